@@ -1,0 +1,44 @@
+/* Per-group SLM limits and occupancy: how SLM and group size bound what runs at once. */
+#ifndef ZESLM_LIMITS_H
+#define ZESLM_LIMITS_H
+
+#include <zeslm/device.h>
+
+/* Largest work-group whose work-items each need `bytes_per_item` bytes of SLM:
+ * floor(slm_limit / bytes_per_item), capped by max_group (0 = no cap).
+ * 64 KiB and 512 B per item give 128, as the document's example says.
+ * Returns 0 when bytes_per_item is 0 or larger than the limit. */
+uint32_t zeslm_max_group_for_slm(uint64_t slm_limit, uint64_t bytes_per_item, uint32_t max_group);
+
+typedef enum zeslm_limiter {
+    ZESLM_LIMITER_NONE,       /* nothing known bounds it */
+    ZESLM_LIMITER_SLM,        /* SLM of the subslice / compute unit */
+    ZESLM_LIMITER_THREADS,    /* hardware threads of the subslice */
+} zeslm_limiter;
+
+const char *zeslm_limiter_name(zeslm_limiter l);
+
+typedef struct zeslm_occupancy_query {
+    uint64_t slm_per_group;   /* bytes the group allocates */
+    uint32_t group_size;      /* work-items */
+    uint32_t simd;            /* work-items per hardware thread (compiled SIMD width) */
+    uint64_t slm_per_cu;      /* bytes of SLM one subslice / compute unit holds; 0 = assume the per-group limit */
+} zeslm_occupancy_query;
+
+typedef struct zeslm_occupancy {
+    uint32_t groups;          /* work-groups resident on one subslice / compute unit */
+    zeslm_limiter limiter;
+    uint32_t by_slm;          /* groups SLM alone allows; UINT32_MAX when unbounded */
+    uint32_t by_threads;      /* groups hardware threads alone allow; UINT32_MAX when unknown */
+    uint32_t threads_per_group;
+    uint32_t threads_per_cu;  /* 0 unknown */
+    uint64_t slm_per_cu;      /* what was used for the SLM bound */
+    bool slm_per_cu_assumed;  /* true when it is the per-group limit, not a known fact */
+} zeslm_occupancy;
+
+/* Checks the query against the device (group size and SLM over the limits are
+ * ZESLM_ERR_INVALID_ARG with a message) and computes how many groups fit. */
+zeslm_status zeslm_occupancy_compute(const zeslm_device_info *dev, const zeslm_occupancy_query *q,
+                                     zeslm_occupancy *out);
+
+#endif

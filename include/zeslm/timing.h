@@ -1,0 +1,23 @@
+/* Turning device timestamps and repeated launches into numbers. */
+#ifndef ZESLM_TIMING_H
+#define ZESLM_TIMING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Nanoseconds between two kernel timestamps of a counter that keeps `valid_bits`
+ * bits and ticks `timer_hz` times a second. A counter that wrapped once between
+ * start and end (end < start in the valid bits) is handled. */
+uint64_t zeslm_ticks_to_ns(uint64_t start, uint64_t end, uint32_t valid_bits, double timer_hz);
+
+typedef struct zeslm_stats {
+    uint64_t min_ns, median_ns, max_ns;
+    double mean_ns;
+    double spread;   /* (max - min) / median: the run's own variation */
+    size_t n;
+} zeslm_stats;
+
+/* Statistics of n >= 1 durations; `ns` is left in ascending order. */
+void zeslm_stats_compute(uint64_t *ns, size_t n, zeslm_stats *out);
+
+#endif

@@ -1,0 +1,40 @@
+// SLM bank conflicts. Each work-item owns one SLM word and updates it `iters` times,
+// with a work-group barrier per update as in the document; the address of the word
+// decides how many work-items of a sub-group land in the same bank.
+// out[i] = i * (0 + 1 + ... + iters-1) modulo 2^32, which the host checks.
+
+// The document's test with the stride as a parameter (the document fixed it at 16).
+// slm holds get_local_size(0) * stride words.
+__kernel void bank_strided(__global uint *out, uint stride, uint iters, __local uint *slm)
+{
+    uint i = get_global_id(0);
+    uint j = get_local_id(0);
+    uint a = j * stride;
+
+    slm[a] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint m = 0; m < iters; m++) {
+        slm[a] += i * m;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[i] = slm[a];
+}
+
+// The same access pattern with the low bits of the word index XOR-swizzled by the
+// work-item index: j*stride has zeros below log2(stride), so work-items that the plain
+// layout put in one bank get distinct banks for any power-of-two bank count, at no
+// extra SLM. Power-of-two strides.
+__kernel void bank_swizzled(__global uint *out, uint stride, uint iters, __local uint *slm)
+{
+    uint i = get_global_id(0);
+    uint j = get_local_id(0);
+    uint a = (j * stride) ^ (j & (stride - 1));
+
+    slm[a] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint m = 0; m < iters; m++) {
+        slm[a] += i * m;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[i] = slm[a];
+}

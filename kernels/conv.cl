@@ -1,0 +1,112 @@
+// 1-D convolution with zero padding:
+//   out[i] = sum_{j<m} in[i - m/2 + j] * taps[j],   in[k] = 0 outside [0, n).
+// Arithmetic is modulo 2^32 (uint), as in the host reference.
+
+// The document's global-memory kernel: every tap reads global memory.
+// Fixed: the document chose the boundary branch per work-group and assumed n was a
+// multiple of the group size and larger than m; the bounds are now per element.
+__kernel void conv_doc_global(__global const uint *in, __global const uint *taps,
+                              __global uint *out, uint n, uint m)
+{
+    size_t i = get_global_id(0);
+    if (i >= n)
+        return;
+    long start = (long)i - (long)(m / 2);
+    uint jlo = start < 0 ? (uint)(-start) : 0;
+    uint jhi = (long)n - start < (long)m ? (uint)((long)n - start) : m;
+    uint t = 0;
+    for (uint j = jlo; j < jhi; j++)
+        t += in[start + j] * taps[j];
+    out[i] = t;
+}
+
+// The document's SLM kernel: each work-item loads its own element, and the first and
+// last work-items load the left and right halos alone, serialising the group on them.
+// Fixed: the document sized both halos m/2 (right only for odd m) and zero-filled the
+// right halo only in the last group of an exact multiple of the group size; halos are
+// now m/2 and m-1-m/2 elements and every load is bounds-checked.
+// tile holds get_local_size(0) + m - 1 words.
+__kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
+                           __global uint *out, uint n, uint m, __local uint *tile)
+{
+    size_t i = get_global_id(0);
+    uint lid = get_local_id(0);
+    uint wg = get_local_size(0);
+    uint left = m / 2;
+    uint right = m - 1 - left;
+    long first = (long)(i - lid);
+
+    tile[lid + left] = i < n ? in[i] : 0;
+    if (lid == 0) {
+        for (uint j = 0; j < left; j++) {
+            long k = first - left + j;
+            tile[j] = k >= 0 ? in[k] : 0;
+        }
+    }
+    if (lid == wg - 1) {
+        for (uint j = 0; j < right; j++) {
+            long k = first + wg + j;
+            tile[left + wg + j] = k < n ? in[k] : 0;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    uint t = 0;
+    for (uint j = 0; j < m; j++)
+        t += tile[lid + j] * taps[j];
+    if (i < n)
+        out[i] = t;
+}
+
+// Outputs per work-item in conv_tiled. Odd, so that work-item k reading tile word
+// k*CONV_P + c hits a distinct bank from its neighbours for any power-of-two bank count.
+#define CONV_P 9
+
+// All work-items load the tile, both halos and the taps together (coalesced, no
+// serial halo loop), and each work-item computes CONV_P consecutive outputs from a
+// sliding window held in registers: one SLM load of input and one broadcast tap load
+// per CONV_P multiply-adds instead of one of each per multiply-add.
+// tile holds get_local_size(0)*CONV_P + m words of input followed by m taps.
+__kernel void conv_tiled(__global const uint *in, __global const uint *taps,
+                         __global uint *out, uint n, uint m, __local uint *tile)
+{
+    uint lid = get_local_id(0);
+    uint wg = get_local_size(0);
+    uint span = wg * CONV_P + m;
+    long base = (long)get_group_id(0) * wg * CONV_P;
+    long first = base - (long)(m / 2);
+    __local uint *tap = tile + span;
+
+    for (uint k = lid; k < span; k += wg) {
+        long g = first + k;
+        tile[k] = g >= 0 && g < n ? in[g] : 0;
+    }
+    for (uint k = lid; k < m; k += wg)
+        tap[k] = taps[k];
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    __local const uint *x = tile + lid * CONV_P;
+    uint acc[CONV_P];
+    uint w[CONV_P];
+#pragma unroll
+    for (int p = 0; p < CONV_P; p++) {
+        acc[p] = 0;
+        w[p] = x[p];
+    }
+    for (uint j = 0; j < m; j++) {
+        uint t = tap[j];
+#pragma unroll
+        for (int p = 0; p < CONV_P; p++)
+            acc[p] += w[p] * t;
+#pragma unroll
+        for (int p = 0; p < CONV_P - 1; p++)
+            w[p] = w[p + 1];
+        w[CONV_P - 1] = x[CONV_P + j];
+    }
+
+    long o = base + (long)lid * CONV_P;
+#pragma unroll
+    for (int p = 0; p < CONV_P; p++)
+        if (o + p < n)
+            out[o + p] = acc[p];
+}

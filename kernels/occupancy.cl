@@ -1,0 +1,41 @@
+// SLM occupancy and barrier cost.
+
+// A memory-latency-bound copy through SLM (out[i] = in[i + 1 within the group] + 1,
+// 0 + 1 past n) whose group
+// reserves `slm_words` of SLM, of which it uses only get_local_size(0): the reservation
+// alone decides how many groups a subslice / compute unit holds at once, and with
+// fewer resident groups fewer loads are in flight, so throughput drops in steps where
+// the next group no longer fits. Each work-item handles `per_item` elements, one
+// group-size apart, so every load stays coalesced.
+__kernel void occ_copy(__global const uint *in, __global uint *out, uint n, uint per_item,
+                       __local uint *slm)
+{
+    size_t lid = get_local_id(0), wg = get_local_size(0);
+    size_t base = get_group_id(0) * wg * per_item;
+    for (uint k = 0; k < per_item; k++) {
+        size_t i = base + k * wg + lid;
+        slm[lid] = i < n ? in[i] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        // Read a neighbour's word so the SLM traffic cannot be optimised away.
+        uint v = slm[(lid + 1) % wg];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (i < n)
+            out[i] = v + 1;
+    }
+}
+
+// Cost of a work-group barrier: `iters` rounds of one SLM write, a barrier and a read
+// of the neighbour's word. out[g] = sum over rounds r of (neighbour's global id + r).
+__kernel void barrier_loop(__global uint *out, uint iters, __local uint *slm)
+{
+    size_t lid = get_local_id(0), wg = get_local_size(0);
+    uint g = get_global_id(0);
+    uint acc = 0;
+    for (uint r = 0; r < iters; r++) {
+        slm[lid] = g + r;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc += slm[(lid + 1) % wg];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[g] = acc;
+}

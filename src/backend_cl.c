@@ -1,0 +1,475 @@
+/* OpenCL backend: every platform and device, programs from SPIR-V where the device
+ * ingests IL, else from the embedded source; timing from profiling events. */
+/* clCreateCommandQueue, not its 2.0 successor, so that OpenCL 1.2 platforms work too. */
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+#include "error.h"
+
+struct cl_dev {
+    struct zeslm_device base;
+    cl_device_id id;
+    cl_context ctx;
+    cl_command_queue queue;
+};
+
+struct zeslm_module {
+    cl_program program;
+};
+
+struct cl_buf {
+    struct zeslm_buffer base;
+    cl_mem mem;
+};
+
+struct cl_kern {
+    struct zeslm_kernel base;
+    cl_kernel kernel;
+};
+
+/* Records the failing call with its error code and location, then jumps to out. */
+#define CL_TRY(call)                                                                  \
+    do {                                                                              \
+        cl_int err_ = (call);                                                         \
+        if (err_ != CL_SUCCESS) {                                                     \
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "%s failed: %s (%s:%d)", #call,        \
+                            cl_error_name(err_), __FILE__, __LINE__);                 \
+            goto out;                                                                 \
+        }                                                                             \
+    } while (0)
+
+static const char *cl_error_name(cl_int e)
+{
+    switch (e) {
+#define E(x) case x: return #x;
+    E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE) E(CL_COMPILER_NOT_AVAILABLE)
+    E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
+    E(CL_PROFILING_INFO_NOT_AVAILABLE) E(CL_BUILD_PROGRAM_FAILURE) E(CL_INVALID_VALUE)
+    E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT) E(CL_INVALID_COMMAND_QUEUE)
+    E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_PROGRAM) E(CL_INVALID_PROGRAM_EXECUTABLE)
+    E(CL_INVALID_KERNEL_NAME) E(CL_INVALID_KERNEL) E(CL_INVALID_ARG_INDEX)
+    E(CL_INVALID_ARG_VALUE) E(CL_INVALID_ARG_SIZE) E(CL_INVALID_KERNEL_ARGS)
+    E(CL_INVALID_WORK_GROUP_SIZE) E(CL_INVALID_WORK_ITEM_SIZE) E(CL_INVALID_GLOBAL_WORK_SIZE)
+    E(CL_INVALID_EVENT) E(CL_INVALID_OPERATION) E(CL_INVALID_BUFFER_SIZE)
+    E(CL_INVALID_PLATFORM) E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+#undef E
+    case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
+    default: return "unknown OpenCL error";
+    }
+}
+
+static void str_info(cl_device_id d, cl_device_info what, char *dst, size_t len)
+{
+    if (clGetDeviceInfo(d, what, len, dst, NULL) != CL_SUCCESS)
+        dst[0] = '\0';
+    dst[len - 1] = '\0';
+}
+
+static uint64_t num_info(cl_device_id d, cl_device_info what, size_t size)
+{
+    uint64_t v = 0; /* little-endian: a narrower field lands in the low bytes */
+    if (clGetDeviceInfo(d, what, size, &v, NULL) != CL_SUCCESS)
+        return 0;
+    return v;
+}
+
+static bool has_extension(cl_device_id d, const char *ext)
+{
+    size_t len = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &len) != CL_SUCCESS || len == 0)
+        return false;
+    char *all = malloc(len + 1);
+    bool found = false;
+    if (all && clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, len, all, NULL) == CL_SUCCESS) {
+        all[len] = '\0';
+        size_t n = strlen(ext);
+        for (const char *p = strstr(all, ext); p && !found; p = strstr(p + 1, ext))
+            found = (p == all || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0');
+    }
+    free(all);
+    return found;
+}
+
+static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->backend = ZESLM_BACKEND_CL;
+    str_info(d, CL_DEVICE_NAME, info->name, sizeof info->name);
+    str_info(d, CL_DEVICE_VENDOR, info->vendor, sizeof info->vendor);
+    char ver[64] = "";
+    str_info(d, CL_DRIVER_VERSION, ver, sizeof ver);
+    char pname[64] = "";
+    clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+    pname[sizeof pname - 1] = '\0';
+    snprintf(info->driver, sizeof info->driver, "%s %s", pname, ver);
+    info->vendor_id = (uint32_t)num_info(d, CL_DEVICE_VENDOR_ID, sizeof(cl_uint));
+    info->is_gpu = num_info(d, CL_DEVICE_TYPE, sizeof(cl_device_type)) & CL_DEVICE_TYPE_GPU;
+    info->compute_units = (uint32_t)num_info(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof(cl_uint));
+    info->clock_mhz = (uint32_t)num_info(d, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof(cl_uint));
+    info->max_group_size = (uint32_t)num_info(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(size_t));
+    size_t dims[3] = {0};
+    if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof dims, dims, NULL) == CL_SUCCESS)
+        info->max_group_size_x = (uint32_t)dims[0];
+    info->slm_per_group = num_info(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof(cl_ulong));
+    info->global_mem = num_info(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof(cl_ulong));
+    cl_device_local_mem_type lt = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_TYPE, sizeof lt, &lt, NULL) == CL_SUCCESS)
+        info->slm_dedicated = lt == CL_LOCAL ? 1 : 0;
+    else
+        info->slm_dedicated = -1;
+    info->subgroups = has_extension(d, "cl_khr_subgroups");
+    char il[128] = "";
+    str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
+    info->spirv = strstr(il, "SPIR-V") != NULL;
+    /* Profiling counters are in nanoseconds by definition; the resolution is a tick. */
+    info->timer_hz = 1e9;
+    info->timestamp_bits = 64;
+}
+
+static zeslm_status cl_list(zeslm_device_info **out, uint32_t *n, char *note, size_t note_len)
+{
+    zeslm_status st = ZESLM_OK;
+    cl_platform_id *plats = NULL;
+    cl_device_id *devs = NULL;
+    cl_uint np = 0;
+    *out = NULL;
+    *n = 0;
+    cl_int e = clGetPlatformIDs(0, NULL, &np);
+    if (e != CL_SUCCESS || np == 0) {
+        snprintf(note, note_len, "no OpenCL platform (clGetPlatformIDs: %s)",
+                 e == CL_SUCCESS ? "0 platforms" : cl_error_name(e));
+        return ZESLM_OK;
+    }
+    plats = calloc(np, sizeof *plats);
+    if (!plats)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    CL_TRY(clGetPlatformIDs(np, plats, NULL));
+    for (cl_uint p = 0; p < np; p++) {
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 0, NULL, &nd) != CL_SUCCESS || nd == 0)
+            continue;
+        free(devs);
+        devs = calloc(nd, sizeof *devs);
+        zeslm_device_info *grown = realloc(*out, (*n + nd) * sizeof *grown);
+        if (!devs || !grown) {
+            if (grown)
+                *out = grown;
+            st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+            goto out;
+        }
+        *out = grown;
+        CL_TRY(clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, nd, devs, NULL));
+        for (cl_uint i = 0; i < nd; i++) {
+            fill_info(plats[p], devs[i], &(*out)[*n]);
+            (*out)[*n].backend_index = *n;
+            (*n)++;
+        }
+    }
+    if (*n == 0)
+        snprintf(note, note_len, "%u OpenCL platform%s but no device", np, np == 1 ? "" : "s");
+out:
+    free(plats);
+    free(devs);
+    if (st != ZESLM_OK) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+    }
+    return st;
+}
+
+/* The backend_index-th device over all platforms, as cl_list numbered them. */
+static zeslm_status find_device(uint32_t index, cl_device_id *found)
+{
+    zeslm_status st = ZESLM_OK;
+    cl_platform_id plats[16];
+    cl_uint np = 0;
+    CL_TRY(clGetPlatformIDs(16, plats, &np));
+    for (cl_uint p = 0; p < np && p < 16; p++) {
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 0, NULL, &nd) != CL_SUCCESS)
+            continue;
+        if (index < nd) {
+            cl_device_id devs[64];
+            CL_TRY(clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, nd < 64 ? nd : 64, devs, NULL));
+            *found = devs[index];
+            return ZESLM_OK;
+        }
+        index -= nd;
+    }
+    st = zeslm_fail(ZESLM_ERR_NO_DEVICE, "OpenCL device vanished since it was listed");
+out:
+    return st;
+}
+
+static void cl_close(zeslm_device *dev)
+{
+    struct cl_dev *d = (struct cl_dev *)dev;
+    if (d->queue)
+        clReleaseCommandQueue(d->queue);
+    if (d->ctx)
+        clReleaseContext(d->ctx);
+    free(d);
+}
+
+static zeslm_status cl_open(const zeslm_device_info *info, zeslm_device **dev)
+{
+    zeslm_status st = ZESLM_OK;
+    cl_int err = CL_SUCCESS;
+    struct cl_dev *d = calloc(1, sizeof *d);
+    if (!d)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    st = find_device(info->backend_index, &d->id);
+    if (st != ZESLM_OK)
+        goto out;
+    d->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+    CL_TRY(err);
+    d->queue = clCreateCommandQueue(d->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
+    CL_TRY(err);
+    *dev = &d->base;
+out:
+    if (st != ZESLM_OK)
+        cl_close(&d->base);
+    return st;
+}
+
+static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *file,
+                             struct zeslm_module **module)
+{
+    struct cl_dev *d = (struct cl_dev *)dev;
+    zeslm_status st = ZESLM_OK;
+    cl_int err = CL_SUCCESS;
+    struct zeslm_module *m = calloc(1, sizeof *m);
+    if (!m)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    const char *options = "";
+    if (dev->info.spirv) {
+        m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
+        dev->module_format = "SPIR-V";
+    } else {
+        const char *src = file->source;
+        m->program = clCreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
+        dev->module_format = "OpenCL C source";
+        /* Sub-group built-ins exist in OpenCL C 2.0 and later. */
+        if (file->needs_subgroups)
+            options = "-cl-std=CL2.0";
+    }
+    CL_TRY(err);
+    err = clBuildProgram(m->program, 1, &d->id, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        char log[4096] = "";
+        clGetProgramBuildInfo(m->program, d->id, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        log[sizeof log - 1] = '\0';
+        st = zeslm_fail(ZESLM_ERR_BUILD, "clBuildProgram(%s.cl) failed: %s\n%s", file->name,
+                        cl_error_name(err), log);
+        goto out;
+    }
+    *module = m;
+out:
+    if (st != ZESLM_OK) {
+        if (m->program)
+            clReleaseProgram(m->program);
+        free(m);
+    }
+    return st;
+}
+
+static void cl_module_free(struct zeslm_module *m)
+{
+    clReleaseProgram(m->program);
+    free(m);
+}
+
+static zeslm_status cl_kernel_create(zeslm_device *dev, struct zeslm_module *module,
+                                     const char *name, zeslm_kernel **k)
+{
+    (void)dev;
+    zeslm_status st = ZESLM_OK;
+    cl_int err = CL_SUCCESS;
+    struct cl_kern *kk = calloc(1, sizeof *kk);
+    if (!kk)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    kk->kernel = clCreateKernel(module->program, name, &err);
+    CL_TRY(err);
+    *k = &kk->base;
+out:
+    if (st != ZESLM_OK)
+        free(kk);
+    return st;
+}
+
+static void cl_kernel_free(zeslm_kernel *k)
+{
+    struct cl_kern *kk = (struct cl_kern *)k;
+    clReleaseKernel(kk->kernel);
+    free(kk);
+}
+
+static zeslm_status cl_kernel_props(zeslm_kernel *k, zeslm_kernel_props *p)
+{
+    struct cl_kern *kk = (struct cl_kern *)k;
+    struct cl_dev *d = (struct cl_dev *)k->dev;
+    zeslm_status st = ZESLM_OK;
+    cl_ulong local = 0, priv = 0;
+    size_t wg = 0, mult = 0;
+    CL_TRY(clGetKernelWorkGroupInfo(kk->kernel, d->id, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local, NULL));
+    CL_TRY(clGetKernelWorkGroupInfo(kk->kernel, d->id, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv, &priv, NULL));
+    CL_TRY(clGetKernelWorkGroupInfo(kk->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+    CL_TRY(clGetKernelWorkGroupInfo(kk->kernel, d->id, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                    sizeof mult, &mult, NULL));
+    p->static_slm = local;
+    p->private_mem = priv;
+    p->max_group_size = (uint32_t)wg;
+    p->preferred_multiple = (uint32_t)mult;
+out:
+    return st;
+}
+
+static uint32_t cl_suggest_group(zeslm_kernel *k, uint32_t global)
+{
+    (void)k;
+    (void)global;
+    return 0; /* OpenCL has no per-launch suggestion; the caller uses the preferred multiple */
+}
+
+static zeslm_status cl_alloc(zeslm_device *dev, size_t bytes, zeslm_buffer **buf)
+{
+    struct cl_dev *d = (struct cl_dev *)dev;
+    zeslm_status st = ZESLM_OK;
+    cl_int err = CL_SUCCESS;
+    struct cl_buf *b = calloc(1, sizeof *b);
+    if (!b)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    b->mem = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    CL_TRY(err);
+    *buf = &b->base;
+out:
+    if (st != ZESLM_OK)
+        free(b);
+    return st;
+}
+
+static void cl_buffer_free(zeslm_buffer *buf)
+{
+    struct cl_buf *b = (struct cl_buf *)buf;
+    clReleaseMemObject(b->mem);
+    free(b);
+}
+
+static zeslm_status cl_write(zeslm_buffer *buf, const void *src, size_t bytes)
+{
+    struct cl_dev *d = (struct cl_dev *)buf->dev;
+    zeslm_status st = ZESLM_OK;
+    CL_TRY(clEnqueueWriteBuffer(d->queue, ((struct cl_buf *)buf)->mem, CL_TRUE, 0, bytes, src, 0, NULL, NULL));
+out:
+    return st;
+}
+
+static zeslm_status cl_read(zeslm_buffer *buf, void *dst, size_t bytes)
+{
+    struct cl_dev *d = (struct cl_dev *)buf->dev;
+    zeslm_status st = ZESLM_OK;
+    CL_TRY(clEnqueueReadBuffer(d->queue, ((struct cl_buf *)buf)->mem, CL_TRUE, 0, bytes, dst, 0, NULL, NULL));
+out:
+    return st;
+}
+
+static zeslm_status cl_arg_buffer(zeslm_kernel *k, uint32_t index, zeslm_buffer *buf)
+{
+    zeslm_status st = ZESLM_OK;
+    cl_mem mem = ((struct cl_buf *)buf)->mem;
+    CL_TRY(clSetKernelArg(((struct cl_kern *)k)->kernel, index, sizeof mem, &mem));
+out:
+    return st;
+}
+
+static zeslm_status cl_arg_value(zeslm_kernel *k, uint32_t index, size_t size, const void *value)
+{
+    zeslm_status st = ZESLM_OK;
+    CL_TRY(clSetKernelArg(((struct cl_kern *)k)->kernel, index, size, value));
+out:
+    return st;
+}
+
+static zeslm_status cl_arg_local(zeslm_kernel *k, uint32_t index, size_t bytes)
+{
+    zeslm_status st = ZESLM_OK;
+    CL_TRY(clSetKernelArg(((struct cl_kern *)k)->kernel, index, bytes, NULL));
+out:
+    return st;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static zeslm_status cl_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
+                              double timeout_s, uint64_t *device_ns)
+{
+    struct cl_dev *d = (struct cl_dev *)k->dev;
+    zeslm_status st = ZESLM_OK;
+    cl_event ev = NULL;
+    size_t global = (size_t)groups * group_size, local = group_size;
+    CL_TRY(clEnqueueNDRangeKernel(d->queue, ((struct cl_kern *)k)->kernel, 1, NULL, &global, &local,
+                                  0, NULL, &ev));
+    CL_TRY(clFlush(d->queue));
+    /* clWaitForEvents has no deadline; poll so that a hung kernel ends the run. */
+    double deadline = now_s() + timeout_s;
+    for (;;) {
+        cl_int status = CL_QUEUED;
+        CL_TRY(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+        if (status < 0) {
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "kernel %s failed on the device: %s", k->name,
+                            cl_error_name(status));
+            goto out;
+        }
+        if (status == CL_COMPLETE)
+            break;
+        if (now_s() > deadline) {
+            st = zeslm_fail(ZESLM_ERR_TIMEOUT, "kernel %s did not finish within %.1f s", k->name, timeout_s);
+            goto out;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 20000}, NULL);
+    }
+    cl_ulong start = 0, end = 0;
+    CL_TRY(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CL_TRY(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    if (end <= start) {
+        st = zeslm_fail(ZESLM_ERR_NO_TIMING, "kernel %s: profiling event gave no duration", k->name);
+        goto out;
+    }
+    *device_ns = end - start;
+out:
+    if (ev)
+        clReleaseEvent(ev);
+    return st;
+}
+
+const struct zeslm_backend_ops zeslm_backend_cl = {
+    .name = "cl",
+    .list = cl_list,
+    .open = cl_open,
+    .close = cl_close,
+    .build = cl_build,
+    .module_free = cl_module_free,
+    .kernel_create = cl_kernel_create,
+    .kernel_free = cl_kernel_free,
+    .kernel_props = cl_kernel_props,
+    .suggest_group = cl_suggest_group,
+    .alloc = cl_alloc,
+    .buffer_free = cl_buffer_free,
+    .write = cl_write,
+    .read = cl_read,
+    .arg_buffer = cl_arg_buffer,
+    .arg_value = cl_arg_value,
+    .arg_local = cl_arg_local,
+    .launch = cl_launch,
+};

@@ -1,0 +1,276 @@
+/* The device-independent side of devices: listing across backends, selection, and
+ * the public wrappers that dispatch to a backend's ops. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backend.h"
+#include "error.h"
+
+static const struct zeslm_backend_ops *ops_of(zeslm_backend_kind kind)
+{
+    return kind == ZESLM_BACKEND_ZE ? &zeslm_backend_ze : &zeslm_backend_cl;
+}
+
+static zeslm_status append(zeslm_device_list *list, const struct zeslm_backend_ops *ops,
+                           char *note, size_t note_len)
+{
+    zeslm_device_info *found = NULL;
+    uint32_t n = 0;
+    zeslm_status st = ops->list(&found, &n, note, note_len);
+    if (st != ZESLM_OK || n == 0)
+        goto out;
+    zeslm_device_info *grown = realloc(list->items, (list->count + n) * sizeof *grown);
+    if (!grown) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory listing devices");
+        goto out;
+    }
+    memcpy(grown + list->count, found, n * sizeof *found);
+    list->items = grown;
+    list->count += n;
+out:
+    free(found);
+    return st;
+}
+
+zeslm_status zeslm_list_devices(zeslm_pick which, zeslm_device_list *out)
+{
+    memset(out, 0, sizeof *out);
+    zeslm_status st = ZESLM_OK;
+    if (which != ZESLM_PICK_CL)
+        st = append(out, &zeslm_backend_ze, out->ze_note, sizeof out->ze_note);
+    if (st == ZESLM_OK && which != ZESLM_PICK_ZE)
+        st = append(out, &zeslm_backend_cl, out->cl_note, sizeof out->cl_note);
+    if (st != ZESLM_OK) {
+        zeslm_device_list_free(out);
+        return st;
+    }
+    if (out->count == 0) {
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device found (%s%s%s)",
+                          which != ZESLM_PICK_CL ? out->ze_note : "",
+                          which == ZESLM_PICK_AUTO ? "; " : "",
+                          which != ZESLM_PICK_ZE ? out->cl_note : "");
+    }
+    return ZESLM_OK;
+}
+
+void zeslm_device_list_free(zeslm_device_list *list)
+{
+    free(list->items);
+    list->items = NULL;
+    list->count = 0;
+}
+
+static bool contains_nocase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i = 0;
+        while (i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+/* Lower is better: Level Zero GPU, OpenCL GPU, anything else. */
+static int rank(const zeslm_device_info *d)
+{
+    if (d->is_gpu)
+        return d->backend == ZESLM_BACKEND_ZE ? 0 : 1;
+    return 2;
+}
+
+zeslm_status zeslm_select_device(const zeslm_device_list *list, const char *spec, uint32_t *index)
+{
+    if (list->count == 0)
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device to select from");
+    if (!spec) {
+        uint32_t best = 0;
+        for (uint32_t i = 1; i < list->count; i++)
+            if (rank(&list->items[i]) < rank(&list->items[best]))
+                best = i;
+        *index = best;
+        return ZESLM_OK;
+    }
+    if (*spec && strspn(spec, "0123456789") == strlen(spec)) {
+        char *end;
+        unsigned long v = strtoul(spec, &end, 10);
+        if (v >= list->count)
+            return zeslm_fail(ZESLM_ERR_NO_DEVICE, "device index %s out of range (%u device%s: 0..%u)",
+                              spec, list->count, list->count == 1 ? "" : "s", list->count - 1);
+        *index = (uint32_t)v;
+        return ZESLM_OK;
+    }
+    for (uint32_t i = 0; i < list->count; i++) {
+        if (contains_nocase(list->items[i].name, spec)) {
+            *index = i;
+            return ZESLM_OK;
+        }
+    }
+    return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device name contains '%s'", spec);
+}
+
+zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev)
+{
+    const struct zeslm_backend_ops *ops = ops_of(info->backend);
+    zeslm_status st = ops->open(info, dev);
+    if (st == ZESLM_OK) {
+        (*dev)->ops = ops;
+        (*dev)->info = *info;
+    }
+    return st;
+}
+
+void zeslm_device_close(zeslm_device *dev)
+{
+    if (!dev)
+        return;
+    for (unsigned i = 0; i < dev->n_modules; i++)
+        dev->ops->module_free(dev->modules[i]);
+    dev->ops->close(dev);
+}
+
+const zeslm_device_info *zeslm_device_get_info(const zeslm_device *dev)
+{
+    return &dev->info;
+}
+
+const char *zeslm_device_module_format(const zeslm_device *dev)
+{
+    return dev->module_format ? dev->module_format : "none built";
+}
+
+zeslm_status zeslm_buffer_create(zeslm_device *dev, size_t bytes, zeslm_buffer **buf)
+{
+    if (bytes == 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "buffer of 0 bytes");
+    zeslm_status st = dev->ops->alloc(dev, bytes, buf);
+    if (st == ZESLM_OK) {
+        (*buf)->dev = dev;
+        (*buf)->bytes = bytes;
+    }
+    return st;
+}
+
+void zeslm_buffer_free(zeslm_buffer *buf)
+{
+    if (buf)
+        buf->dev->ops->buffer_free(buf);
+}
+
+zeslm_status zeslm_buffer_write(zeslm_buffer *buf, const void *src, size_t bytes)
+{
+    if (bytes > buf->bytes)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "write of %zu bytes into a %zu-byte buffer", bytes, buf->bytes);
+    return buf->dev->ops->write(buf, src, bytes);
+}
+
+zeslm_status zeslm_buffer_read(zeslm_buffer *buf, void *dst, size_t bytes)
+{
+    if (bytes > buf->bytes)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "read of %zu bytes from a %zu-byte buffer", bytes, buf->bytes);
+    return buf->dev->ops->read(buf, dst, bytes);
+}
+
+const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name)
+{
+    for (size_t i = 0; i < zeslm_kernel_file_count; i++)
+        if (strcmp(zeslm_kernel_files[i].name, name) == 0)
+            return &zeslm_kernel_files[i];
+    return NULL;
+}
+
+static zeslm_status module_get(zeslm_device *dev, const char *file, struct zeslm_module **module)
+{
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
+    if (!kf)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
+    for (unsigned i = 0; i < dev->n_modules; i++) {
+        if (dev->module_files[i] == kf) {
+            *module = dev->modules[i];
+            return ZESLM_OK;
+        }
+    }
+    if (kf->needs_subgroups && !dev->info.subgroups)
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl needs sub-groups, which %s does not support",
+                          file, dev->info.name);
+    if (dev->n_modules == ZESLM_MAX_MODULES)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "more than %d kernel files built", ZESLM_MAX_MODULES);
+    zeslm_status st = dev->ops->build(dev, kf, module);
+    if (st != ZESLM_OK)
+        return st;
+    dev->module_files[dev->n_modules] = kf;
+    dev->modules[dev->n_modules++] = *module;
+    return ZESLM_OK;
+}
+
+zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
+                                 zeslm_kernel **out)
+{
+    struct zeslm_module *module;
+    zeslm_status st = module_get(dev, file, &module);
+    if (st != ZESLM_OK)
+        return st;
+    st = dev->ops->kernel_create(dev, module, kernel, out);
+    if (st == ZESLM_OK) {
+        (*out)->dev = dev;
+        snprintf((*out)->name, sizeof (*out)->name, "%s", kernel);
+    }
+    return st;
+}
+
+void zeslm_kernel_free(zeslm_kernel *k)
+{
+    if (k)
+        k->dev->ops->kernel_free(k);
+}
+
+zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props)
+{
+    memset(props, 0, sizeof *props);
+    return k->dev->ops->kernel_props(k, props);
+}
+
+uint32_t zeslm_kernel_suggest_group(zeslm_kernel *k, uint32_t global)
+{
+    return k->dev->ops->suggest_group(k, global);
+}
+
+const char *zeslm_kernel_name(const zeslm_kernel *k)
+{
+    return k->name;
+}
+
+zeslm_status zeslm_kernel_arg_buffer(zeslm_kernel *k, uint32_t index, zeslm_buffer *buf)
+{
+    return k->dev->ops->arg_buffer(k, index, buf);
+}
+
+zeslm_status zeslm_kernel_arg_u32(zeslm_kernel *k, uint32_t index, uint32_t value)
+{
+    return k->dev->ops->arg_value(k, index, sizeof value, &value);
+}
+
+zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t bytes)
+{
+    const zeslm_device_info *d = &k->dev->info;
+    if (d->slm_per_group && bytes > d->slm_per_group)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: %zu bytes of SLM exceed the device's %llu per work-group",
+                          k->name, bytes, (unsigned long long)d->slm_per_group);
+    return k->dev->ops->arg_local(k, index, bytes);
+}
+
+zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
+                                 double timeout_s, uint64_t *device_ns)
+{
+    const zeslm_device_info *d = &k->dev->info;
+    if (groups == 0 || group_size == 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: launch of %u groups of %u", k->name, groups, group_size);
+    if (d->max_group_size && group_size > d->max_group_size)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u exceeds the device maximum %u",
+                          k->name, group_size, d->max_group_size);
+    return k->dev->ops->launch(k, groups, group_size, timeout_s, device_ns);
+}

@@ -1,0 +1,23 @@
+/* The bundled kernels, embedded at build time (spirv/embed.cmake writes kernels_data.c). */
+#ifndef ZESLM_KERNELS_H
+#define ZESLM_KERNELS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct zeslm_kernel_file {
+    const char *name;              /* file name without .cl: "reduce" */
+    const unsigned char *spirv;    /* compiled by ocloc, checked by spirv-val */
+    size_t spirv_size;
+    const char *source;            /* the OpenCL C text, NUL-terminated */
+    bool needs_subgroups;          /* "*_subgroup.cl": needs sub-group functions */
+    const char *const *kernels;    /* the __kernel functions it defines */
+    size_t n_kernels;
+};
+
+extern const struct zeslm_kernel_file zeslm_kernel_files[];
+extern const size_t zeslm_kernel_file_count;
+
+const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name);
+
+#endif

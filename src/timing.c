@@ -1,0 +1,31 @@
+#include <stdlib.h>
+
+#include <zeslm/timing.h>
+
+uint64_t zeslm_ticks_to_ns(uint64_t start, uint64_t end, uint32_t valid_bits, double timer_hz)
+{
+    uint64_t mask = valid_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << valid_bits) - 1;
+    /* Unsigned subtraction modulo 2^valid_bits is correct across one wrap. */
+    uint64_t ticks = (end - start) & mask;
+    return (uint64_t)((double)ticks * 1e9 / timer_hz + 0.5);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void zeslm_stats_compute(uint64_t *ns, size_t n, zeslm_stats *out)
+{
+    qsort(ns, n, sizeof *ns, cmp_u64);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += (double)ns[i];
+    out->n = n;
+    out->min_ns = ns[0];
+    out->max_ns = ns[n - 1];
+    out->median_ns = n % 2 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2;
+    out->mean_ns = sum / (double)n;
+    out->spread = out->median_ns ? (double)(out->max_ns - out->min_ns) / (double)out->median_ns : 0;
+}

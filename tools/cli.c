@@ -1,0 +1,158 @@
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void vreport(const char *kind, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "%s: %s: ", PROG, kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("error", fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("error", fmt, ap);
+    va_end(ap);
+    return 2;
+}
+
+/* One factor: digits and an optional binary suffix. */
+static bool factor(const char *s, size_t len, uint64_t *out)
+{
+    uint64_t v = 0, mul = 1;
+    size_t digits = len;
+    if (len > 0) {
+        switch (s[len - 1]) {
+        case 'k': case 'K': mul = UINT64_C(1) << 10; digits--; break;
+        case 'm': case 'M': mul = UINT64_C(1) << 20; digits--; break;
+        case 'g': case 'G': mul = UINT64_C(1) << 30; digits--; break;
+        default: break;
+        }
+    }
+    if (digits == 0)
+        return false;
+    for (size_t i = 0; i < digits; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        if (v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (v > UINT64_MAX / mul)
+        return false;
+    *out = v * mul;
+    return true;
+}
+
+bool cli_u64(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    uint64_t product = 1;
+    const char *p = text;
+    for (;;) {
+        const char *star = strchr(p, '*');
+        size_t len = star ? (size_t)(star - p) : strlen(p);
+        uint64_t f;
+        if (!factor(p, len, &f) || (f && product > UINT64_MAX / f)) {
+            cli_usage_error("%s: '%s' is not a valid number", opt, text);
+            return false;
+        }
+        product *= f;
+        if (!star)
+            break;
+        p = star + 1;
+    }
+    if (product < min || product > max) {
+        cli_usage_error("%s: %s is out of range [%llu, %llu]", opt, text, (unsigned long long)min,
+                        (unsigned long long)max);
+        return false;
+    }
+    *out = product;
+    return true;
+}
+
+bool cli_u32(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out)
+{
+    uint64_t v;
+    if (!cli_u64(opt, text, min, max, &v))
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out,
+                  uint32_t cap, uint32_t *n)
+{
+    char *copy = strdup(text);
+    bool ok = copy != NULL && *text != '\0';
+    *n = 0;
+    for (char *save = NULL, *tok = copy ? strtok_r(copy, ",", &save) : NULL; ok && tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (*n == cap) {
+            cli_usage_error("%s: more than %u values", opt, cap);
+            ok = false;
+            break;
+        }
+        ok = cli_u32(opt, tok, min, max, &out[(*n)++]);
+    }
+    if (ok && *n == 0) {
+        cli_usage_error("%s: '%s' holds no number", opt, text);
+        ok = false;
+    }
+    free(copy);
+    return ok;
+}
+
+bool cli_device_option(cli_device_opts *o, int opt, const char *arg)
+{
+    if (opt == 'd') {
+        if (!*arg) {
+            cli_usage_error("--device: empty value");
+            return false;
+        }
+        o->device = arg;
+        return true;
+    }
+    if (strcmp(arg, "ze") == 0)
+        o->pick = ZESLM_PICK_ZE;
+    else if (strcmp(arg, "cl") == 0)
+        o->pick = ZESLM_PICK_CL;
+    else if (strcmp(arg, "auto") == 0)
+        o->pick = ZESLM_PICK_AUTO;
+    else {
+        cli_usage_error("--backend: unknown backend '%s' (ze, cl or auto)", arg);
+        return false;
+    }
+    return true;
+}
+
+int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t *index,
+                    zeslm_device **dev)
+{
+    zeslm_status st = zeslm_list_devices(o->pick, list);
+    if (st != ZESLM_OK)
+        return cli_error("%s", zeslm_last_error());
+    st = zeslm_select_device(list, o->device, index);
+    if (st == ZESLM_OK)
+        st = zeslm_device_open(&list->items[*index], dev);
+    if (st != ZESLM_OK) {
+        zeslm_device_list_free(list);
+        return cli_error("%s", zeslm_last_error());
+    }
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* Shared command-line plumbing of ze-slm-bench: strict numbers, device choice,
+ * one-line errors. */
+#ifndef ZESLM_CLI_H
+#define ZESLM_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <zeslm/device.h>
+
+#define PROG "ze-slm-bench"
+
+/* Prints "ze-slm-bench: error: ..." on stderr; returns the exit status 1 or 2. */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Parses a whole non-negative integer: decimal, with an optional K/M/G (x1024)
+ * suffix, or a product "8192*8192". Rejects empty text, signs, junk, overflow and
+ * values outside [min, max], naming the option. Returns false after printing. */
+bool cli_u64(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out);
+bool cli_u32(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out);
+/* A comma-separated list of such numbers, at most cap of them. */
+bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out,
+                  uint32_t cap, uint32_t *n);
+
+/* --backend and --device, common to every command that uses a device. */
+typedef struct cli_device_opts {
+    zeslm_pick pick;
+    const char *device; /* NULL: the best device */
+} cli_device_opts;
+
+#define CLI_DEVICE_LONGOPTS {"backend", required_argument, NULL, 'b'}, {"device", required_argument, NULL, 'd'}
+
+/* Handles 'b' and 'd'; returns false after printing when the value is bad. */
+bool cli_device_option(cli_device_opts *o, int opt, const char *arg);
+
+/* Lists devices, picks one and opens it. On failure prints the reason and returns
+ * the exit status; on success returns 0 with *list owned by the caller. */
+int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t *index,
+                    zeslm_device **dev);
+
+#endif

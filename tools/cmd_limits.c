@@ -1,0 +1,255 @@
+/* `limits`: what SLM a work-group may use on the selected device, the largest
+ * group for a per-item SLM need, an occupancy calculator, and the SLM, private and
+ * spill memory of every bundled kernel as the driver compiled it. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <zeslm/limits.h>
+
+#include "../src/kernels.h"
+#include "cli.h"
+#include "commands.h"
+#include "output.h"
+
+typedef struct limits_opts {
+    uint64_t bytes_per_item;   /* 0: not asked */
+    uint64_t slm_per_group;
+    uint32_t group_size;       /* 0: not asked */
+    uint32_t simd;             /* 0: choose */
+    uint64_t slm_per_cu;       /* 0: assume the per-group limit */
+    const char *json;
+} limits_opts;
+
+/* Where the human-readable report goes: stderr when JSON takes stdout. */
+static FILE *text;
+
+static const uint64_t typical_bytes_per_item[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048};
+
+static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes)
+{
+    uint32_t n = zeslm_max_group_for_slm(d->slm_per_group, bytes, d->max_group_size);
+    fprintf(text, "  %10llu  %8u%s\n", (unsigned long long)bytes, n,
+           n == d->max_group_size && d->slm_per_group / bytes > n ? "  (device maximum)" : "");
+    json_t *o = json_object();
+    json_object_set_new(o, "bytes_per_item", json_integer((json_int_t)bytes));
+    json_object_set_new(o, "max_group_size", json_integer(n));
+    return o;
+}
+
+/* The SIMD width the occupancy calculation assumes when the user gives none: the
+ * smallest sub-group size the device reports (most threads per group, the
+ * conservative case), else 1 work-item per thread. */
+static uint32_t default_simd(const zeslm_device_info *d)
+{
+    uint32_t s = 0;
+    for (uint32_t i = 0; i < d->n_subgroup_sizes; i++)
+        if (!s || d->subgroup_sizes[i] < s)
+            s = d->subgroup_sizes[i];
+    return s ? s : 1;
+}
+
+static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *doc)
+{
+    zeslm_occupancy_query q = {
+        .slm_per_group = o->slm_per_group,
+        .group_size = o->group_size,
+        .simd = o->simd ? o->simd : default_simd(d),
+        .slm_per_cu = o->slm_per_cu,
+    };
+    zeslm_occupancy occ;
+    if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK)
+        return cli_error("%s", zeslm_last_error());
+    fprintf(text, "\nOccupancy of one subslice / compute unit: %llu bytes of SLM and %u work-items per group, SIMD%u\n",
+           (unsigned long long)q.slm_per_group, q.group_size, q.simd);
+    fprintf(text, "  SLM per subslice         %llu bytes%s\n", (unsigned long long)occ.slm_per_cu,
+           occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
+    if (occ.by_slm == UINT32_MAX)
+        fprintf(text, "  groups allowed by SLM    unbounded (the group uses no SLM)\n");
+    else
+        fprintf(text, "  groups allowed by SLM    %u\n", occ.by_slm);
+    fprintf(text, "  threads per group        %u\n", occ.threads_per_group);
+    if (occ.by_threads == UINT32_MAX)
+        fprintf(text, "  groups allowed by threads unknown (the device does not report EUs and threads)\n");
+    else
+        fprintf(text, "  groups allowed by threads %u (%u hardware threads per subslice)\n", occ.by_threads,
+               occ.threads_per_cu);
+    if (occ.limiter == ZESLM_LIMITER_NONE)
+        fprintf(text, "  resident groups          unknown: no known resource bounds them\n");
+    else
+        fprintf(text, "  resident groups          %u, limited by %s\n", occ.groups, zeslm_limiter_name(occ.limiter));
+    json_t *j = json_object();
+    json_object_set_new(j, "slm_per_group", json_integer((json_int_t)q.slm_per_group));
+    json_object_set_new(j, "group_size", json_integer(q.group_size));
+    json_object_set_new(j, "simd", json_integer(q.simd));
+    json_object_set_new(j, "slm_per_cu", json_integer((json_int_t)occ.slm_per_cu));
+    json_object_set_new(j, "slm_per_cu_assumed", json_boolean(occ.slm_per_cu_assumed));
+    json_object_set_new(j, "groups_by_slm", occ.by_slm == UINT32_MAX ? json_null() : json_integer(occ.by_slm));
+    json_object_set_new(j, "groups_by_threads",
+                        occ.by_threads == UINT32_MAX ? json_null() : json_integer(occ.by_threads));
+    json_object_set_new(j, "resident_groups",
+                        occ.limiter == ZESLM_LIMITER_NONE ? json_null() : json_integer(occ.groups));
+    json_object_set_new(j, "limited_by", json_string(zeslm_limiter_name(occ.limiter)));
+    json_object_set_new(doc, "occupancy", j);
+    return 0;
+}
+
+static void size_cell(char *buf, size_t len, uint64_t v, bool known)
+{
+    if (known)
+        snprintf(buf, len, "%llu", (unsigned long long)v);
+    else
+        snprintf(buf, len, "unknown");
+}
+
+/* Builds every bundled kernel and prints what the driver says about it. */
+static int kernel_table(zeslm_device *dev, json_t *doc)
+{
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    json_t *arr = json_array();
+    int rc = 0;
+    fprintf(text, "\nBundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local arguments):\n");
+    fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s\n", "kernel", "static SLM", "private", "spill",
+           "sub-group", "max group", "suggested");
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        for (size_t i = 0; i < kf->n_kernels; i++) {
+            const char *name = kf->kernels[i];
+            json_t *o = json_object();
+            json_object_set_new(o, "file", json_string(kf->name));
+            json_object_set_new(o, "kernel", json_string(name));
+            json_array_append_new(arr, o);
+            if (kf->needs_subgroups && !d->subgroups) {
+                fprintf(text, "  %-24s needs sub-groups, which this device does not support\n", name);
+                json_object_set_new(o, "supported", json_false());
+                continue;
+            }
+            zeslm_kernel *k = NULL;
+            zeslm_kernel_props p;
+            if (zeslm_kernel_create(dev, kf->name, name, &k) != ZESLM_OK ||
+                zeslm_kernel_props_get(k, &p) != ZESLM_OK) {
+                rc = cli_error("%s", zeslm_last_error());
+                zeslm_kernel_free(k);
+                break;
+            }
+            uint32_t suggested = zeslm_kernel_suggest_group(k, 1u << 20);
+            char slm[24], priv[24], spill[24], sg[24], maxg[24], sugg[24];
+            size_cell(slm, sizeof slm, p.static_slm, true);
+            size_cell(priv, sizeof priv, p.private_mem, true);
+            size_cell(spill, sizeof spill, p.spill_mem, p.spill_known);
+            size_cell(sg, sizeof sg, p.subgroup_size, p.subgroup_size != 0);
+            size_cell(maxg, sizeof maxg, p.max_group_size, p.max_group_size != 0);
+            size_cell(sugg, sizeof sugg, suggested, suggested != 0);
+            fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s\n", name, slm, priv, spill, sg, maxg, sugg);
+            json_object_set_new(o, "supported", json_true());
+            json_object_set_new(o, "static_slm", json_integer((json_int_t)p.static_slm));
+            json_object_set_new(o, "private_mem", json_integer((json_int_t)p.private_mem));
+            json_object_set_new(o, "spill_mem", p.spill_known ? json_integer((json_int_t)p.spill_mem) : json_null());
+            json_object_set_new(o, "subgroup_size", p.subgroup_size ? json_integer(p.subgroup_size) : json_null());
+            json_object_set_new(o, "max_group_size", p.max_group_size ? json_integer(p.max_group_size) : json_null());
+            json_object_set_new(o, "suggested_group_size", suggested ? json_integer(suggested) : json_null());
+            zeslm_kernel_free(k);
+        }
+        if (rc)
+            break;
+    }
+    fprintf(text, "  (kernels built from %s)\n", zeslm_device_module_format(dev));
+    json_object_set_new(doc, "kernels", arr);
+    return rc;
+}
+
+static int usage(void)
+{
+    printf("usage: %s limits [--backend ze|cl|auto] [--device N|NAME] [--bytes-per-item B]\n"
+           "       [--slm-per-group S --group-size N [--simd W] [--slm-per-cu BYTES]] [--json FILE|-]\n",
+           PROG);
+    return 0;
+}
+
+int cmd_limits(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        CLI_DEVICE_LONGOPTS,
+        {"bytes-per-item", required_argument, NULL, 'B'},
+        {"slm-per-group", required_argument, NULL, 'S'},
+        {"group-size", required_argument, NULL, 'g'},
+        {"simd", required_argument, NULL, 'w'},
+        {"slm-per-cu", required_argument, NULL, 'C'},
+        {"json", required_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    cli_device_opts devopt = {0};
+    limits_opts o = {0};
+    bool have_slm = false;
+    int c;
+    while ((c = getopt_long(argc, argv, "+b:d:B:S:g:w:C:j:h", longopts, NULL)) != -1) {
+        bool ok = true;
+        switch (c) {
+        case 'b': case 'd': ok = cli_device_option(&devopt, c, optarg); break;
+        case 'B': ok = cli_u64("--bytes-per-item", optarg, 1, UINT32_MAX, &o.bytes_per_item); break;
+        case 'S': ok = cli_u64("--slm-per-group", optarg, 0, UINT32_MAX, &o.slm_per_group); have_slm = true; break;
+        case 'g': ok = cli_u32("--group-size", optarg, 1, UINT32_MAX, &o.group_size); break;
+        case 'w': ok = cli_u32("--simd", optarg, 1, 128, &o.simd); break;
+        case 'C': ok = cli_u64("--slm-per-cu", optarg, 1, UINT32_MAX, &o.slm_per_cu); break;
+        case 'j': o.json = optarg; break;
+        case 'h': return usage();
+        default: return 2;
+        }
+        if (!ok)
+            return 2;
+    }
+    if (optind < argc)
+        return cli_usage_error("limits: unexpected argument '%s'", argv[optind]);
+    if (have_slm != (o.group_size != 0))
+        return cli_usage_error("limits: --slm-per-group and --group-size go together");
+
+    zeslm_device_list list;
+    uint32_t index;
+    zeslm_device *dev = NULL;
+    int rc = cli_open_device(&devopt, &list, &index, &dev);
+    if (rc)
+        return rc;
+    const zeslm_device_info *d = &list.items[index];
+    json_t *doc = output_document(argc, argv);
+    json_object_set_new(doc, "device", output_device_json(d));
+    text = o.json && strcmp(o.json, "-") == 0 ? stderr : stdout;
+
+    fprintf(text, "Device %u: %s (%s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL");
+    if (!d->slm_per_group) {
+        rc = cli_error("the driver does not report the SLM per work-group of this device");
+        goto out;
+    }
+    fprintf(text, "SLM per work-group: %llu bytes (%.0f KiB)%s\n", (unsigned long long)d->slm_per_group,
+           d->slm_per_group / 1024.0, d->slm_dedicated == 0 ? ", emulated in global memory" : "");
+    if (d->max_group_size)
+        fprintf(text, "Max work-group size: %u\n", d->max_group_size);
+    else
+        fprintf(text, "Max work-group size: unknown\n");
+    json_object_set_new(doc, "slm_per_group", json_integer((json_int_t)d->slm_per_group));
+
+    fprintf(text, "\nLargest work-group for a given SLM need per work-item:\n  %10s  %8s\n", "bytes/item", "group");
+    json_t *rows = json_array();
+    if (o.bytes_per_item) {
+        json_array_append_new(rows, per_item_row(d, o.bytes_per_item));
+    } else {
+        for (size_t i = 0; i < sizeof typical_bytes_per_item / sizeof *typical_bytes_per_item; i++)
+            json_array_append_new(rows, per_item_row(d, typical_bytes_per_item[i]));
+    }
+    json_object_set_new(doc, "max_group_for_bytes_per_item", rows);
+    if (o.bytes_per_item && o.bytes_per_item > d->slm_per_group) {
+        rc = cli_error("--bytes-per-item %llu exceeds the %llu bytes of SLM a work-group may use",
+                       (unsigned long long)o.bytes_per_item, (unsigned long long)d->slm_per_group);
+        goto out;
+    }
+    if (o.group_size && (rc = occupancy(d, &o, doc)) != 0)
+        goto out;
+    rc = kernel_table(dev, doc);
+    if (rc == 0 && o.json)
+        rc = output_json(doc, o.json);
+out:
+    json_decref(doc);
+    zeslm_device_close(dev);
+    zeslm_device_list_free(&list);
+    return rc;
+}
