@@ -12,6 +12,8 @@ static const struct {
 } commands[] = {
     {"devices", cmd_devices, "list every device of every backend with its SLM facts"},
     {"limits", cmd_limits, "per-group SLM limits, occupancy, and the bundled kernels' resources"},
+    {"run", cmd_run, "run the SLM workloads: verify every result, then time it on the device"},
+    {"profile", cmd_profile, "one kernel across group sizes, with every launch's device time"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,193 @@
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "bench_internal.h"
+
+const zeslm_workload *const zeslm_workloads[] = {
+    &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
+    &zeslm_workload_hist, &zeslm_workload_occupancy,
+};
+const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
+
+const zeslm_workload *zeslm_workload_find(const char *name)
+{
+    for (size_t i = 0; i < zeslm_workload_count; i++)
+        if (strcmp(zeslm_workloads[i]->name, name) == 0)
+            return zeslm_workloads[i];
+    return NULL;
+}
+
+zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
+                                zeslm_results *out)
+{
+    size_t first = out->count;
+    zeslm_status st = wl->run(dev, opts, out);
+    for (size_t i = first; i < out->count; i++) {
+        zeslm_result *r = &out->items[i];
+        if (r->outcome != ZESLM_MEASURED || !wl->baseline)
+            continue;
+        for (size_t j = first; j < out->count; j++) {
+            const zeslm_result *b = &out->items[j];
+            if (b->outcome == ZESLM_MEASURED && strcmp(b->variant, wl->baseline) == 0 &&
+                strcmp(b->params, r->params) == 0 && r->stats.median_ns)
+                r->speedup = (double)b->stats.median_ns / (double)r->stats.median_ns;
+        }
+    }
+    return st;
+}
+
+void zeslm_results_free(zeslm_results *r)
+{
+    for (size_t i = 0; i < r->count; i++)
+        free(r->items[i].times_ns);
+    free(r->items);
+    memset(r, 0, sizeof *r);
+}
+
+zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *variant,
+                        const char *params_fmt, ...)
+{
+    if (out->count == out->cap) {
+        size_t cap = out->cap ? 2 * out->cap : 16;
+        zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        out->items = grown;
+        out->cap = cap;
+    }
+    zeslm_result *r = &out->items[out->count++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->workload, sizeof r->workload, "%s", workload);
+    snprintf(r->variant, sizeof r->variant, "%s", variant);
+    va_list ap;
+    va_start(ap, params_fmt);
+    vsnprintf(r->params, sizeof r->params, params_fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+bool bench_wants(const zeslm_run_opts *o, const char *variant)
+{
+    return !o->variant || strcmp(o->variant, variant) == 0;
+}
+
+zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why)
+{
+    zeslm_result *r = bench_add(out, workload, variant, "-");
+    if (!r)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    r->outcome = ZESLM_SKIPPED;
+    snprintf(r->note, sizeof r->note, "%s", why);
+    return ZESLM_OK;
+}
+
+zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r)
+{
+    if (o->progress)
+        o->progress(r->workload, r->variant, r->params, o->progress_arg);
+    uint64_t ns = 0;
+    zeslm_status st = rep(ctx, &ns);
+    if (st == ZESLM_ERR_NO_TIMING) {
+        r->outcome = ZESLM_NO_RESULTS;
+        snprintf(r->note, sizeof r->note, "built and launched; the device executed nothing and wrote no timestamp");
+        return ZESLM_OK;
+    }
+    if (st != ZESLM_OK)
+        return st;
+    for (uint32_t i = 1; i < o->warmup; i++)
+        if ((st = rep(ctx, &ns)) != ZESLM_OK)
+            return st;
+    r->times_ns = malloc(o->reps * sizeof *r->times_ns);
+    if (!r->times_ns)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    for (uint32_t i = 0; i < o->reps; i++)
+        if ((st = rep(ctx, &r->times_ns[i])) != ZESLM_OK)
+            return st;
+    zeslm_stats_compute(r->times_ns, o->reps, &r->stats);
+    r->outcome = ZESLM_MEASURED;
+    return ZESLM_OK;
+}
+
+static bool is_pow2(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const bench_group_rule *rule,
+                              uint32_t *out)
+{
+    zeslm_kernel_props p;
+    zeslm_status st = zeslm_kernel_props_get(k, &p);
+    if (st != ZESLM_OK)
+        return st;
+    const zeslm_device_info *d = zeslm_device_get_info(k->dev);
+    uint32_t limit = p.max_group_size ? p.max_group_size : d->max_group_size;
+    if (d->max_group_size && d->max_group_size < limit)
+        limit = d->max_group_size;
+    uint32_t m = rule->multiple_of > 1 ? rule->multiple_of : 1;
+    if (o->group_size) {
+        uint32_t g = o->group_size;
+        if (limit && g > limit)
+            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u exceeds the maximum %u for this kernel on %s",
+                              zeslm_kernel_name(k), g, limit, d->name);
+        if (rule->power_of_two && !is_pow2(g))
+            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u is not a power of two, which this tree reduction needs",
+                              zeslm_kernel_name(k), g);
+        if (g % m)
+            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u is not a multiple of %u", zeslm_kernel_name(k), g, m);
+        *out = g;
+        return ZESLM_OK;
+    }
+    uint32_t g = rule->preferred;
+    if (limit && g > limit) {
+        g = limit;
+        if (rule->power_of_two)
+            while (!is_pow2(g))
+                g &= g - 1;
+        g -= g % m;
+    }
+    if (g == 0)
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no legal group size (kernel maximum %u)", zeslm_kernel_name(k), limit);
+    *out = g;
+    return ZESLM_OK;
+}
+
+zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i])
+            return zeslm_fail(ZESLM_ERR_VERIFY, "%s: wrong result at index %zu: device %u, host %u", what, i,
+                              got[i], want[i]);
+    return ZESLM_OK;
+}
+
+zeslm_status bench_poison(zeslm_buffer *buf, uint32_t *scratch, size_t words)
+{
+    for (size_t i = 0; i < words; i++)
+        scratch[i] = 0xA5A5A5A5u ^ (uint32_t)i;
+    return zeslm_buffer_write(buf, scratch, words * 4);
+}
+
+void bench_fill_u32(zeslm_rng *rng, uint32_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint32_t)zeslm_rng_next(rng);
+}
+
+zeslm_status bench_buffer(zeslm_device *dev, const void *src, size_t bytes, zeslm_buffer **buf)
+{
+    zeslm_status st = zeslm_buffer_create(dev, bytes, buf);
+    if (st == ZESLM_OK && src && (st = zeslm_buffer_write(*buf, src, bytes)) != ZESLM_OK) {
+        zeslm_buffer_free(*buf);
+        *buf = NULL;
+    }
+    return st;
+}
+
+uint32_t bench_fill_groups(const zeslm_device *dev, uint32_t per_cu)
+{
+    uint32_t cu = zeslm_device_get_info(dev)->compute_units;
+    return (cu ? cu : 1) * (per_cu ? per_cu : 1);
+}

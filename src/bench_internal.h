@@ -1,0 +1,75 @@
+/* What the workloads share: result records, timed repetitions, group-size rules,
+ * comparison with the host reference. */
+#ifndef ZESLM_BENCH_INTERNAL_H
+#define ZESLM_BENCH_INTERNAL_H
+
+#include <stdio.h>
+
+#include <zeslm/bench.h>
+
+#include "error.h"
+#include "rng.h"
+
+/* Runs a status-returning call and jumps to `out` on failure, keeping st. */
+#define TRY(call)                      \
+    do {                               \
+        st = (call);                   \
+        if (st != ZESLM_OK)            \
+            goto out;                  \
+    } while (0)
+
+/* Appends a result named workload/variant with printf-style params. NULL: out of memory. */
+zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *variant,
+                        const char *params_fmt, ...) __attribute__((format(printf, 4, 5)));
+
+bool bench_wants(const zeslm_run_opts *o, const char *variant);
+
+/* One repetition of a variant: its launches (one or several passes), with the
+ * device time summed into *ns. */
+typedef zeslm_status (*bench_rep_fn)(void *ctx, uint64_t *ns);
+
+/* opts->warmup untimed and opts->reps timed repetitions into r. A device that wrote
+ * no timestamp makes r->outcome ZESLM_NO_RESULTS and returns ZESLM_OK after one
+ * repetition, so the caller skips verification; otherwise the caller verifies. */
+zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r);
+
+/* Rules a kernel puts on its group size. */
+typedef struct bench_group_rule {
+    uint32_t preferred;     /* used when the user gives none (clipped to the limits) */
+    bool power_of_two;      /* tree reductions */
+    uint32_t multiple_of;   /* 0/1 = any */
+} bench_group_rule;
+
+/* The group size for kernel k: opts->group_size checked against the device, the
+ * kernel and the rule (an illegal one is ZESLM_ERR_INVALID_ARG naming the rule), or
+ * the rule's preferred size clipped to what the kernel allows. */
+zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const bench_group_rule *rule,
+                              uint32_t *out);
+
+/* ZESLM_ERR_VERIFY naming the first index where got and want differ. */
+zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n);
+
+/* Overwrites the first `words` of an output buffer with a pattern no kernel
+ * produces by accident, using `scratch` (at least `words` long) as the host copy, so
+ * that a variant that writes nothing cannot pass on an earlier variant's output. */
+zeslm_status bench_poison(zeslm_buffer *buf, uint32_t *scratch, size_t words);
+
+void bench_fill_u32(zeslm_rng *rng, uint32_t *p, size_t n);
+
+/* Creates a buffer holding `bytes` of host data (or uninitialised when src is NULL). */
+zeslm_status bench_buffer(zeslm_device *dev, const void *src, size_t bytes, zeslm_buffer **buf);
+
+/* How many groups keep every compute unit busy: `per_cu` groups per unit, at
+ * least 1; the compute-unit count comes from the device (1 when unknown). */
+uint32_t bench_fill_groups(const zeslm_device *dev, uint32_t per_cu);
+
+/* A kernel skipped because the device lacks a feature: records the reason. */
+zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);
+
+extern const zeslm_workload zeslm_workload_reduce;
+extern const zeslm_workload zeslm_workload_bank;
+extern const zeslm_workload zeslm_workload_conv;
+extern const zeslm_workload zeslm_workload_hist;
+extern const zeslm_workload zeslm_workload_occupancy;
+
+#endif

@@ -1,0 +1,154 @@
+/* bank: the document's SLM bank-conflict test over strides, and a swizzled layout
+ * that removes the conflicts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+static const char *const variants[] = {"strided", "swizzled", NULL};
+
+#define MAX_STRIDE 64
+
+struct bank_ctx {
+    zeslm_kernel *k;
+    zeslm_buffer *out;
+    uint32_t groups, group;
+    double timeout_s;
+};
+
+static zeslm_status rep(void *vctx, uint64_t *ns)
+{
+    struct bank_ctx *c = vctx;
+    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
+}
+
+static zeslm_status run_stride(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                               struct bank_ctx *c, const char *variant, uint32_t stride, uint32_t iters,
+                               uint32_t *got, uint32_t *want)
+{
+    zeslm_status st = ZESLM_OK;
+    size_t items = (size_t)c->groups * c->group;
+    size_t slm = (size_t)c->group * stride * 4;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    if (d->slm_per_group && slm > d->slm_per_group)
+        return bench_skip(out, "bank", variant, "stride needs more SLM than a work-group may use");
+    zeslm_result *r = bench_add(out, "bank", variant, "stride=%u", stride);
+    if (!r)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    r->group_size = c->group;
+    r->groups = c->groups;
+    TRY(zeslm_kernel_arg_buffer(c->k, 0, c->out));
+    TRY(zeslm_kernel_arg_u32(c->k, 1, stride));
+    TRY(zeslm_kernel_arg_u32(c->k, 2, iters));
+    TRY(zeslm_kernel_arg_local(c->k, 3, slm));
+    TRY(bench_poison(c->out, got, items));
+    TRY(bench_measure(o, rep, c, r));
+    if (r->outcome != ZESLM_MEASURED)
+        goto out;
+    TRY(zeslm_buffer_read(c->out, got, items * 4));
+    char what[48];
+    snprintf(what, sizeof what, "bank/%s stride %u", variant, stride);
+    TRY(bench_compare_u32(what, got, want, items));
+    snprintf(r->verify_note, sizeof r->verify_note, "all %zu outputs", items);
+    /* Each round every work-item reads and writes its SLM word once. */
+    double accesses = 2.0 * (double)items * iters;
+    r->rate = accesses * 4 / (double)r->stats.median_ns;
+    r->rate_unit = "GB/s";
+out:
+    return st;
+}
+
+static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    /* --size sets the rounds each work-item makes (the document used 1024*1024). */
+    uint64_t iters64 = o->size ? o->size : o->quick ? 64 : 4096;
+    if (iters64 > UINT32_MAX)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "bank: --size (rounds) must fit in 32 bits");
+    uint32_t iters = (uint32_t)iters64;
+    struct bank_ctx c = {.timeout_s = o->timeout_s};
+    uint32_t *got = NULL, *want = NULL;
+    for (const char *const *v = variants; *v && st == ZESLM_OK; v++) {
+        if (!bench_wants(o, *v))
+            continue;
+        char kname[32];
+        snprintf(kname, sizeof kname, "bank_%s", *v);
+        TRY(zeslm_kernel_create(dev, "bank", kname, &c.k));
+        /* The document's group of 32: one sub-group on most GPUs, so the barrier is
+         * cheap and bank conflicts dominate. */
+        bench_group_rule rule = {.preferred = 32};
+        TRY(bench_group_size(c.k, o, &rule, &c.group));
+        if (!c.out) {
+            /* Enough groups to fill every compute unit many times over. */
+            c.groups = bench_fill_groups(dev, o->quick ? 4 : 64);
+            size_t items = (size_t)c.groups * c.group;
+            got = malloc(items * 4);
+            want = malloc(items * 4);
+            if (!got || !want) {
+                st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+                goto out;
+            }
+            uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
+            for (size_t i = 0; i < items; i++)
+                want[i] = (uint32_t)i * tri;
+            TRY(bench_buffer(dev, NULL, items * 4, &c.out));
+        }
+        size_t first = out->count;
+        for (uint32_t s = 1; s <= MAX_STRIDE && st == ZESLM_OK; s *= 2)
+            st = run_stride(dev, o, out, &c, *v, s, iters, got, want);
+        for (size_t i = first + 1; i < out->count; i++) {
+            zeslm_result *r = &out->items[i];
+            if (r->outcome == ZESLM_MEASURED && out->items[first].outcome == ZESLM_MEASURED) {
+                r->ratio = (double)r->stats.median_ns / (double)out->items[first].stats.median_ns;
+                r->ratio_name = "slowdown vs stride 1";
+            }
+        }
+        zeslm_kernel_free(c.k);
+        c.k = NULL;
+    }
+out:
+    zeslm_kernel_free(c.k);
+    zeslm_buffer_free(c.out);
+    free(got);
+    free(want);
+    return st;
+}
+
+/* The document: with B banks of 4 bytes, stride s puts min(s, B) work-items of a
+ * sub-group in one bank, so time grows with the stride until s = B and then stays
+ * flat. The bank count is the first stride after which doubling it no longer costs
+ * at least 1.5x, provided the slowdown there is large enough to be a real effect. */
+static void bank_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+{
+    double t[8] = {0};
+    unsigned n = 0;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (strcmp(r->variant, "strided") == 0 && r->outcome == ZESLM_MEASURED && n < 8)
+            t[n++] = (double)r->stats.median_ns;
+    }
+    if (n < 3) {
+        snprintf(buf, len, "Banks: not inferred (fewer than 3 measured strides).");
+        return;
+    }
+    for (unsigned i = 1; i + 1 < n; i++) {
+        if (t[i + 1] < 1.5 * t[i] && t[i] > 4 * t[0]) {
+            snprintf(buf, len,
+                     "Banks: %u (time grows with the stride up to %u words, then stays within %.2fx; "
+                     "stride %u is %.1fx slower than stride 1).",
+                     1u << i, 1u << i, t[i + 1] / t[i], 1u << i, t[i] / t[0]);
+            return;
+        }
+    }
+    snprintf(buf, len, "Banks: not inferred (the slowdown does not level off between strides 1 and %u: %.2fx at %u).",
+             1u << (n - 1), t[n - 1] / t[0], 1u << (n - 1));
+}
+
+const zeslm_workload zeslm_workload_bank = {
+    .name = "bank",
+    .summary = "SLM bank conflicts against stride, and a swizzled layout free of them",
+    .variants = variants,
+    .baseline = "strided",
+    .run = bank_run,
+    .summarize = bank_summarize,
+};

@@ -1,0 +1,148 @@
+/* hist: 256-bin histogram of the bytes of n 64-bit words, over three inputs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+static const char *const variants[] = {"doc_private", "doc_slm", "copies", NULL};
+
+#define BINS 256
+/* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
+#define DOC_BLOCK 256
+/* Sub-histograms per group of hist_copies: 32 covers a 32-wide sub-group, so no two
+ * work-items of one sub-group share a copy. */
+#define COPIES 32
+
+typedef enum { UNIFORM, SAME, SKEWED } distribution;
+static const char *const dist_names[] = {"uniform", "same", "skewed"};
+
+struct hist_ctx {
+    zeslm_kernel *k;
+    zeslm_buffer *bins;
+    uint32_t groups, group;
+    double timeout_s;
+};
+
+static zeslm_status rep(void *vctx, uint64_t *ns)
+{
+    struct hist_ctx *c = vctx;
+    static const uint32_t zero[BINS];
+    zeslm_status st = zeslm_buffer_write(c->bins, zero, sizeof zero);
+    return st == ZESLM_OK ? zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns) : st;
+}
+
+static void make_input(zeslm_rng *rng, distribution dist, uint64_t *w, uint32_t n)
+{
+    uint64_t same = zeslm_rng_next(rng) & 0xFF;
+    same |= same << 8;
+    same |= same << 16;
+    same |= same << 32;
+    for (uint32_t i = 0; i < n; i++) {
+        if (dist == UNIFORM)
+            w[i] = zeslm_rng_next(rng);
+        else if (dist == SAME)
+            w[i] = same;
+        else /* each bit is 1 with probability 1/8: most bytes fall in a few bins */
+            w[i] = zeslm_rng_next(rng) & zeslm_rng_next(rng) & zeslm_rng_next(rng);
+    }
+}
+
+static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                                struct hist_ctx *c, const char *variant, distribution dist, zeslm_buffer *in,
+                                uint32_t n, const uint32_t *want)
+{
+    zeslm_status st = ZESLM_OK;
+    char kname[32];
+    snprintf(kname, sizeof kname, "hist_%s", variant);
+    bool copies = strcmp(variant, "copies") == 0;
+    size_t slm = strcmp(variant, "doc_slm") == 0 ? BINS * 4 : copies ? BINS * COPIES * 4 : 0;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    if (slm && d->slm_per_group && slm > d->slm_per_group)
+        return bench_skip(out, "hist", variant, "needs more SLM than a work-group may use");
+    c->k = NULL;
+    TRY(zeslm_kernel_create(dev, "hist", kname, &c->k));
+    /* The document's kernels emulate 16-wide sub-group loads. */
+    bench_group_rule rule = {.preferred = copies ? 256 : 64, .multiple_of = copies ? 1 : 16};
+    TRY(bench_group_size(c->k, o, &rule, &c->group));
+    zeslm_result *r = bench_add(out, "hist", variant, "n=%u input=%s", n, dist_names[dist]);
+    if (!r) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+        goto out;
+    }
+    uint32_t a = 0;
+    TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
+    if (copies) {
+        uint32_t want_groups = bench_fill_groups(dev, 2048 / c->group > 0 ? 2048 / c->group : 1) * 2;
+        uint32_t most = (n / 2 + c->group - 1) / c->group;
+        c->groups = want_groups < most ? want_groups : (most ? most : 1);
+        TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
+    } else {
+        c->groups = (uint32_t)(((uint64_t)n + (uint64_t)c->group * DOC_BLOCK - 1) / ((uint64_t)c->group * DOC_BLOCK));
+    }
+    TRY(zeslm_kernel_arg_u32(c->k, a++, n));
+    TRY(zeslm_kernel_arg_buffer(c->k, a++, c->bins));
+    if (copies)
+        TRY(zeslm_kernel_arg_u32(c->k, a++, COPIES));
+    if (slm)
+        TRY(zeslm_kernel_arg_local(c->k, a++, slm));
+    r->group_size = c->group;
+    r->groups = c->groups;
+    TRY(bench_measure(o, rep, c, r));
+    if (r->outcome != ZESLM_MEASURED)
+        goto out;
+    uint32_t got[BINS];
+    TRY(zeslm_buffer_read(c->bins, got, sizeof got));
+    char what[48];
+    snprintf(what, sizeof what, "hist/%s input=%s bin", variant, dist_names[dist]);
+    TRY(bench_compare_u32(what, got, want, BINS));
+    snprintf(r->verify_note, sizeof r->verify_note, "all 256 bins");
+    r->rate = (double)n * 8 / (double)r->stats.median_ns;
+    r->rate_unit = "GB/s";
+out:
+    zeslm_kernel_free(c->k);
+    c->k = NULL;
+    return st;
+}
+
+static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(4096) * 4096;
+    /* 32-bit bins count at most 2^32 - 1 bytes. */
+    if (n64 > UINT32_MAX / 8)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "hist: --size %llu words overflows 32-bit bins (at most %u)",
+                          (unsigned long long)n64, UINT32_MAX / 8);
+    uint32_t n = (uint32_t)n64;
+    struct hist_ctx c = {.timeout_s = o->timeout_s};
+    zeslm_buffer *in = NULL;
+    uint64_t *words = malloc((size_t)n * 8);
+    if (!words)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "hist: no host memory for %u words", n);
+    TRY(bench_buffer(dev, NULL, BINS * 4, &c.bins));
+    TRY(bench_buffer(dev, NULL, (size_t)n * 8, &in));
+    zeslm_rng rng = {o->seed};
+    for (distribution dist = UNIFORM; dist <= SKEWED && st == ZESLM_OK; dist++) {
+        make_input(&rng, dist, words, n);
+        uint32_t want[BINS] = {0};
+        for (uint32_t i = 0; i < n; i++)
+            for (int s = 0; s < 64; s += 8)
+                want[(words[i] >> s) & 0xFF]++;
+        TRY(zeslm_buffer_write(in, words, (size_t)n * 8));
+        for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
+            if (bench_wants(o, *v))
+                st = run_variant(dev, o, out, &c, *v, dist, in, n, want);
+    }
+out:
+    zeslm_buffer_free(in);
+    zeslm_buffer_free(c.bins);
+    free(words);
+    return st;
+}
+
+const zeslm_workload zeslm_workload_hist = {
+    .name = "hist",
+    .summary = "256-bin byte histogram: private bins, one SLM histogram, 32 SLM sub-histograms",
+    .variants = variants,
+    .baseline = "doc_private",
+    .run = hist_run,
+};

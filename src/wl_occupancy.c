@@ -1,0 +1,209 @@
+/* occupancy: throughput against the SLM a group reserves and against group size, and
+ * the cost of a work-group barrier against group size. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <zeslm/limits.h>
+
+#include "bench_internal.h"
+
+static const char *const variants[] = {"slm_sweep", "group_sweep", "barrier", NULL};
+
+#define PER_ITEM 4
+
+struct occ_ctx {
+    zeslm_kernel *k;
+    uint32_t groups, group;
+    double timeout_s;
+};
+
+static zeslm_status rep(void *vctx, uint64_t *ns)
+{
+    struct occ_ctx *c = vctx;
+    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
+}
+
+/* Groups of this kernel resident per compute unit by the limits arithmetic; 0 unknown. */
+static uint32_t predicted(const zeslm_device_info *d, zeslm_kernel *k, uint32_t group, size_t slm)
+{
+    zeslm_kernel_props p;
+    uint32_t simd = zeslm_kernel_props_get(k, &p) == ZESLM_OK && p.subgroup_size ? p.subgroup_size : 1;
+    zeslm_occupancy_query q = {.slm_per_group = slm, .group_size = group, .simd = simd};
+    zeslm_occupancy occ;
+    if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK || occ.limiter == ZESLM_LIMITER_NONE)
+        return 0;
+    return occ.groups;
+}
+
+struct copy_io {
+    zeslm_buffer *in, *out;
+    const uint32_t *host_in;
+    uint32_t *got, *want;
+    uint32_t n;
+};
+
+static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, struct occ_ctx *c,
+                              struct copy_io *io, const char *variant, size_t slm)
+{
+    zeslm_status st = ZESLM_OK;
+    uint32_t span = c->group * PER_ITEM;
+    c->groups = (io->n + span - 1) / span;
+    zeslm_result *r = bench_add(out, "occupancy", variant, "slm=%zu group=%u", slm, c->group);
+    if (!r)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    r->group_size = c->group;
+    r->groups = c->groups;
+    TRY(zeslm_kernel_arg_local(c->k, 4, slm));
+    TRY(bench_poison(io->out, io->got, io->n));
+    TRY(bench_measure(o, rep, c, r));
+    if (r->outcome != ZESLM_MEASURED)
+        goto out;
+    for (uint32_t i = 0; i < io->n; i++) {
+        uint32_t base = i / span * span, off = i % span;
+        uint32_t src = base + off / c->group * c->group + (off % c->group + 1) % c->group;
+        io->want[i] = (src < io->n ? io->host_in[src] : 0) + 1;
+    }
+    TRY(zeslm_buffer_read(io->out, io->got, (size_t)io->n * 4));
+    TRY(bench_compare_u32("occupancy/copy", io->got, io->want, io->n));
+    snprintf(r->verify_note, sizeof r->verify_note, "all %u outputs", io->n);
+    r->rate = 2.0 * io->n * 4 / (double)r->stats.median_ns;
+    r->rate_unit = "GB/s";
+    r->ratio = predicted(zeslm_device_get_info(dev), c->k, c->group, slm);
+    r->ratio_name = "predicted groups per compute unit";
+out:
+    return st;
+}
+
+static zeslm_status copy_sweeps(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, uint32_t n)
+{
+    zeslm_status st = ZESLM_OK;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    struct occ_ctx c = {.timeout_s = o->timeout_s};
+    struct copy_io io = {.n = n};
+    uint32_t *host = malloc((size_t)n * 4);
+    io.got = malloc((size_t)n * 4);
+    io.want = malloc((size_t)n * 4);
+    if (!host || !io.got || !io.want) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "occupancy: no host memory for %u elements", n);
+        goto out;
+    }
+    io.host_in = host;
+    zeslm_rng rng = {o->seed};
+    bench_fill_u32(&rng, host, n);
+    TRY(bench_buffer(dev, host, (size_t)n * 4, &io.in));
+    TRY(bench_buffer(dev, NULL, (size_t)n * 4, &io.out));
+    TRY(zeslm_kernel_create(dev, "occupancy", "occ_copy", &c.k));
+    TRY(zeslm_kernel_arg_buffer(c.k, 0, io.in));
+    TRY(zeslm_kernel_arg_buffer(c.k, 1, io.out));
+    TRY(zeslm_kernel_arg_u32(c.k, 2, n));
+    TRY(zeslm_kernel_arg_u32(c.k, 3, PER_ITEM));
+    bench_group_rule rule = {.preferred = 256};
+    TRY(bench_group_size(c.k, o, &rule, &c.group));
+
+    if (bench_wants(o, "slm_sweep")) {
+        /* The least the kernel needs, then limit/k for k = 16 .. 1: exactly k groups
+         * fit where SLM is what limits them. */
+        static const uint32_t fits[] = {16, 12, 10, 8, 7, 6, 5, 4, 3, 2, 1};
+        size_t least = (size_t)c.group * 4;
+        TRY(copy_once(dev, o, out, &c, &io, "slm_sweep", least));
+        for (size_t i = 0; i < sizeof fits / sizeof *fits && d->slm_per_group; i++) {
+            size_t slm = d->slm_per_group / fits[i] / 4 * 4;
+            if (slm > least)
+                TRY(copy_once(dev, o, out, &c, &io, "slm_sweep", slm));
+        }
+    }
+    if (bench_wants(o, "group_sweep")) {
+        uint32_t chosen = c.group;
+        for (uint32_t g = 32; g <= (d->max_group_size ? d->max_group_size : 1024) && g <= 1024; g *= 2) {
+            c.group = g;
+            TRY(copy_once(dev, o, out, &c, &io, "group_sweep", (size_t)g * 4));
+        }
+        c.group = chosen;
+    }
+out:
+    zeslm_kernel_free(c.k);
+    zeslm_buffer_free(io.in);
+    zeslm_buffer_free(io.out);
+    free(host);
+    free(io.got);
+    free(io.want);
+    return st;
+}
+
+static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    struct occ_ctx c = {.timeout_s = o->timeout_s};
+    zeslm_buffer *bout = NULL;
+    uint32_t iters = o->quick ? 32 : 4096;
+    uint32_t top = d->max_group_size ? d->max_group_size : 1024;
+    if (top > 1024)
+        top = 1024;
+    uint32_t groups = bench_fill_groups(dev, 4);
+    size_t most = (size_t)groups * top;
+    uint32_t *got = malloc(most * 4), *want = malloc(most * 4);
+    if (!got || !want) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+        goto out;
+    }
+    TRY(bench_buffer(dev, NULL, most * 4, &bout));
+    TRY(zeslm_kernel_create(dev, "occupancy", "barrier_loop", &c.k));
+    TRY(zeslm_kernel_arg_buffer(c.k, 0, bout));
+    TRY(zeslm_kernel_arg_u32(c.k, 1, iters));
+    for (uint32_t g = 32; g <= top; g *= 2) {
+        c.group = g;
+        c.groups = groups;
+        size_t items = (size_t)groups * g;
+        zeslm_result *r = bench_add(out, "occupancy", "barrier", "group=%u rounds=%u", g, iters);
+        if (!r) {
+            st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+            goto out;
+        }
+        r->group_size = g;
+        r->groups = groups;
+        TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)g * 4));
+        TRY(bench_poison(bout, got, items));
+        TRY(bench_measure(o, rep, &c, r));
+        if (r->outcome != ZESLM_MEASURED)
+            continue;
+        uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
+        for (size_t i = 0; i < items; i++) {
+            uint32_t lid = (uint32_t)(i % g);
+            uint32_t nb = (uint32_t)(i - lid) + (lid + 1) % g;
+            want[i] = iters * nb + tri;
+        }
+        TRY(zeslm_buffer_read(bout, got, items * 4));
+        TRY(bench_compare_u32("occupancy/barrier", got, want, items));
+        snprintf(r->verify_note, sizeof r->verify_note, "all %zu outputs", items);
+        /* Two barriers per round; every group runs its rounds concurrently. */
+        r->rate = (double)r->stats.median_ns / (2.0 * iters);
+        r->rate_unit = "ns/barrier";
+    }
+out:
+    zeslm_kernel_free(c.k);
+    zeslm_buffer_free(bout);
+    free(got);
+    free(want);
+    return st;
+}
+
+static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    uint64_t n64 = o->size ? o->size : o->quick ? 65536 + 5 : UINT64_C(1) << 24;
+    if (n64 > UINT32_MAX / 2)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "occupancy: --size %llu is too large", (unsigned long long)n64);
+    zeslm_status st = ZESLM_OK;
+    if (bench_wants(o, "slm_sweep") || bench_wants(o, "group_sweep"))
+        st = copy_sweeps(dev, o, out, (uint32_t)n64);
+    if (st == ZESLM_OK && bench_wants(o, "barrier"))
+        st = barrier_sweep(dev, o, out);
+    return st;
+}
+
+const zeslm_workload zeslm_workload_occupancy = {
+    .name = "occupancy",
+    .summary = "throughput against SLM per group and group size; barrier cost against group size",
+    .variants = variants,
+    .run = occupancy_run,
+};

@@ -1,0 +1,151 @@
+/* reduce: sum of n uint32 values, modulo 2^32. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+static const char *const variants[] = {"doc_tree", "sequential", "many", "many_subgroup", NULL};
+
+struct reduce_ctx {
+    zeslm_kernel *k;
+    zeslm_buffer *in, *ping, *pong, *result;
+    uint32_t n, group, groups;
+    double timeout_s;
+    uint32_t device_sum;
+};
+
+/* The document's scheme, made complete: pass after pass of per-group partial sums,
+ * each into a buffer no group of that pass reads, until one value is left. */
+static zeslm_status rep_passes(void *vctx, uint64_t *ns)
+{
+    struct reduce_ctx *c = vctx;
+    zeslm_status st = ZESLM_OK;
+    zeslm_buffer *src = c->in, *dst = c->ping;
+    uint32_t len = c->n;
+    *ns = 0;
+    for (;;) {
+        uint32_t items = (len + 1) / 2;
+        uint32_t groups = (items + c->group - 1) / c->group;
+        uint64_t t = 0;
+        TRY(zeslm_kernel_arg_buffer(c->k, 0, src));
+        TRY(zeslm_kernel_arg_u32(c->k, 1, len));
+        TRY(zeslm_kernel_arg_buffer(c->k, 2, dst));
+        TRY(zeslm_kernel_arg_local(c->k, 3, (size_t)c->group * 4));
+        TRY(zeslm_kernel_launch(c->k, groups, c->group, c->timeout_s, &t));
+        *ns += t;
+        if (groups == 1)
+            break;
+        len = groups;
+        src = dst;
+        dst = dst == c->ping ? c->pong : c->ping;
+    }
+    TRY(zeslm_buffer_read(dst, &c->device_sum, 4));
+out:
+    return st;
+}
+
+/* One launch of persistent groups; the result word is cleared before it. */
+static zeslm_status rep_atomic(void *vctx, uint64_t *ns)
+{
+    struct reduce_ctx *c = vctx;
+    zeslm_status st = ZESLM_OK;
+    const uint32_t zero = 0;
+    TRY(zeslm_buffer_write(c->result, &zero, 4));
+    TRY(zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns));
+    TRY(zeslm_buffer_read(c->result, &c->device_sum, 4));
+out:
+    return st;
+}
+
+static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                                struct reduce_ctx *c, const char *variant, uint32_t expect)
+{
+    zeslm_status st = ZESLM_OK;
+    bool atomic = strncmp(variant, "many", 4) == 0;
+    bool subgroup = strcmp(variant, "many_subgroup") == 0;
+    char kname[40];
+    snprintf(kname, sizeof kname, "reduce_%s", variant);
+    if (subgroup && !zeslm_device_get_info(dev)->subgroups)
+        return bench_skip(out, "reduce", variant, "the device does not support sub-groups (cl_khr_subgroups)");
+    c->k = NULL;
+    TRY(zeslm_kernel_create(dev, subgroup ? "reduce_subgroup" : "reduce", kname, &c->k));
+    bench_group_rule rule = {.preferred = 256, .power_of_two = !subgroup};
+    TRY(bench_group_size(c->k, o, &rule, &c->group));
+    zeslm_result *r = bench_add(out, "reduce", variant, "n=%u", c->n);
+    if (!r) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+        goto out;
+    }
+    r->group_size = c->group;
+    if (atomic) {
+        /* Enough groups to fill every compute unit several times over, but no more
+         * work-items than there are uint4s, so none idles through the loop. */
+        uint32_t want = bench_fill_groups(dev, 2048 / c->group > 0 ? 2048 / c->group : 1) * 4;
+        uint32_t most = (c->n / 4 + c->group - 1) / c->group;
+        c->groups = want < most ? want : (most ? most : 1);
+        TRY(zeslm_kernel_arg_buffer(c->k, 0, c->in));
+        TRY(zeslm_kernel_arg_buffer(c->k, 1, c->in));
+        TRY(zeslm_kernel_arg_u32(c->k, 2, c->n));
+        TRY(zeslm_kernel_arg_buffer(c->k, 3, c->result));
+        TRY(zeslm_kernel_arg_local(c->k, 4, (size_t)c->group * 4));
+        r->groups = c->groups;
+    } else {
+        r->groups = ((c->n + 1) / 2 + c->group - 1) / c->group;
+    }
+    TRY(bench_measure(o, atomic ? rep_atomic : rep_passes, c, r));
+    if (r->outcome != ZESLM_MEASURED)
+        goto out;
+    if (c->device_sum != expect) {
+        st = zeslm_fail(ZESLM_ERR_VERIFY, "reduce/%s: device sum %u, host sum %u (n=%u)", variant,
+                        c->device_sum, expect, c->n);
+        goto out;
+    }
+    snprintf(r->verify_note, sizeof r->verify_note, "sum of all %u elements", c->n);
+    r->rate = (double)c->n * 4 / (double)r->stats.median_ns;
+    r->rate_unit = "GB/s";
+out:
+    zeslm_kernel_free(c->k);
+    return st;
+}
+
+static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    uint64_t n64 = o->size ? o->size : o->quick ? (1u << 20) + 7 : UINT64_C(1) << 27;
+    if (n64 > UINT32_MAX / 2)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "reduce: --size %llu exceeds %u elements",
+                          (unsigned long long)n64, UINT32_MAX / 2);
+    struct reduce_ctx c = {.n = (uint32_t)n64, .timeout_s = o->timeout_s};
+    uint32_t *host = malloc(n64 * 4);
+    if (!host)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "reduce: no host memory for %u elements", c.n);
+    zeslm_rng rng = {o->seed};
+    bench_fill_u32(&rng, host, c.n);
+    uint32_t expect = 0;
+    for (uint32_t i = 0; i < c.n; i++)
+        expect += host[i];
+    /* Partial sums: at most one per 2 elements of a group of at least 1. */
+    size_t partial = ((size_t)c.n + 1) / 2 * 4 + 4;
+    TRY(bench_buffer(dev, host, (size_t)c.n * 4, &c.in));
+    TRY(bench_buffer(dev, NULL, partial, &c.ping));
+    TRY(bench_buffer(dev, NULL, partial, &c.pong));
+    TRY(bench_buffer(dev, NULL, 4, &c.result));
+    for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
+        if (bench_wants(o, *v))
+            st = run_variant(dev, o, out, &c, *v, expect);
+out:
+    zeslm_buffer_free(c.in);
+    zeslm_buffer_free(c.ping);
+    zeslm_buffer_free(c.pong);
+    zeslm_buffer_free(c.result);
+    free(host);
+    return st;
+}
+
+const zeslm_workload zeslm_workload_reduce = {
+    .name = "reduce",
+    .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item",
+    .variants = variants,
+    .baseline = "doc_tree",
+    .run = reduce_run,
+};

@@ -1,0 +1,81 @@
+/* `profile BENCH/VARIANT --group-sizes LIST`: one kernel across group sizes, with
+ * every launch's device time, to pick the best group size on this device. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "run_cli.h"
+
+#define MAX_SIZES 32
+
+static void print_launches(const zeslm_results *all, size_t first, void *arg)
+{
+    (void)arg;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome != ZESLM_MEASURED)
+            continue;
+        printf("  group %u, %s: launches (ns, ascending):", r->group_size, r->params);
+        for (size_t k = 0; k < r->stats.n; k++)
+            printf(" %llu", (unsigned long long)r->times_ns[k]);
+        putchar('\n');
+    }
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    static const struct option longopts[] = {RUN_CLI_LONGOPTS, {"group-sizes", required_argument, NULL, 'G'}, {0}};
+    run_cli o;
+    run_cli_defaults(&o);
+    uint32_t sizes[MAX_SIZES] = {32, 64, 128, 256, 512, 1024};
+    uint32_t n_sizes = 6;
+    int c;
+    while ((c = getopt_long(argc, argv, "+" RUN_CLI_SHORTOPTS "G:", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            printf("usage: %s profile BENCH/VARIANT [--group-sizes 64,128,256,...] [options]\n"
+                   "example: %s profile reduce/many --group-sizes 64,128,256,512\n\noptions:\n" RUN_CLI_HELP,
+                   PROG, PROG);
+            return 0;
+        }
+        if (c == 'G') {
+            if (!cli_u32_list("--group-sizes", optarg, 1, 1u << 20, sizes, MAX_SIZES, &n_sizes))
+                return 2;
+            continue;
+        }
+        int rc = run_cli_option(&o, c, optarg);
+        if (rc)
+            return rc < 0 ? 2 : rc;
+    }
+    if (optind + 1 != argc)
+        return cli_usage_error("profile: name exactly one kernel as BENCH/VARIANT (e.g. reduce/many)");
+    if (o.run.group_size)
+        return cli_usage_error("profile: use --group-sizes, not --group-size");
+    char *spec = argv[optind];
+    char *slash = strchr(spec, '/');
+    if (!slash)
+        return cli_usage_error("profile: '%s' is not BENCH/VARIANT (e.g. reduce/many)", spec);
+    *slash = '\0';
+    const zeslm_workload *wl = zeslm_workload_find(spec);
+    if (!wl)
+        return cli_usage_error("profile: unknown bench '%s'", spec);
+    const char *variant = slash + 1;
+    bool known = false;
+    for (const char *const *v = wl->variants; *v; v++)
+        known |= strcmp(*v, variant) == 0;
+    if (!known)
+        return cli_usage_error("profile: %s has no variant '%s'", wl->name, variant);
+    o.run.variant = variant;
+
+    const zeslm_workload *list[MAX_SIZES];
+    int rc = 0;
+    /* One run per group size, so an illegal size reports itself and the others go on. */
+    for (uint32_t i = 0; i < n_sizes; i++) {
+        o.run.group_size = sizes[i];
+        list[0] = wl;
+        int r = run_cli_execute(&o, list, 1, argc, argv, print_launches, NULL);
+        if (r)
+            rc = r;
+    }
+    return rc;
+}

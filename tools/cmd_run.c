@@ -1,0 +1,46 @@
+/* `run [BENCH...]`: the SLM workloads, verified and timed on the device. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "run_cli.h"
+
+static void usage(void)
+{
+    printf("usage: %s run [BENCH...] [options]\n\nbenches (all when none is named):\n", PROG);
+    for (size_t i = 0; i < zeslm_workload_count; i++)
+        printf("  %-10s %s\n", zeslm_workloads[i]->name, zeslm_workloads[i]->summary);
+    printf("\noptions:\n" RUN_CLI_HELP);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static const struct option longopts[] = {RUN_CLI_LONGOPTS, {0}};
+    run_cli o;
+    run_cli_defaults(&o);
+    int c;
+    while ((c = getopt_long(argc, argv, "+" RUN_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+        if (c == 'h') {
+            usage();
+            return 0;
+        }
+        int rc = run_cli_option(&o, c, optarg);
+        if (rc)
+            return rc < 0 ? 2 : rc;
+    }
+    if (o.run.quick && o.run.reps == 20)
+        o.run.reps = 5;
+    const zeslm_workload *chosen[16];
+    size_t n = 0;
+    for (int i = optind; i < argc; i++) {
+        const zeslm_workload *wl = zeslm_workload_find(argv[i]);
+        if (!wl)
+            return cli_usage_error("run: unknown bench '%s' (see '%s run --help')", argv[i], PROG);
+        if (n < sizeof chosen / sizeof *chosen)
+            chosen[n++] = wl;
+    }
+    if (n == 0)
+        for (; n < zeslm_workload_count; n++)
+            chosen[n] = zeslm_workloads[n];
+    return run_cli_execute(&o, chosen, n, argc, argv, NULL, NULL);
+}

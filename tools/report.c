@@ -1,0 +1,151 @@
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "report.h"
+
+static const char *outcome_name(zeslm_outcome o)
+{
+    switch (o) {
+    case ZESLM_MEASURED: return "measured";
+    case ZESLM_NO_RESULTS: return "no_results";
+    case ZESLM_SKIPPED: return "skipped";
+    }
+    return "unknown";
+}
+
+/* Microseconds with three significant digits keeps columns narrow from ns to s. */
+static void us(char *buf, size_t len, uint64_t ns)
+{
+    double v = (double)ns / 1000.0;
+    snprintf(buf, len, v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
+}
+
+void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first)
+{
+    fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
+    fprintf(f, "%-14s %-26s %6s %8s %11s %11s %11s %12s %8s  %s\n", "variant", "parameters", "group", "groups",
+            "median us", "min us", "max us", "rate", "speedup", "verified");
+    const char *extra = NULL;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome == ZESLM_SKIPPED) {
+            fprintf(f, "%-14s skipped: %s\n", r->variant, r->note);
+            continue;
+        }
+        if (r->outcome == ZESLM_NO_RESULTS) {
+            fprintf(f, "%-14s %-26s %6u %8u  no results: %s\n", r->variant, r->params, r->group_size, r->groups,
+                    r->note);
+            continue;
+        }
+        char med[16], mn[16], mx[16], rate[24], speed[16] = "-";
+        us(med, sizeof med, r->stats.median_ns);
+        us(mn, sizeof mn, r->stats.min_ns);
+        us(mx, sizeof mx, r->stats.max_ns);
+        snprintf(rate, sizeof rate, "%.4g %s", r->rate, r->rate_unit ? r->rate_unit : "");
+        if (r->speedup)
+            snprintf(speed, sizeof speed, "%.2fx", r->speedup);
+        fprintf(f, "%-14s %-26s %6u %8u %11s %11s %11s %12s %8s  yes (%s)", r->variant, r->params, r->group_size,
+                r->groups, med, mn, mx, rate, speed, r->verify_note);
+        if (r->ratio) {
+            fprintf(f, "  %.4g", r->ratio);
+            extra = r->ratio_name;
+        }
+        fputc('\n', f);
+    }
+    if (extra)
+        fprintf(f, "(last column: %s)\n", extra);
+    if (wl->summarize) {
+        char text[512] = "";
+        wl->summarize(all, first, text, sizeof text);
+        if (*text)
+            fprintf(f, "%s\n", text);
+    }
+}
+
+json_t *report_json(const zeslm_results *all)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "workload", json_string(r->workload));
+        json_object_set_new(o, "variant", json_string(r->variant));
+        json_object_set_new(o, "parameters", json_string(r->params));
+        json_object_set_new(o, "outcome", json_string(outcome_name(r->outcome)));
+        json_object_set_new(o, "group_size", json_integer(r->group_size));
+        json_object_set_new(o, "groups", json_integer(r->groups));
+        json_object_set_new(o, "verified", json_boolean(r->outcome == ZESLM_MEASURED));
+        if (r->outcome == ZESLM_MEASURED) {
+            json_t *t = json_array();
+            for (size_t k = 0; k < r->stats.n; k++)
+                json_array_append_new(t, json_integer((json_int_t)r->times_ns[k]));
+            json_object_set_new(o, "times_ns", t);
+            json_object_set_new(o, "min_ns", json_integer((json_int_t)r->stats.min_ns));
+            json_object_set_new(o, "median_ns", json_integer((json_int_t)r->stats.median_ns));
+            json_object_set_new(o, "max_ns", json_integer((json_int_t)r->stats.max_ns));
+            json_object_set_new(o, "mean_ns", json_real(r->stats.mean_ns));
+            json_object_set_new(o, "spread", json_real(r->stats.spread));
+            json_object_set_new(o, "rate", json_real(r->rate));
+            json_object_set_new(o, "rate_unit", json_string(r->rate_unit ? r->rate_unit : ""));
+            json_object_set_new(o, "speedup_vs_baseline", r->speedup ? json_real(r->speedup) : json_null());
+            json_object_set_new(o, "verification", json_string(r->verify_note));
+            if (r->ratio) {
+                json_object_set_new(o, "extra", json_real(r->ratio));
+                json_object_set_new(o, "extra_name", json_string(r->ratio_name));
+            }
+        }
+        if (*r->note)
+            json_object_set_new(o, "note", json_string(r->note));
+        json_array_append_new(arr, o);
+    }
+    return arr;
+}
+
+int report_csv(const zeslm_results *all, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!f)
+        return cli_error("cannot write %s", path);
+    fprintf(f, "workload,variant,parameters,outcome,group_size,groups,min_ns,median_ns,max_ns,rate,rate_unit,"
+               "speedup,verified\n");
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        bool m = r->outcome == ZESLM_MEASURED;
+        fprintf(f, "%s,%s,\"%s\",%s,%u,%u,", r->workload, r->variant, r->params, outcome_name(r->outcome),
+                r->group_size, r->groups);
+        if (m)
+            fprintf(f, "%llu,%llu,%llu,%.6g,%s,", (unsigned long long)r->stats.min_ns,
+                    (unsigned long long)r->stats.median_ns, (unsigned long long)r->stats.max_ns, r->rate,
+                    r->rate_unit ? r->rate_unit : "");
+        else
+            fprintf(f, ",,,,,");
+        if (r->speedup)
+            fprintf(f, "%.4f", r->speedup);
+        fprintf(f, ",%s\n", m ? "yes" : "no");
+    }
+    int rc = 0;
+    if (f != stdout && fclose(f) != 0)
+        rc = cli_error("cannot write %s", path);
+    return rc;
+}
+
+static bool progress_shown;
+
+void report_progress(const char *workload, const char *variant, const char *params, void *arg)
+{
+    (void)arg;
+    if (!isatty(STDERR_FILENO))
+        return;
+    fprintf(stderr, "\r\033[K[%s] %s %s ...", workload, variant, params);
+    fflush(stderr);
+    progress_shown = true;
+}
+
+void report_progress_done(void)
+{
+    if (progress_shown) {
+        fprintf(stderr, "\r\033[K");
+        progress_shown = false;
+    }
+}

@@ -1,0 +1,106 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+#include "report.h"
+#include "run_cli.h"
+
+void run_cli_defaults(run_cli *o)
+{
+    memset(o, 0, sizeof *o);
+    o->run.reps = 20;
+    o->run.warmup = 2;
+    o->run.seed = 2009; /* the document's srand(2009) */
+    o->run.timeout_s = 60;
+    o->run.progress = report_progress;
+}
+
+int run_cli_option(run_cli *o, int c, const char *arg)
+{
+    uint32_t v32;
+    bool ok = true;
+    switch (c) {
+    case 'b': case 'd': ok = cli_device_option(&o->dev, c, arg); break;
+    case 'n': ok = cli_u64("--size", arg, 1, UINT32_MAX, &o->run.size); break;
+    case 'm': ok = cli_u32("--taps", arg, 1, 1u << 20, &o->run.taps); break;
+    case 'g': ok = cli_u32("--group-size", arg, 1, 1u << 20, &o->run.group_size); break;
+    case 'r': ok = cli_u32("--reps", arg, 1, 100000, &o->run.reps); break;
+    case 'w': ok = cli_u32("--warmup", arg, 1, 100000, &o->run.warmup); break;
+    case 's': ok = cli_u64("--seed", arg, 0, UINT64_MAX, &o->run.seed); break;
+    case 'q': o->run.quick = true; break;
+    case 't':
+        ok = cli_u32("--timeout", arg, 1, 86400, &v32);
+        o->run.timeout_s = v32;
+        break;
+    case 'j': o->json = arg; break;
+    case 'c': o->csv = arg; break;
+    default: return -1;
+    }
+    return ok ? 0 : 2;
+}
+
+int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int argc, char **argv,
+                    void (*after)(const zeslm_results *, size_t first, void *), void *after_arg)
+{
+    zeslm_device_list list;
+    uint32_t index;
+    zeslm_device *dev = NULL;
+    int rc = cli_open_device(&o->dev, &list, &index, &dev);
+    if (rc)
+        return rc;
+    const zeslm_device_info *d = &list.items[index];
+    /* JSON on stdout keeps stdout for itself; the tables go to stderr. */
+    FILE *text = (o->json && strcmp(o->json, "-") == 0) || (o->csv && strcmp(o->csv, "-") == 0) ? stderr : stdout;
+    fprintf(text, "Device %u: %s (%s, %s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL",
+            d->driver);
+    fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
+            (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
+
+    zeslm_results results = {0};
+    json_t *errors = json_array();
+    bool no_results = false;
+    for (size_t i = 0; i < n; i++) {
+        size_t first = results.count;
+        zeslm_status st = zeslm_workload_run(wls[i], dev, &o->run, &results);
+        report_progress_done();
+        report_table(text, wls[i], &results, first);
+        for (size_t k = first; k < results.count; k++)
+            no_results |= results.items[k].outcome == ZESLM_NO_RESULTS;
+        if (st != ZESLM_OK) {
+            rc = cli_error("%s: %s", wls[i]->name, zeslm_last_error());
+            json_t *e = json_object();
+            json_object_set_new(e, "workload", json_string(wls[i]->name));
+            json_object_set_new(e, "status", json_string(zeslm_status_name(st)));
+            json_object_set_new(e, "message", json_string(zeslm_last_error()));
+            json_array_append_new(errors, e);
+        } else if (after) {
+            after(&results, first, after_arg);
+        }
+    }
+    fprintf(text, "\nKernels built from %s.\n", zeslm_device_module_format(dev));
+    if (no_results)
+        fprintf(text, "No results or timings exist for this device: its driver accepted every kernel and launch, "
+                      "but nothing executed (no GPU behind it). Nothing above is a measurement.\n");
+
+    if (o->json) {
+        json_t *doc = output_document(argc, argv);
+        json_object_set_new(doc, "device", output_device_json(d));
+        json_object_set_new(doc, "module_format", json_string(zeslm_device_module_format(dev)));
+        json_object_set_new(doc, "seed", json_integer((json_int_t)o->run.seed));
+        json_object_set_new(doc, "reps", json_integer(o->run.reps));
+        json_object_set_new(doc, "warmup", json_integer(o->run.warmup));
+        json_object_set_new(doc, "quick", json_boolean(o->run.quick));
+        json_object_set_new(doc, "results", report_json(&results));
+        json_object_set_new(doc, "errors", json_incref(errors));
+        if (output_json(doc, o->json))
+            rc = 1;
+        json_decref(doc);
+    }
+    if (o->csv && report_csv(&results, o->csv))
+        rc = 1;
+    json_decref(errors);
+    zeslm_results_free(&results);
+    zeslm_device_close(dev);
+    zeslm_device_list_free(&list);
+    return rc;
+}
