@@ -32,16 +32,19 @@ struct cl_kern {
     cl_kernel kernel;
 };
 
-/* Records the failing call with its error code and location, then jumps to out. */
-#define CL_TRY(call)                                                                  \
+/* Records the failing call (by name) with its error code and location, then jumps
+ * to out. CL_TRY takes a call returning cl_int; CL_TRY_ERR the error a creating call
+ * wrote to its last argument. */
+#define CL_TRY_ERR(name, err)                                                         \
     do {                                                                              \
-        cl_int err_ = (call);                                                         \
+        cl_int err_ = (err);                                                          \
         if (err_ != CL_SUCCESS) {                                                     \
-            st = zeslm_fail(ZESLM_ERR_BACKEND, "%s failed: %s (%s:%d)", #call,        \
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "%s failed: %s (%s:%d)", name,         \
                             cl_error_name(err_), __FILE__, __LINE__);                 \
             goto out;                                                                 \
         }                                                                             \
     } while (0)
+#define CL_TRY(call) CL_TRY_ERR(#call, call)
 
 static const char *cl_error_name(cl_int e)
 {
@@ -228,9 +231,9 @@ static zeslm_status cl_open(const zeslm_device_info *info, zeslm_device **dev)
     if (st != ZESLM_OK)
         goto out;
     d->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
-    CL_TRY(err);
+    CL_TRY_ERR("clCreateContext", err);
     d->queue = clCreateCommandQueue(d->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
-    CL_TRY(err);
+    CL_TRY_ERR("clCreateCommandQueue", err);
     *dev = &d->base;
 out:
     if (st != ZESLM_OK)
@@ -247,19 +250,21 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    const char *options = "";
+    const char *options = "", *creator;
     if (dev->info.spirv) {
+        creator = "clCreateProgramWithIL";
         m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
         dev->module_format = "SPIR-V";
     } else {
         const char *src = file->source;
+        creator = "clCreateProgramWithSource";
         m->program = clCreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
         dev->module_format = "OpenCL C source";
         /* Sub-group built-ins exist in OpenCL C 2.0 and later. */
         if (file->needs_subgroups)
             options = "-cl-std=CL2.0";
     }
-    CL_TRY(err);
+    CL_TRY_ERR(creator, err);
     err = clBuildProgram(m->program, 1, &d->id, options, NULL, NULL);
     if (err != CL_SUCCESS) {
         char log[4096] = "";
@@ -295,7 +300,7 @@ static zeslm_status cl_kernel_create(zeslm_device *dev, struct zeslm_module *mod
     if (!kk)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     kk->kernel = clCreateKernel(module->program, name, &err);
-    CL_TRY(err);
+    CL_TRY_ERR("clCreateKernel", err);
     *k = &kk->base;
 out:
     if (st != ZESLM_OK)
@@ -346,7 +351,7 @@ static zeslm_status cl_alloc(zeslm_device *dev, size_t bytes, zeslm_buffer **buf
     if (!b)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     b->mem = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    CL_TRY(err);
+    CL_TRY_ERR("clCreateBuffer", err);
     *buf = &b->base;
 out:
     if (st != ZESLM_OK)

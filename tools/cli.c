@@ -32,6 +32,14 @@ int cli_usage_error(const char *fmt, ...)
     return 2;
 }
 
+int cli_bad_option(int c, char **argv)
+{
+    const char *arg = argv[optind - 1];
+    if (c == ':')
+        return cli_usage_error("option %s needs a value", arg);
+    return cli_usage_error("unknown option '%s' (try --help)", arg);
+}
+
 /* One factor: digits and an optional binary suffix. */
 static bool factor(const char *s, size_t len, uint64_t *out)
 {

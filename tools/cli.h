@@ -14,6 +14,10 @@
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Reports what getopt_long rejected (call with opterr = 0 and a ':'-prefixed
+ * optstring): an unknown option or one missing its value. Returns exit status 2. */
+int cli_bad_option(int c, char **argv);
+
 /* Parses a whole non-negative integer: decimal, with an optional K/M/G (x1024)
  * suffix, or a product "8192*8192". Rejects empty text, signs, junk, overflow and
  * values outside [min, max], naming the option. Returns false after printing. */

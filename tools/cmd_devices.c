@@ -54,7 +54,8 @@ int cmd_devices(int argc, char **argv)
     cli_device_opts dev = {0};
     const char *json_path = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, "+b:j:h", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":b:j:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'b':
             if (!cli_device_option(&dev, c, optarg))
@@ -64,7 +65,7 @@ int cmd_devices(int argc, char **argv)
         case 'h':
             printf("usage: %s devices [--backend ze|cl|auto] [--json FILE|-]\n", PROG);
             return 0;
-        default: return 2;
+        default: return cli_bad_option(c, argv);
         }
     }
     if (optind < argc)

@@ -183,7 +183,8 @@ int cmd_limits(int argc, char **argv)
     limits_opts o = {0};
     bool have_slm = false;
     int c;
-    while ((c = getopt_long(argc, argv, "+b:d:B:S:g:w:C:j:h", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":b:d:B:S:g:w:C:j:h", longopts, NULL)) != -1) {
         bool ok = true;
         switch (c) {
         case 'b': case 'd': ok = cli_device_option(&devopt, c, optarg); break;
@@ -194,7 +195,7 @@ int cmd_limits(int argc, char **argv)
         case 'C': ok = cli_u64("--slm-per-cu", optarg, 1, UINT32_MAX, &o.slm_per_cu); break;
         case 'j': o.json = optarg; break;
         case 'h': return usage();
-        default: return 2;
+        default: return cli_bad_option(c, argv);
         }
         if (!ok)
             return 2;

@@ -31,7 +31,8 @@ int cmd_profile(int argc, char **argv)
     uint32_t sizes[MAX_SIZES] = {32, 64, 128, 256, 512, 1024};
     uint32_t n_sizes = 6;
     int c;
-    while ((c = getopt_long(argc, argv, "+" RUN_CLI_SHORTOPTS "G:", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":" RUN_CLI_SHORTOPTS "G:", longopts, NULL)) != -1) {
         if (c == 'h') {
             printf("usage: %s profile BENCH/VARIANT [--group-sizes 64,128,256,...] [options]\n"
                    "example: %s profile reduce/many --group-sizes 64,128,256,512\n\noptions:\n" RUN_CLI_HELP,
@@ -45,7 +46,7 @@ int cmd_profile(int argc, char **argv)
         }
         int rc = run_cli_option(&o, c, optarg);
         if (rc)
-            return rc < 0 ? 2 : rc;
+            return rc < 0 ? cli_bad_option(c, argv) : rc;
     }
     if (optind + 1 != argc)
         return cli_usage_error("profile: name exactly one kernel as BENCH/VARIANT (e.g. reduce/many)");

@@ -19,14 +19,15 @@ int cmd_run(int argc, char **argv)
     run_cli o;
     run_cli_defaults(&o);
     int c;
-    while ((c = getopt_long(argc, argv, "+" RUN_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":" RUN_CLI_SHORTOPTS, longopts, NULL)) != -1) {
         if (c == 'h') {
             usage();
             return 0;
         }
         int rc = run_cli_option(&o, c, optarg);
         if (rc)
-            return rc < 0 ? 2 : rc;
+            return rc < 0 ? cli_bad_option(c, argv) : rc;
     }
     if (o.run.quick && o.run.reps == 20)
         o.run.reps = 5;

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Bad input gets one clear error line on stderr and a non-zero exit, never a crash.
+# usage: cli_errors.sh path/to/ze-slm-bench
+bench=$1
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect_error() {
+    want=$1
+    shift
+    "$bench" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -eq 0 ] || [ "$rc" -ge 128 ]; then
+        echo "FAIL ($*): exit status $rc"
+        failures=$((failures + 1))
+    elif [ "$lines" -ne 1 ] || ! grep -q "^ze-slm-bench: error: .*$want" "$tmp/err"; then
+        echo "FAIL ($*): stderr was:"
+        cat "$tmp/err"
+        failures=$((failures + 1))
+    else
+        echo "ok   ($*): $(cat "$tmp/err")"
+    fi
+}
+
+expect_error "unknown command" frobnicate
+expect_error "unknown bench" run nosuchbench
+expect_error "unknown backend" devices --backend cuda
+expect_error "out of range" limits --bytes-per-item 0
+expect_error "not a valid number" limits --bytes-per-item 12abc
+expect_error "not a valid number" run reduce --size -5
+expect_error "not a valid number" run reduce --reps ""
+expect_error "out of range" run reduce --reps 0
+expect_error "device index 99 out of range" limits --device 99
+expect_error "no device name contains" limits --device no-such-gpu
+expect_error "exceeds the device maximum" limits --slm-per-group 1K --group-size 1000000
+expect_error "exceed the device's" limits --slm-per-group 1G --group-size 64
+expect_error "go together" limits --group-size 64
+expect_error "exceeds the maximum" run reduce --size 1000 --group-size 1000000 --reps 1
+expect_error "not a power of two" run reduce --size 1000 --group-size 96 --reps 1
+expect_error "not a multiple of 16" run hist --size 1000 --group-size 40 --reps 1
+expect_error "not BENCH/VARIANT" profile reduce
+expect_error "has no variant" profile reduce/fastest
+expect_error "cannot write" devices --json /nonexistent-dir/x.json
+expect_error "unexpected argument" devices extra
+expect_error "unknown option '--frob'" run --frob
+expect_error "needs a value" run reduce --size
+expect_error "unknown option" limits -Z
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures case(s) failed"
+    exit 1
+fi

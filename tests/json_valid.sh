@@ -1,0 +1,29 @@
+#!/bin/sh
+# The JSON the tool writes parses and holds what the schema promises.
+# usage: json_valid.sh path/to/ze-slm-bench
+set -eu
+bench=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$bench" devices --json - >"$tmp/devices.json"
+"$bench" run reduce hist --quick --reps 2 --json "$tmp/run.json" --csv "$tmp/run.csv" >/dev/null
+python3 - "$tmp" <<'PY'
+import json, sys, csv
+d = sys.argv[1]
+dev = json.load(open(d + "/devices.json"))
+assert dev["schema"] == 1 and dev["devices"], dev
+for x in dev["devices"]:
+    for k in ("name", "backend", "slm_per_group", "max_group_size", "subgroup_sizes"):
+        assert k in x, k
+run = json.load(open(d + "/run.json"))
+assert run["schema"] == 1 and run["seed"] == 2009 and not run["errors"]
+res = [r for r in run["results"] if r["outcome"] == "measured"]
+assert len(res) >= 6, len(res)
+for r in res:
+    assert r["verified"] is True
+    assert len(r["times_ns"]) == 2 and r["min_ns"] <= r["median_ns"] <= r["max_ns"]
+    assert r["rate"] > 0 and r["rate_unit"] == "GB/s"
+rows = list(csv.DictReader(open(d + "/run.csv")))
+assert len(rows) == len(run["results"])
+print("ok:", len(dev["devices"]), "devices,", len(res), "measured results")
+PY

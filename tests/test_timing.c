@@ -1,0 +1,75 @@
+/* Kernel-timestamp conversion (wrap-around included) and launch statistics. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <zeslm/timing.h>
+
+static void ticks_convert_at_the_timer_rate(void **state)
+{
+    (void)state;
+    /* Gen12's 12 MHz timestamp (83.33 ns a tick): 12 ticks are 1000 ns. */
+    assert_int_equal(zeslm_ticks_to_ns(100, 112, 32, 12e6), 1000);
+    assert_int_equal(zeslm_ticks_to_ns(0, 1000, 64, 1e9), 1000);
+}
+
+static void a_counter_that_wrapped_once_is_handled(void **state)
+{
+    (void)state;
+    /* 32 valid bits: start 10 ticks before the wrap, end 5 ticks after it. */
+    uint64_t start = (UINT64_C(1) << 32) - 10, end = 5;
+    assert_int_equal(zeslm_ticks_to_ns(start, end, 32, 1e9), 15);
+}
+
+static void bits_above_the_valid_ones_are_ignored(void **state)
+{
+    (void)state;
+    /* Garbage above bit 36 must not reach the difference. */
+    uint64_t start = (UINT64_C(0xABC) << 36) | 1000, end = (UINT64_C(0x123) << 36) | 3000;
+    assert_int_equal(zeslm_ticks_to_ns(start, end, 36, 1e9), 2000);
+}
+
+static void full_width_counters_subtract_plainly(void **state)
+{
+    (void)state;
+    assert_int_equal(zeslm_ticks_to_ns(UINT64_MAX - 1, 3, 64, 1e9), 5);
+}
+
+static void stats_of_an_odd_count(void **state)
+{
+    (void)state;
+    uint64_t t[] = {50, 10, 30, 20, 40};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 5, &s);
+    assert_int_equal(s.min_ns, 10);
+    assert_int_equal(s.median_ns, 30);
+    assert_int_equal(s.max_ns, 50);
+    assert_true(s.mean_ns == 30.0);
+    assert_true(s.spread > 1.33 && s.spread < 1.34);
+    assert_int_equal(t[0], 10); /* sorted in place */
+}
+
+static void stats_of_an_even_count_average_the_middle(void **state)
+{
+    (void)state;
+    uint64_t t[] = {40, 10, 30, 20};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 4, &s);
+    assert_int_equal(s.median_ns, 25);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ticks_convert_at_the_timer_rate),
+        cmocka_unit_test(a_counter_that_wrapped_once_is_handled),
+        cmocka_unit_test(bits_above_the_valid_ones_are_ignored),
+        cmocka_unit_test(full_width_counters_subtract_plainly),
+        cmocka_unit_test(stats_of_an_odd_count),
+        cmocka_unit_test(stats_of_an_even_count_average_the_middle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

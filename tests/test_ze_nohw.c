@@ -1,0 +1,124 @@
+/* The Level Zero backend against Intel's real driver with no GPU behind it
+ * (NEOReadDebugKeys=1 SetCommandStreamReceiver=1 ProductFamilyOverride=<product>):
+ * properties, a module from every embedded SPIR-V, kernel properties, launches and
+ * synchronisation go through the driver; nothing executes, so no timestamp exists.
+ * CTest sets the environment and ZESLM_EXPECT_SLM, the per-group SLM the driver
+ * reports for the product. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <zeslm/bench.h>
+#include <zeslm/device.h>
+
+#include "kernels.h"
+
+static zeslm_device_list list;
+static zeslm_device *dev;
+
+static int open_device(void **state)
+{
+    (void)state;
+    if (zeslm_list_devices(ZESLM_PICK_ZE, &list) != ZESLM_OK || zeslm_device_open(&list.items[0], &dev) != ZESLM_OK) {
+        fprintf(stderr, "%s\n", zeslm_last_error());
+        return -1;
+    }
+    return 0;
+}
+
+static int close_device(void **state)
+{
+    (void)state;
+    zeslm_device_close(dev);
+    zeslm_device_list_free(&list);
+    return 0;
+}
+
+static void slm_per_group_is_what_the_driver_reports(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    const char *expect = getenv("ZESLM_EXPECT_SLM");
+    assert_non_null(expect);
+    assert_int_equal(d->backend, ZESLM_BACKEND_ZE);
+    assert_true(d->is_gpu);
+    assert_int_equal(d->slm_per_group, strtoull(expect, NULL, 10));
+    assert_int_equal(d->vendor_id, 0x8086);
+    assert_true(d->timer_hz > 1e6);
+    assert_true(d->timestamp_bits >= 32);
+    assert_true(d->n_subgroup_sizes >= 1);
+}
+
+static void every_embedded_spirv_kernel_builds_with_properties(void **state)
+{
+    (void)state;
+    size_t built = 0;
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        for (size_t i = 0; i < kf->n_kernels; i++) {
+            zeslm_kernel *k = NULL;
+            if (zeslm_kernel_create(dev, kf->name, kf->kernels[i], &k) != ZESLM_OK)
+                fail_msg("%s", zeslm_last_error());
+            zeslm_kernel_props p;
+            assert_int_equal(zeslm_kernel_props_get(k, &p), ZESLM_OK);
+            assert_true(p.spill_known);
+            assert_true(p.subgroup_size == 8 || p.subgroup_size == 16 || p.subgroup_size == 32);
+            zeslm_kernel_free(k);
+            built++;
+        }
+    }
+    assert_string_equal(zeslm_device_module_format(dev), "SPIR-V");
+    assert_int_equal(built, 14);
+}
+
+static void a_launch_synchronises_and_reports_no_timestamp(void **state)
+{
+    (void)state;
+    zeslm_buffer *out = NULL;
+    zeslm_kernel *k = NULL;
+    uint64_t ns = 12345;
+    assert_int_equal(zeslm_buffer_create(dev, 64 * 4, &out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_create(dev, "bank", "bank_strided", &k), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_u32(k, 1, 16), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_u32(k, 2, 8), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_local(k, 3, 32 * 16 * 4), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_launch(k, 2, 32, 10, &ns), ZESLM_ERR_NO_TIMING);
+    assert_int_equal(ns, 12345); /* never a made-up zero */
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+static void every_workload_runs_and_reports_no_results(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.reps = 3, .warmup = 1, .seed = 1, .quick = true, .timeout_s = 30};
+    for (size_t w = 0; w < zeslm_workload_count; w++) {
+        zeslm_results r = {0};
+        if (zeslm_workload_run(zeslm_workloads[w], dev, &o, &r) != ZESLM_OK)
+            fail_msg("%s: %s", zeslm_workloads[w]->name, zeslm_last_error());
+        assert_true(r.count >= 2);
+        for (size_t i = 0; i < r.count; i++) {
+            assert_int_equal(r.items[i].outcome, ZESLM_NO_RESULTS);
+            assert_null(r.items[i].times_ns);
+        }
+        zeslm_results_free(&r);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(slm_per_group_is_what_the_driver_reports),
+        cmocka_unit_test(every_embedded_spirv_kernel_builds_with_properties),
+        cmocka_unit_test(a_launch_synchronises_and_reports_no_timestamp),
+        cmocka_unit_test(every_workload_runs_and_reports_no_results),
+    };
+    return cmocka_run_group_tests(tests, open_device, close_device);
+}
