@@ -31,6 +31,7 @@ struct zeslm_buffer {
 struct zeslm_kernel {
     zeslm_device *dev;
     char name[64];
+    uint64_t static_slm; /* bytes the kernel declares itself, which dynamic SLM adds to */
 };
 
 struct zeslm_backend_ops {

@@ -59,6 +59,7 @@ zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *va
     }
     zeslm_result *r = &out->items[out->count++];
     memset(r, 0, sizeof *r);
+    r->outcome = ZESLM_FAILED;
     snprintf(r->workload, sizeof r->workload, "%s", workload);
     snprintf(r->variant, sizeof r->variant, "%s", variant);
     va_list ap;
@@ -66,6 +67,15 @@ zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *va
     vsnprintf(r->params, sizeof r->params, params_fmt, ap);
     va_end(ap);
     return r;
+}
+
+void bench_verified(zeslm_result *r, const char *how_fmt, ...)
+{
+    va_list ap;
+    va_start(ap, how_fmt);
+    vsnprintf(r->verify_note, sizeof r->verify_note, how_fmt, ap);
+    va_end(ap);
+    r->outcome = ZESLM_MEASURED;
 }
 
 bool bench_wants(const zeslm_run_opts *o, const char *variant)
@@ -106,7 +116,6 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
         if ((st = rep(ctx, &r->times_ns[i])) != ZESLM_OK)
             return st;
     zeslm_stats_compute(r->times_ns, o->reps, &r->stats);
-    r->outcome = ZESLM_MEASURED;
     return ZESLM_OK;
 }
 

@@ -22,6 +22,9 @@
 zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *variant,
                         const char *params_fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Marks r verified (and so reportable), saying how the output was checked. */
+void bench_verified(zeslm_result *r, const char *how_fmt, ...) __attribute__((format(printf, 2, 3)));
+
 bool bench_wants(const zeslm_run_opts *o, const char *variant);
 
 /* One repetition of a variant: its launches (one or several passes), with the
@@ -30,7 +33,8 @@ typedef zeslm_status (*bench_rep_fn)(void *ctx, uint64_t *ns);
 
 /* opts->warmup untimed and opts->reps timed repetitions into r. A device that wrote
  * no timestamp makes r->outcome ZESLM_NO_RESULTS and returns ZESLM_OK after one
- * repetition, so the caller skips verification; otherwise the caller verifies. */
+ * repetition, so the caller skips verification; otherwise r stays ZESLM_FAILED until
+ * the caller has verified the output and called bench_verified. */
 zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r);
 
 /* Rules a kernel puts on its group size. */

@@ -215,11 +215,19 @@ zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char
     if (st != ZESLM_OK)
         return st;
     st = dev->ops->kernel_create(dev, module, kernel, out);
-    if (st == ZESLM_OK) {
-        (*out)->dev = dev;
-        snprintf((*out)->name, sizeof (*out)->name, "%s", kernel);
+    if (st != ZESLM_OK)
+        return st;
+    (*out)->dev = dev;
+    snprintf((*out)->name, sizeof (*out)->name, "%s", kernel);
+    zeslm_kernel_props p;
+    st = zeslm_kernel_props_get(*out, &p);
+    if (st != ZESLM_OK) {
+        zeslm_kernel_free(*out);
+        *out = NULL;
+        return st;
     }
-    return st;
+    (*out)->static_slm = p.static_slm;
+    return ZESLM_OK;
 }
 
 void zeslm_kernel_free(zeslm_kernel *k)
@@ -244,6 +252,12 @@ const char *zeslm_kernel_name(const zeslm_kernel *k)
     return k->name;
 }
 
+uint64_t zeslm_kernel_slm_available(const zeslm_kernel *k)
+{
+    uint64_t limit = k->dev->info.slm_per_group;
+    return limit > k->static_slm ? limit - k->static_slm : 0;
+}
+
 zeslm_status zeslm_kernel_arg_buffer(zeslm_kernel *k, uint32_t index, zeslm_buffer *buf)
 {
     return k->dev->ops->arg_buffer(k, index, buf);
@@ -257,9 +271,10 @@ zeslm_status zeslm_kernel_arg_u32(zeslm_kernel *k, uint32_t index, uint32_t valu
 zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t bytes)
 {
     const zeslm_device_info *d = &k->dev->info;
-    if (d->slm_per_group && bytes > d->slm_per_group)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: %zu bytes of SLM exceed the device's %llu per work-group",
-                          k->name, bytes, (unsigned long long)d->slm_per_group);
+    if (d->slm_per_group && bytes > zeslm_kernel_slm_available(k))
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG,
+                          "%s: %zu bytes of SLM and the kernel's own %llu exceed the device's %llu per work-group",
+                          k->name, bytes, (unsigned long long)k->static_slm, (unsigned long long)d->slm_per_group);
     return k->dev->ops->arg_local(k, index, bytes);
 }
 

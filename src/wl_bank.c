@@ -22,15 +22,15 @@ static zeslm_status rep(void *vctx, uint64_t *ns)
     return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
 }
 
-static zeslm_status run_stride(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out,
                                struct bank_ctx *c, const char *variant, uint32_t stride, uint32_t iters,
                                uint32_t *got, uint32_t *want)
 {
     zeslm_status st = ZESLM_OK;
     size_t items = (size_t)c->groups * c->group;
     size_t slm = (size_t)c->group * stride * 4;
-    const zeslm_device_info *d = zeslm_device_get_info(dev);
-    if (d->slm_per_group && slm > d->slm_per_group)
+    uint64_t room = zeslm_kernel_slm_available(c->k);
+    if (room && slm > room)
         return bench_skip(out, "bank", variant, "stride needs more SLM than a work-group may use");
     zeslm_result *r = bench_add(out, "bank", variant, "stride=%u", stride);
     if (!r)
@@ -43,13 +43,13 @@ static zeslm_status run_stride(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     TRY(zeslm_kernel_arg_local(c->k, 3, slm));
     TRY(bench_poison(c->out, got, items));
     TRY(bench_measure(o, rep, c, r));
-    if (r->outcome != ZESLM_MEASURED)
+    if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     TRY(zeslm_buffer_read(c->out, got, items * 4));
     char what[48];
     snprintf(what, sizeof what, "bank/%s stride %u", variant, stride);
     TRY(bench_compare_u32(what, got, want, items));
-    snprintf(r->verify_note, sizeof r->verify_note, "all %zu outputs", items);
+    bench_verified(r, "all %zu outputs", items);
     /* Each round every work-item reads and writes its SLM word once. */
     double accesses = 2.0 * (double)items * iters;
     r->rate = accesses * 4 / (double)r->stats.median_ns;
@@ -95,7 +95,7 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         }
         size_t first = out->count;
         for (uint32_t s = 1; s <= MAX_STRIDE && st == ZESLM_OK; s *= 2)
-            st = run_stride(dev, o, out, &c, *v, s, iters, got, want);
+            st = run_stride(o, out, &c, *v, s, iters, got, want);
         for (size_t i = first + 1; i < out->count; i++) {
             zeslm_result *r = &out->items[i];
             if (r->outcome == ZESLM_MEASURED && out->items[first].outcome == ZESLM_MEASURED) {

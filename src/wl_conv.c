@@ -80,7 +80,6 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     TRY(bench_buffer(dev, in, (size_t)n * 4, &bin));
     TRY(bench_buffer(dev, taps, (size_t)m * 4, &btaps));
     TRY(bench_buffer(dev, NULL, (size_t)n * 4, &bout));
-    const zeslm_device_info *d = zeslm_device_get_info(dev);
 
     for (const char *const *v = variants; *v; v++) {
         if (!bench_wants(o, *v))
@@ -96,10 +95,11 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         size_t slm = strcmp(*v, "doc_slm") == 0 ? ((size_t)c.group + m - 1) * 4
                      : tiled                   ? ((size_t)c.group * CONV_P + 2 * (size_t)m) * 4
                                                : 0;
-        if (slm && d->slm_per_group && slm > d->slm_per_group) {
+        uint64_t room = zeslm_kernel_slm_available(c.k);
+        if (slm && room && slm > room) {
             char why[128];
             snprintf(why, sizeof why, "needs %zu bytes of SLM for %u taps at group size %u; the device allows %llu",
-                     slm, m, c.group, (unsigned long long)d->slm_per_group);
+                     slm, m, c.group, (unsigned long long)room);
             TRY(bench_skip(out, "conv", *v, why));
             zeslm_kernel_free(c.k);
             c.k = NULL;
@@ -121,9 +121,11 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
             TRY(zeslm_kernel_arg_local(c.k, 5, slm));
         TRY(bench_poison(bout, got, n));
         TRY(bench_measure(o, rep, &c, r));
-        if (r->outcome == ZESLM_MEASURED) {
+        if (r->outcome != ZESLM_NO_RESULTS) {
             TRY(zeslm_buffer_read(bout, got, (size_t)n * 4));
-            TRY(verify(*v, in, taps, got, n, m, o->seed, r->verify_note, sizeof r->verify_note));
+            char how[64];
+            TRY(verify(*v, in, taps, got, n, m, o->seed, how, sizeof how));
+            bench_verified(r, "%s", how);
             r->rate = (double)n * m / (double)r->stats.median_ns;
             r->rate_unit = "GMAC/s";
         }

@@ -56,7 +56,7 @@ static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_
     TRY(zeslm_kernel_arg_local(c->k, 4, slm));
     TRY(bench_poison(io->out, io->got, io->n));
     TRY(bench_measure(o, rep, c, r));
-    if (r->outcome != ZESLM_MEASURED)
+    if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     for (uint32_t i = 0; i < io->n; i++) {
         uint32_t base = i / span * span, off = i % span;
@@ -65,7 +65,7 @@ static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_
     }
     TRY(zeslm_buffer_read(io->out, io->got, (size_t)io->n * 4));
     TRY(bench_compare_u32("occupancy/copy", io->got, io->want, io->n));
-    snprintf(r->verify_note, sizeof r->verify_note, "all %u outputs", io->n);
+    bench_verified(r, "all %u outputs", io->n);
     r->rate = 2.0 * io->n * 4 / (double)r->stats.median_ns;
     r->rate_unit = "GB/s";
     r->ratio = predicted(zeslm_device_get_info(dev), c->k, c->group, slm);
@@ -106,8 +106,9 @@ static zeslm_status copy_sweeps(zeslm_device *dev, const zeslm_run_opts *o, zesl
         static const uint32_t fits[] = {16, 12, 10, 8, 7, 6, 5, 4, 3, 2, 1};
         size_t least = (size_t)c.group * 4;
         TRY(copy_once(dev, o, out, &c, &io, "slm_sweep", least));
-        for (size_t i = 0; i < sizeof fits / sizeof *fits && d->slm_per_group; i++) {
-            size_t slm = d->slm_per_group / fits[i] / 4 * 4;
+        uint64_t room = zeslm_kernel_slm_available(c.k);
+        for (size_t i = 0; i < sizeof fits / sizeof *fits && room; i++) {
+            size_t slm = room / fits[i] / 4 * 4;
             if (slm > least)
                 TRY(copy_once(dev, o, out, &c, &io, "slm_sweep", slm));
         }
@@ -165,7 +166,7 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
         TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)g * 4));
         TRY(bench_poison(bout, got, items));
         TRY(bench_measure(o, rep, &c, r));
-        if (r->outcome != ZESLM_MEASURED)
+        if (r->outcome == ZESLM_NO_RESULTS)
             continue;
         uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
         for (size_t i = 0; i < items; i++) {
@@ -175,7 +176,7 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
         }
         TRY(zeslm_buffer_read(bout, got, items * 4));
         TRY(bench_compare_u32("occupancy/barrier", got, want, items));
-        snprintf(r->verify_note, sizeof r->verify_note, "all %zu outputs", items);
+        bench_verified(r, "all %zu outputs", items);
         /* Two barriers per round; every group runs its rounds concurrently. */
         r->rate = (double)r->stats.median_ns / (2.0 * iters);
         r->rate_unit = "ns/barrier";

@@ -10,6 +10,7 @@ static const char *outcome_name(zeslm_outcome o)
     case ZESLM_MEASURED: return "measured";
     case ZESLM_NO_RESULTS: return "no_results";
     case ZESLM_SKIPPED: return "skipped";
+    case ZESLM_FAILED: return "failed";
     }
     return "unknown";
 }
@@ -31,6 +32,11 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
         const zeslm_result *r = &all->items[i];
         if (r->outcome == ZESLM_SKIPPED) {
             fprintf(f, "%-14s skipped: %s\n", r->variant, r->note);
+            continue;
+        }
+        if (r->outcome == ZESLM_FAILED) {
+            fprintf(f, "%-14s %-26s %6u %8u  failed: see the error below\n", r->variant, r->params, r->group_size,
+                    r->groups);
             continue;
         }
         if (r->outcome == ZESLM_NO_RESULTS) {

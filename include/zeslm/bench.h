@@ -25,6 +25,7 @@ typedef struct zeslm_run_opts {
 
 /* What happened to one variant at one set of parameters. */
 typedef enum zeslm_outcome {
+    ZESLM_FAILED,           /* an error stopped it (the run's error says which) */
     ZESLM_MEASURED,         /* verified and timed */
     ZESLM_NO_RESULTS,       /* built and launched, but the device executes nothing (no timestamp) */
     ZESLM_SKIPPED,          /* the device lacks what the variant needs; `note` says what */

@@ -102,6 +102,9 @@ zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props);
 /* The group size the driver suggests for `global` work-items; 0 when it has no opinion. */
 uint32_t zeslm_kernel_suggest_group(zeslm_kernel *k, uint32_t global);
 const char *zeslm_kernel_name(const zeslm_kernel *k);
+/* Bytes of dynamic SLM a group of this kernel may still take: the device's per-group
+ * limit less what the kernel declares itself. 0 when the device reports no limit. */
+uint64_t zeslm_kernel_slm_available(const zeslm_kernel *k);
 
 zeslm_status zeslm_kernel_arg_buffer(zeslm_kernel *k, uint32_t index, zeslm_buffer *buf);
 zeslm_status zeslm_kernel_arg_u32(zeslm_kernel *k, uint32_t index, uint32_t value);
