@@ -38,3 +38,30 @@ __kernel void bank_swizzled(__global uint *out, uint stride, uint iters, __local
     }
     out[i] = slm[a];
 }
+
+// Bank conflicts at full SLM throughput: no barrier in the loop, and BANK_WORDS
+// independent words per work-item, (lid + k*wg) * stride, so neighbouring
+// work-items are `stride` words apart as in the document's test but the SLM pipeline
+// stays full. Each word starts at i + k and gains r in round r:
+// out[i] = sum over k of (i + k + iters*(iters-1)/2). volatile keeps every access in
+// SLM. slm holds BANK_WORDS * get_local_size(0) * stride words.
+#define BANK_WORDS 4
+__kernel void bank_throughput(__global uint *out, uint stride, uint iters, volatile __local uint *slm)
+{
+    uint i = get_global_id(0);
+    uint j = get_local_id(0);
+    uint wg = get_local_size(0);
+#pragma unroll
+    for (uint k = 0; k < BANK_WORDS; k++)
+        slm[(j + k * wg) * stride] = i + k;
+    for (uint m = 0; m < iters; m++) {
+#pragma unroll
+        for (uint k = 0; k < BANK_WORDS; k++)
+            slm[(j + k * wg) * stride] += m;
+    }
+    uint s = 0;
+#pragma unroll
+    for (uint k = 0; k < BANK_WORDS; k++)
+        s += slm[(j + k * wg) * stride];
+    out[i] = s;
+}

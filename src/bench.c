@@ -6,7 +6,7 @@
 #include "bench_internal.h"
 
 const zeslm_workload *const zeslm_workloads[] = {
-    &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
+    &zeslm_workload_roofline, &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
     &zeslm_workload_hist, &zeslm_workload_occupancy,
 };
 const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
@@ -24,9 +24,19 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
 {
     size_t first = out->count;
     zeslm_status st = wl->run(dev, opts, out);
+    const zeslm_result *ceiling = NULL;
+    for (size_t i = 0; i < first && wl->ceiling; i++) {
+        const zeslm_result *c = &out->items[i];
+        if (c->outcome == ZESLM_MEASURED && strcmp(c->workload, "roofline") == 0 && strcmp(c->variant, wl->ceiling) == 0)
+            ceiling = c;
+    }
     for (size_t i = first; i < out->count; i++) {
         zeslm_result *r = &out->items[i];
-        if (r->outcome != ZESLM_MEASURED || !wl->baseline)
+        if (r->outcome != ZESLM_MEASURED)
+            continue;
+        if (ceiling && ceiling->rate > 0 && r->rate_unit && strcmp(r->rate_unit, ceiling->rate_unit) == 0)
+            r->fraction = r->rate / ceiling->rate;
+        if (!wl->baseline)
             continue;
         for (size_t j = first; j < out->count; j++) {
             const zeslm_result *b = &out->items[j];

@@ -70,6 +70,7 @@ uint32_t bench_fill_groups(const zeslm_device *dev, uint32_t per_cu);
 /* A kernel skipped because the device lacks a feature: records the reason. */
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);
 
+extern const zeslm_workload zeslm_workload_roofline;
 extern const zeslm_workload zeslm_workload_reduce;
 extern const zeslm_workload zeslm_workload_bank;
 extern const zeslm_workload zeslm_workload_conv;

@@ -1,18 +1,21 @@
-/* bank: the document's SLM bank-conflict test over strides, and a swizzled layout
- * that removes the conflicts. */
+/* bank: the document's SLM bank-conflict test over strides, a swizzled layout that
+ * removes the conflicts, and the same strides at full SLM throughput. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"strided", "swizzled", NULL};
+static const char *const variants[] = {"strided", "swizzled", "throughput", NULL};
 
 #define MAX_STRIDE 64
+/* Words per work-item of bank_throughput; BANK_WORDS in kernels/bank.cl. */
+#define BANK_WORDS 4
 
 struct bank_ctx {
     zeslm_kernel *k;
     zeslm_buffer *out;
     uint32_t groups, group;
+    uint32_t words; /* SLM words each work-item owns */
     double timeout_s;
 };
 
@@ -22,13 +25,13 @@ static zeslm_status rep(void *vctx, uint64_t *ns)
     return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
 }
 
-static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out,
-                               struct bank_ctx *c, const char *variant, uint32_t stride, uint32_t iters,
-                               uint32_t *got, uint32_t *want)
+static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, struct bank_ctx *c,
+                               const char *variant, uint32_t stride, uint32_t iters, uint32_t *got,
+                               const uint32_t *want)
 {
     zeslm_status st = ZESLM_OK;
     size_t items = (size_t)c->groups * c->group;
-    size_t slm = (size_t)c->group * stride * 4;
+    size_t slm = (size_t)c->words * c->group * stride * 4;
     uint64_t room = zeslm_kernel_slm_available(c->k);
     if (room && slm > room)
         return bench_skip(out, "bank", variant, "stride needs more SLM than a work-group may use");
@@ -50,12 +53,22 @@ static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out,
     snprintf(what, sizeof what, "bank/%s stride %u", variant, stride);
     TRY(bench_compare_u32(what, got, want, items));
     bench_verified(r, "all %zu outputs", items);
-    /* Each round every work-item reads and writes its SLM word once. */
-    double accesses = 2.0 * (double)items * iters;
+    /* Each round every work-item reads and writes each of its SLM words once. */
+    double accesses = 2.0 * (double)items * iters * c->words;
     r->rate = accesses * 4 / (double)r->stats.median_ns;
     r->rate_unit = "GB/s";
 out:
     return st;
+}
+
+/* The host's copy of what every variant writes. */
+static void expected(const char *variant, uint32_t iters, uint32_t *want, size_t items)
+{
+    uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
+    bool throughput = strcmp(variant, "throughput") == 0;
+    for (size_t i = 0; i < items; i++)
+        want[i] = throughput ? BANK_WORDS * (uint32_t)i + BANK_WORDS * (BANK_WORDS - 1) / 2 + BANK_WORDS * tri
+                             : (uint32_t)i * tri;
 }
 
 static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
@@ -68,6 +81,7 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     uint32_t iters = (uint32_t)iters64;
     struct bank_ctx c = {.timeout_s = o->timeout_s};
     uint32_t *got = NULL, *want = NULL;
+    size_t cap = 0;
     for (const char *const *v = variants; *v && st == ZESLM_OK; v++) {
         if (!bench_wants(o, *v))
             continue;
@@ -78,21 +92,25 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
          * cheap and bank conflicts dominate. */
         bench_group_rule rule = {.preferred = 32};
         TRY(bench_group_size(c.k, o, &rule, &c.group));
-        if (!c.out) {
-            /* Enough groups to fill every compute unit many times over. */
-            c.groups = bench_fill_groups(dev, o->quick ? 4 : 64);
-            size_t items = (size_t)c.groups * c.group;
+        c.words = strcmp(*v, "throughput") == 0 ? BANK_WORDS : 1;
+        /* Enough groups to fill every compute unit many times over. */
+        c.groups = bench_fill_groups(dev, o->quick ? 4 : 64);
+        size_t items = (size_t)c.groups * c.group;
+        if (items > cap) {
+            zeslm_buffer_free(c.out);
+            c.out = NULL;
+            free(got);
+            free(want);
             got = malloc(items * 4);
             want = malloc(items * 4);
             if (!got || !want) {
                 st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
                 goto out;
             }
-            uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
-            for (size_t i = 0; i < items; i++)
-                want[i] = (uint32_t)i * tri;
             TRY(bench_buffer(dev, NULL, items * 4, &c.out));
+            cap = items;
         }
+        expected(*v, iters, want, items);
         size_t first = out->count;
         for (uint32_t s = 1; s <= MAX_STRIDE && st == ZESLM_OK; s *= 2)
             st = run_stride(o, out, &c, *v, s, iters, got, want);
@@ -114,41 +132,49 @@ out:
     return st;
 }
 
-/* The document: with B banks of 4 bytes, stride s puts min(s, B) work-items of a
- * sub-group in one bank, so time grows with the stride until s = B and then stays
- * flat. The bank count is the first stride after which doubling it no longer costs
- * at least 1.5x, provided the slowdown there is large enough to be a real effect. */
-static void bank_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+/* With B banks of 4 bytes, stride s puts min(s, B) work-items of a sub-group in one
+ * bank, so time grows with the stride until s = B and then stays flat. The bank
+ * count is the first stride after which doubling it no longer costs at least 1.5x,
+ * provided the slowdown there is large enough (4x) to be a real effect. */
+static size_t infer(const zeslm_results *all, size_t first, const char *variant, char *buf, size_t len)
 {
     double t[8] = {0};
     unsigned n = 0;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
-        if (strcmp(r->variant, "strided") == 0 && r->outcome == ZESLM_MEASURED && n < 8)
+        if (strcmp(r->variant, variant) == 0 && r->outcome == ZESLM_MEASURED && n < 8)
             t[n++] = (double)r->stats.median_ns;
     }
-    if (n < 3) {
-        snprintf(buf, len, "Banks: not inferred (fewer than 3 measured strides).");
-        return;
-    }
+    if (n == 0)
+        return 0;
+    if (n < 3)
+        return (size_t)snprintf(buf, len, "Banks (%s): not inferred (fewer than 3 measured strides).\n", variant);
     for (unsigned i = 1; i + 1 < n; i++) {
-        if (t[i + 1] < 1.5 * t[i] && t[i] > 4 * t[0]) {
-            snprintf(buf, len,
-                     "Banks: %u (time grows with the stride up to %u words, then stays within %.2fx; "
-                     "stride %u is %.1fx slower than stride 1).",
-                     1u << i, 1u << i, t[i + 1] / t[i], 1u << i, t[i] / t[0]);
-            return;
-        }
+        if (t[i + 1] < 1.5 * t[i] && t[i] > 4 * t[0])
+            return (size_t)snprintf(buf, len,
+                                    "Banks (%s): %u (time grows with the stride up to %u words, then stays within "
+                                    "%.2fx; stride %u is %.1fx slower than stride 1).\n",
+                                    variant, 1u << i, 1u << i, t[i + 1] / t[i], 1u << i, t[i] / t[0]);
     }
-    snprintf(buf, len, "Banks: not inferred (the slowdown does not level off between strides 1 and %u: %.2fx at %u).",
-             1u << (n - 1), t[n - 1] / t[0], 1u << (n - 1));
+    return (size_t)snprintf(buf, len,
+                            "Banks (%s): not inferred (the slowdown does not level off between strides 1 and %u: "
+                            "%.2fx at %u).\n",
+                            variant, 1u << (n - 1), t[n - 1] / t[0], 1u << (n - 1));
+}
+
+static void bank_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+{
+    size_t used = infer(all, first, "strided", buf, len);
+    if (used < len)
+        infer(all, first, "throughput", buf + used, len - used);
 }
 
 const zeslm_workload zeslm_workload_bank = {
     .name = "bank",
-    .summary = "SLM bank conflicts against stride, and a swizzled layout free of them",
+    .summary = "SLM bank conflicts against stride, a swizzled layout free of them, and the same at full throughput",
     .variants = variants,
     .baseline = "strided",
+    .ceiling = "slm",
     .run = bank_run,
     .summarize = bank_summarize,
 };

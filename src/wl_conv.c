@@ -147,6 +147,7 @@ const zeslm_workload zeslm_workload_conv = {
     .name = "conv",
     .summary = "1-D convolution: global memory, the document's SLM tile, a cooperative SLM tile",
     .variants = variants,
+    .ceiling = "imad",
     .baseline = "doc_global",
     .run = conv_run,
 };

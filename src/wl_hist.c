@@ -145,6 +145,7 @@ const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
     .summary = "256-bin byte histogram: private bins, one SLM histogram, 32 SLM sub-histograms",
     .variants = variants,
+    .ceiling = "read",
     .baseline = "doc_private",
     .run = hist_run,
 };

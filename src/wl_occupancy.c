@@ -206,5 +206,6 @@ const zeslm_workload zeslm_workload_occupancy = {
     .name = "occupancy",
     .summary = "throughput against SLM per group and group size; barrier cost against group size",
     .variants = variants,
+    .ceiling = "copy",
     .run = occupancy_run,
 };

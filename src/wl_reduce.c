@@ -146,6 +146,7 @@ const zeslm_workload zeslm_workload_reduce = {
     .name = "reduce",
     .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item",
     .variants = variants,
+    .ceiling = "read",
     .baseline = "doc_tree",
     .run = reduce_run,
 };

@@ -58,8 +58,9 @@ static void slm_per_group_is_what_the_driver_reports(void **state)
 static void every_embedded_spirv_kernel_builds_with_properties(void **state)
 {
     (void)state;
-    size_t built = 0;
+    size_t built = 0, bundled = 0;
     for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        bundled += zeslm_kernel_files[f].n_kernels;
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
             zeslm_kernel *k = NULL;
@@ -74,7 +75,8 @@ static void every_embedded_spirv_kernel_builds_with_properties(void **state)
         }
     }
     assert_string_equal(zeslm_device_module_format(dev), "SPIR-V");
-    assert_int_equal(built, 14);
+    assert_int_equal(built, bundled);
+    assert_true(bundled >= 20);
 }
 
 static void a_launch_synchronises_and_reports_no_timestamp(void **state)

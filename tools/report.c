@@ -25,8 +25,8 @@ static void us(char *buf, size_t len, uint64_t ns)
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first)
 {
     fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
-    fprintf(f, "%-14s %-26s %6s %8s %11s %11s %11s %12s %8s  %s\n", "variant", "parameters", "group", "groups",
-            "median us", "min us", "max us", "rate", "speedup", "verified");
+    fprintf(f, "%-14s %-26s %6s %8s %11s %11s %11s %16s %7s %8s  %s\n", "variant", "parameters", "group", "groups",
+            "median us", "min us", "max us", "rate", "ceiling", "speedup", "verified");
     const char *extra = NULL;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
@@ -44,15 +44,17 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
                     r->note);
             continue;
         }
-        char med[16], mn[16], mx[16], rate[24], speed[16] = "-";
+        char med[16], mn[16], mx[16], rate[32], speed[16] = "-", frac[16] = "-";
         us(med, sizeof med, r->stats.median_ns);
         us(mn, sizeof mn, r->stats.min_ns);
         us(mx, sizeof mx, r->stats.max_ns);
         snprintf(rate, sizeof rate, "%.4g %s", r->rate, r->rate_unit ? r->rate_unit : "");
         if (r->speedup)
             snprintf(speed, sizeof speed, "%.2fx", r->speedup);
-        fprintf(f, "%-14s %-26s %6u %8u %11s %11s %11s %12s %8s  yes (%s)", r->variant, r->params, r->group_size,
-                r->groups, med, mn, mx, rate, speed, r->verify_note);
+        if (r->fraction)
+            snprintf(frac, sizeof frac, "%.0f%%", 100 * r->fraction);
+        fprintf(f, "%-14s %-26s %6u %8u %11s %11s %11s %16s %7s %8s  yes (%s)", r->variant, r->params, r->group_size,
+                r->groups, med, mn, mx, rate, frac, speed, r->verify_note);
         if (r->ratio) {
             fprintf(f, "  %.4g", r->ratio);
             extra = r->ratio_name;
@@ -61,6 +63,8 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     }
     if (extra)
         fprintf(f, "(last column: %s)\n", extra);
+    if (wl->ceiling)
+        fprintf(f, "(ceiling: the fraction of roofline/%s measured in this run, when the run includes it)\n", wl->ceiling);
     if (wl->summarize) {
         char text[512] = "";
         wl->summarize(all, first, text, sizeof text);
@@ -95,6 +99,7 @@ json_t *report_json(const zeslm_results *all)
             json_object_set_new(o, "rate", json_real(r->rate));
             json_object_set_new(o, "rate_unit", json_string(r->rate_unit ? r->rate_unit : ""));
             json_object_set_new(o, "speedup_vs_baseline", r->speedup ? json_real(r->speedup) : json_null());
+            json_object_set_new(o, "fraction_of_ceiling", r->fraction ? json_real(r->fraction) : json_null());
             json_object_set_new(o, "verification", json_string(r->verify_note));
             if (r->ratio) {
                 json_object_set_new(o, "extra", json_real(r->ratio));
@@ -114,7 +119,7 @@ int report_csv(const zeslm_results *all, const char *path)
     if (!f)
         return cli_error("cannot write %s", path);
     fprintf(f, "workload,variant,parameters,outcome,group_size,groups,min_ns,median_ns,max_ns,rate,rate_unit,"
-               "speedup,verified\n");
+               "fraction_of_ceiling,speedup,verified\n");
     for (size_t i = 0; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         bool m = r->outcome == ZESLM_MEASURED;
@@ -126,6 +131,9 @@ int report_csv(const zeslm_results *all, const char *path)
                     r->rate_unit ? r->rate_unit : "");
         else
             fprintf(f, ",,,,,");
+        if (r->fraction)
+            fprintf(f, "%.4f", r->fraction);
+        fputc(',', f);
         if (r->speedup)
             fprintf(f, "%.4f", r->speedup);
         fprintf(f, ",%s\n", m ? "yes" : "no");

@@ -43,6 +43,7 @@ typedef struct zeslm_result {
     double rate;            /* derived from the median */
     const char *rate_unit;  /* "GB/s", "GMAC/s", ... */
     double speedup;         /* over the document's baseline at the same parameters; 0 = none */
+    double fraction;        /* rate / the ceiling measured earlier in the same run; 0 = none */
     double ratio;           /* workload-specific second number (e.g. slowdown); 0 = none */
     const char *ratio_name;
     char verify_note[64];   /* how the check was done ("all 8192 outputs", "sample of 4096") */
@@ -61,6 +62,7 @@ typedef struct zeslm_workload {
     const char *summary;
     const char *const *variants;  /* NULL-terminated */
     const char *baseline;         /* the document's variant that speed-ups compare with; NULL: none */
+    const char *ceiling;          /* the roofline variant its rates are a fraction of; NULL: none */
     /* Runs every variant (or opts->variant) and appends one result per variant and
      * parameter set. A wrong device result is ZESLM_ERR_VERIFY with the first
      * differing index in zeslm_last_error(); results appended before it stay. */
@@ -71,7 +73,8 @@ typedef struct zeslm_workload {
 } zeslm_workload;
 
 /* Runs wl and fills each new result's speed-up over wl->baseline measured at the
- * same parameters. */
+ * same parameters, and its fraction of wl->ceiling where `out` already holds that
+ * roofline result (a full run measures the roofline first). */
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out);
 

@@ -1,0 +1,91 @@
+// Ceilings of the device, measured by the same tool in the same run as the
+// workloads, so every workload can say how close to its limit it runs.
+
+// Streaming read: every work-item sums uint4s in a grid-stride loop and writes one
+// word, so the kernel moves n*4 bytes in and a negligible amount out.
+__kernel void peak_read(__global const uint4 *in, uint n4, __global uint *out)
+{
+    size_t gid = get_global_id(0), gsz = get_global_size(0);
+    uint4 acc = (uint4)(0);
+    for (size_t i = gid; i < n4; i += gsz)
+        acc += in[i];
+    out[gid] = acc.x + acc.y + acc.z + acc.w;
+}
+
+// Streaming copy: reads and writes n4 uint4s.
+__kernel void peak_copy(__global const uint4 *in, __global uint4 *out, uint n4)
+{
+    size_t gid = get_global_id(0), gsz = get_global_size(0);
+    for (size_t i = gid; i < n4; i += gsz)
+        out[i] = in[i];
+}
+
+// SLM read-modify-write throughput without bank conflicts or barriers in the loop:
+// each work-item owns SLM_WORDS words, lid + k*wg, so the work-items of a sub-group
+// touch consecutive words, and the SLM_WORDS updates of a round are independent.
+// volatile keeps every access in SLM: with no barrier in the loop the compiler could
+// otherwise hold the words in registers.
+// out[gid] = sum over k of (gid*k + rounds*(rounds-1)/2 * (k+1)) modulo 2^32.
+// slm holds get_local_size(0) * SLM_WORDS words.
+#define SLM_WORDS 8
+__kernel void peak_slm(__global uint *out, uint rounds, volatile __local uint *slm)
+{
+    size_t lid = get_local_id(0), wg = get_local_size(0);
+    uint gid = get_global_id(0);
+#pragma unroll
+    for (uint k = 0; k < SLM_WORDS; k++)
+        slm[lid + k * wg] = gid * k;
+    for (uint r = 0; r < rounds; r++) {
+#pragma unroll
+        for (uint k = 0; k < SLM_WORDS; k++)
+            slm[lid + k * wg] += r * (k + 1);
+    }
+    uint s = 0;
+#pragma unroll
+    for (uint k = 0; k < SLM_WORDS; k++)
+        s += slm[lid + k * wg];
+    out[gid] = s;
+}
+
+// SLM atomic throughput without conflicts: each work-item increments its own word.
+// out[gid] = rounds * ATOMIC_WORDS.
+#define ATOMIC_WORDS 4
+__kernel void peak_slm_atomic(__global uint *out, uint rounds, volatile __local uint *slm)
+{
+    size_t lid = get_local_id(0), wg = get_local_size(0);
+#pragma unroll
+    for (uint k = 0; k < ATOMIC_WORDS; k++)
+        slm[lid + k * wg] = 0;
+    for (uint r = 0; r < rounds; r++) {
+#pragma unroll
+        for (uint k = 0; k < ATOMIC_WORDS; k++)
+            atomic_inc(&slm[lid + k * wg]);
+    }
+    uint s = 0;
+#pragma unroll
+    for (uint k = 0; k < ATOMIC_WORDS; k++)
+        s += slm[lid + k * wg];
+    out[get_global_id(0)] = s;
+}
+
+// int32 multiply-add rate: MAD_CHAINS independent chains x = x*a + c per work-item,
+// enough to hide the multiply-add latency. out[gid] = the sum of the chains' ends.
+#define MAD_CHAINS 8
+__kernel void peak_imad(__global uint *out, uint rounds, uint a)
+{
+    uint gid = get_global_id(0);
+    uint x[MAD_CHAINS];
+#pragma unroll
+    for (uint k = 0; k < MAD_CHAINS; k++)
+        x[k] = gid + k;
+    for (uint r = 0; r < rounds; r++) {
+#pragma unroll
+        for (uint k = 0; k < MAD_CHAINS; k++)
+            x[k] = x[k] * a + (k + 1);
+    }
+    uint s = 0;
+#pragma unroll
+    for (uint k = 0; k < MAD_CHAINS; k++)
+        s += x[k];
+    out[gid] = s;
+}

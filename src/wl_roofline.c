@@ -1,0 +1,194 @@
+/* roofline: the device's ceilings (memory read and copy bandwidth, SLM bandwidth,
+ * SLM atomic rate, int32 multiply-add rate), which the other workloads' results are
+ * reported as fractions of. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+static const char *const variants[] = {"read", "copy", "slm", "slm_atomic", "imad", NULL};
+
+/* Per-work-item constants of kernels/roofline.cl. */
+#define SLM_WORDS 8
+#define ATOMIC_WORDS 4
+#define MAD_CHAINS 8
+#define MAD_A 0x9E3779B1u
+/* Work-items whose multiply-add chains the host recomputes. */
+#define MAD_SAMPLE 256
+
+struct roof_ctx {
+    zeslm_kernel *k;
+    uint32_t groups, group;
+    double timeout_s;
+};
+
+static zeslm_status rep(void *vctx, uint64_t *ns)
+{
+    struct roof_ctx *c = vctx;
+    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
+}
+
+/* Everything one variant needs on the host and the device. */
+struct roof_io {
+    uint32_t n;              /* 32-bit words of the streamed buffers */
+    uint32_t rounds;
+    uint32_t *host, *got;    /* n words each */
+    zeslm_buffer *in, *out;  /* n words each */
+};
+
+static zeslm_status verify(const char *variant, const struct roof_io *io, size_t items, zeslm_result *r)
+{
+    if (strcmp(variant, "read") == 0) {
+        uint32_t want = 0, sum = 0;
+        for (uint32_t i = 0; i < io->n / 4 * 4; i++)
+            want += io->host[i];
+        for (size_t i = 0; i < items; i++)
+            sum += io->got[i];
+        if (sum != want)
+            return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/read: device sum %u, host sum %u", sum, want);
+        bench_verified(r, "sum of all %u words", io->n / 4 * 4);
+        return ZESLM_OK;
+    }
+    if (strcmp(variant, "copy") == 0) {
+        zeslm_status st = bench_compare_u32("roofline/copy", io->got, io->host, io->n / 4 * 4);
+        if (st == ZESLM_OK)
+            bench_verified(r, "all %u words", io->n / 4 * 4);
+        return st;
+    }
+    uint32_t tri = (uint32_t)((uint64_t)io->rounds * (io->rounds - 1) / 2);
+    bool mad = strcmp(variant, "imad") == 0;
+    size_t check = mad ? (items < MAD_SAMPLE ? items : MAD_SAMPLE) : items;
+    for (size_t s = 0; s < check; s++) {
+        /* The sampled work-items of imad are spread over the whole launch. */
+        uint32_t i = (uint32_t)(mad ? s * (items / check) : s), want = 0;
+        for (uint32_t k = 0; k < (mad ? MAD_CHAINS : strcmp(variant, "slm") == 0 ? SLM_WORDS : ATOMIC_WORDS); k++) {
+            if (mad) {
+                uint32_t x = i + k;
+                for (uint32_t q = 0; q < io->rounds; q++)
+                    x = x * MAD_A + (k + 1);
+                want += x;
+            } else if (strcmp(variant, "slm") == 0) {
+                want += i * k + tri * (k + 1);
+            } else {
+                want += io->rounds;
+            }
+        }
+        if (io->got[i] != want)
+            return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/%s: wrong result at index %u: device %u, host %u", variant,
+                              i, io->got[i], want);
+    }
+    bench_verified(r, mad ? "%zu sampled work-items" : "all %zu outputs", check);
+    return ZESLM_OK;
+}
+
+static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, const char *variant,
+                                struct roof_io *io)
+{
+    zeslm_status st = ZESLM_OK;
+    struct roof_ctx c = {.timeout_s = o->timeout_s};
+    char kname[32];
+    snprintf(kname, sizeof kname, "peak_%s", variant);
+    TRY(zeslm_kernel_create(dev, "roofline", kname, &c.k));
+    bench_group_rule rule = {.preferred = 256};
+    TRY(bench_group_size(c.k, o, &rule, &c.group));
+    bool stream = strcmp(variant, "read") == 0 || strcmp(variant, "copy") == 0;
+    /* Persistent groups for the streams (two rounds of as many as fit), many more for
+     * the on-chip loops so no compute unit runs out of work early. */
+    uint32_t per_cu = 2048 / c.group ? 2048 / c.group : 1;
+    c.groups = bench_fill_groups(dev, per_cu) * (stream ? 2 : 8);
+    size_t items = (size_t)c.groups * c.group;
+    if (items > io->n) {
+        c.groups = io->n / c.group ? io->n / c.group : 1;
+        items = (size_t)c.groups * c.group;
+    }
+    uint32_t n4 = io->n / 4;
+    zeslm_result *r = stream ? bench_add(out, "roofline", variant, "bytes=%llu", (unsigned long long)n4 * 16)
+                             : bench_add(out, "roofline", variant, "rounds=%u", io->rounds);
+    if (!r) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+        goto out;
+    }
+    r->group_size = c.group;
+    r->groups = c.groups;
+    if (strcmp(variant, "read") == 0) {
+        TRY(zeslm_kernel_arg_buffer(c.k, 0, io->in));
+        TRY(zeslm_kernel_arg_u32(c.k, 1, n4));
+        TRY(zeslm_kernel_arg_buffer(c.k, 2, io->out));
+    } else if (strcmp(variant, "copy") == 0) {
+        TRY(zeslm_kernel_arg_buffer(c.k, 0, io->in));
+        TRY(zeslm_kernel_arg_buffer(c.k, 1, io->out));
+        TRY(zeslm_kernel_arg_u32(c.k, 2, n4));
+    } else {
+        TRY(zeslm_kernel_arg_buffer(c.k, 0, io->out));
+        TRY(zeslm_kernel_arg_u32(c.k, 1, io->rounds));
+        if (strcmp(variant, "imad") == 0)
+            TRY(zeslm_kernel_arg_u32(c.k, 2, MAD_A));
+        else
+            TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)c.group * 4 *
+                                                   (strcmp(variant, "slm") == 0 ? SLM_WORDS : ATOMIC_WORDS)));
+    }
+    TRY(bench_poison(io->out, io->got, stream ? io->n : items));
+    TRY(bench_measure(o, rep, &c, r));
+    if (r->outcome == ZESLM_NO_RESULTS)
+        goto out;
+    TRY(zeslm_buffer_read(io->out, io->got, (stream && strcmp(variant, "copy") == 0 ? io->n : items) * 4));
+    TRY(verify(variant, io, items, r));
+    double t = (double)r->stats.median_ns;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    if (stream) {
+        r->rate = (strcmp(variant, "copy") == 0 ? 2.0 : 1.0) * n4 * 16 / t;
+        r->rate_unit = "GB/s";
+    } else if (strcmp(variant, "slm") == 0) {
+        r->rate = 2.0 * items * io->rounds * SLM_WORDS * 4 / t;
+        r->rate_unit = "GB/s";
+        if (d->clock_mhz && d->compute_units) {
+            r->ratio = r->rate * 1e9 / (d->clock_mhz * 1e6 * d->compute_units);
+            r->ratio_name = "SLM bytes per clock per compute unit (at the reported maximum clock)";
+        }
+    } else if (strcmp(variant, "slm_atomic") == 0) {
+        r->rate = (double)items * io->rounds * ATOMIC_WORDS / t;
+        r->rate_unit = "Gatomic/s";
+    } else {
+        r->rate = (double)items * io->rounds * MAD_CHAINS / t;
+        r->rate_unit = "GMAC/s";
+    }
+out:
+    zeslm_kernel_free(c.k);
+    return st;
+}
+
+static zeslm_status roofline_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    /* 1 GiB streams leave any cache; --size sets the 32-bit words streamed. */
+    uint64_t n64 = o->size ? o->size : o->quick ? 1u << 20 : UINT64_C(1) << 28;
+    if (n64 < 1024 || n64 > UINT32_MAX / 2)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "roofline: --size must be between 1024 and %u words", UINT32_MAX / 2);
+    struct roof_io io = {.n = (uint32_t)n64, .rounds = o->quick ? 16 : 4096};
+    io.host = malloc((size_t)io.n * 4);
+    io.got = malloc((size_t)io.n * 4);
+    if (!io.host || !io.got) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "roofline: no host memory for %u words", io.n);
+        goto out;
+    }
+    zeslm_rng rng = {o->seed};
+    bench_fill_u32(&rng, io.host, io.n);
+    TRY(bench_buffer(dev, io.host, (size_t)io.n * 4, &io.in));
+    TRY(bench_buffer(dev, NULL, (size_t)io.n * 4, &io.out));
+    for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
+        if (bench_wants(o, *v))
+            st = run_variant(dev, o, out, *v, &io);
+out:
+    zeslm_buffer_free(io.in);
+    zeslm_buffer_free(io.out);
+    free(io.host);
+    free(io.got);
+    return st;
+}
+
+const zeslm_workload zeslm_workload_roofline = {
+    .name = "roofline",
+    .summary = "the device's ceilings: memory read and copy, SLM, SLM atomics, int32 multiply-add",
+    .variants = variants,
+    .run = roofline_run,
+};
