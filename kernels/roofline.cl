@@ -68,6 +68,32 @@ __kernel void peak_slm_atomic(__global uint *out, uint rounds, volatile __local 
     out[get_global_id(0)] = s;
 }
 
+// SLM atomics in a histogram's pattern: the 32 work-items of a sub-group hit 32
+// different 128-byte rows, yet 32 different banks (word lane*33), which bank
+// arithmetic alone calls conflict-free. All sub-groups of a group share the same
+// ATOMIC_WORDS * 32 * 33 words. out[gid] = ATOMIC_WORDS * rounds * (the number of
+// work-items of the group with this lane); slm holds ATOMIC_WORDS * 32 * 33 words.
+#define ROW 33
+__kernel void peak_slm_atomic_rows(__global uint *out, uint rounds, volatile __local uint *slm)
+{
+    uint lid = get_local_id(0), wg = get_local_size(0);
+    uint lane = lid % 32;
+    for (uint w = lid; w < ATOMIC_WORDS * 32 * ROW; w += wg)
+        slm[w] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint r = 0; r < rounds; r++) {
+#pragma unroll
+        for (uint k = 0; k < ATOMIC_WORDS; k++)
+            atomic_inc(&slm[(k * 32 + lane) * ROW]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint s = 0;
+#pragma unroll
+    for (uint k = 0; k < ATOMIC_WORDS; k++)
+        s += slm[(k * 32 + lane) * ROW];
+    out[get_global_id(0)] = s;
+}
+
 // int32 multiply-add rate: MAD_CHAINS independent chains x = x*a + c per work-item,
 // enough to hide the multiply-add latency. out[gid] = the sum of the chains' ends.
 #define MAD_CHAINS 8

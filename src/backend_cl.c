@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "backend.h"
+#include "dump.h"
 #include "error.h"
 
 struct cl_dev {
@@ -16,10 +17,12 @@ struct cl_dev {
     cl_device_id id;
     cl_context ctx;
     cl_command_queue queue;
+    bool nvidia; /* builds with -cl-nv-verbose, whose log gives registers and spills */
 };
 
 struct zeslm_module {
     cl_program program;
+    char *log; /* the compiler's log of a successful build; NULL when empty */
 };
 
 struct cl_buf {
@@ -30,6 +33,7 @@ struct cl_buf {
 struct cl_kern {
     struct zeslm_kernel base;
     cl_kernel kernel;
+    const struct zeslm_module *module;
 };
 
 /* Records the failing call (by name) with its error code and location, then jumps
@@ -232,6 +236,7 @@ static zeslm_status cl_open(const zeslm_device_info *info, zeslm_device **dev)
         goto out;
     d->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
     CL_TRY_ERR("clCreateContext", err);
+    d->nvidia = info->vendor_id == 0x10de;
     d->queue = clCreateCommandQueue(d->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
     CL_TRY_ERR("clCreateCommandQueue", err);
     *dev = &d->base;
@@ -239,6 +244,67 @@ out:
     if (st != ZESLM_OK)
         cl_close(&d->base);
     return st;
+}
+
+static void cl_module_free(struct zeslm_module *m)
+{
+    if (m->program)
+        clReleaseProgram(m->program);
+    free(m->log);
+    free(m);
+}
+
+static char *build_log(cl_program program, cl_device_id dev)
+{
+    size_t len = 0;
+    if (clGetProgramBuildInfo(program, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) != CL_SUCCESS || len < 2)
+        return NULL;
+    char *log = malloc(len + 1);
+    if (log && clGetProgramBuildInfo(program, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL) != CL_SUCCESS) {
+        free(log);
+        return NULL;
+    }
+    if (log)
+        log[len] = '\0';
+    return log;
+}
+
+/* The program's binary for one device: PTX on NVIDIA, the driver's format elsewhere. */
+static void dump_program(cl_program program, const char *name, const char *ext)
+{
+    size_t size = 0;
+    if (!getenv("ZESLM_DUMP_BINARIES") ||
+        clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS || size == 0)
+        return;
+    unsigned char *bin = malloc(size);
+    if (bin && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS)
+        zeslm_dump_binary(name, ext, bin, size);
+    free(bin);
+}
+
+/* From -cl-nv-verbose's log: the ptxas lines that follow "entry function 'name'". */
+static void nv_log_props(const char *log, const char *kernel, zeslm_kernel_props *p)
+{
+    char key[96];
+    snprintf(key, sizeof key, "entry function '%s'", kernel);
+    const char *at = log ? strstr(log, key) : NULL;
+    if (!at)
+        return;
+    const char *next = strstr(at + strlen(key), "entry function '");
+    const char *regs = strstr(at, "Used ");
+    if (regs && (!next || regs < next))
+        p->registers = (uint32_t)strtoul(regs + 5, NULL, 10);
+    const char *spill = strstr(at, "bytes spill stores");
+    if (spill && (!next || spill < next)) {
+        /* "N bytes spill stores": walk back over the number. */
+        const char *num = spill;
+        while (num > at && num[-1] == ' ')
+            num--;
+        while (num > at && num[-1] >= '0' && num[-1] <= '9')
+            num--;
+        p->spill_mem = strtoull(num, NULL, 10);
+        p->spill_known = true;
+    }
 }
 
 static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *file,
@@ -250,7 +316,8 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    const char *options = "", *creator;
+    const char *creator;
+    char options[64] = "";
     if (dev->info.spirv) {
         creator = "clCreateProgramWithIL";
         m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
@@ -262,32 +329,24 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
         dev->module_format = "OpenCL C source";
         /* Sub-group built-ins exist in OpenCL C 2.0 and later. */
         if (file->needs_subgroups)
-            options = "-cl-std=CL2.0";
+            snprintf(options, sizeof options, "-cl-std=CL2.0 ");
     }
     CL_TRY_ERR(creator, err);
+    if (d->nvidia)
+        strncat(options, "-cl-nv-verbose", sizeof options - strlen(options) - 1);
     err = clBuildProgram(m->program, 1, &d->id, options, NULL, NULL);
+    m->log = build_log(m->program, d->id);
     if (err != CL_SUCCESS) {
-        char log[4096] = "";
-        clGetProgramBuildInfo(m->program, d->id, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        log[sizeof log - 1] = '\0';
         st = zeslm_fail(ZESLM_ERR_BUILD, "clBuildProgram(%s.cl) failed: %s\n%s", file->name,
-                        cl_error_name(err), log);
+                        cl_error_name(err), m->log ? m->log : "");
         goto out;
     }
+    dump_program(m->program, file->name, d->nvidia ? "ptx" : "bin");
     *module = m;
 out:
-    if (st != ZESLM_OK) {
-        if (m->program)
-            clReleaseProgram(m->program);
-        free(m);
-    }
+    if (st != ZESLM_OK)
+        cl_module_free(m);
     return st;
-}
-
-static void cl_module_free(struct zeslm_module *m)
-{
-    clReleaseProgram(m->program);
-    free(m);
 }
 
 static zeslm_status cl_kernel_create(zeslm_device *dev, struct zeslm_module *module,
@@ -299,6 +358,7 @@ static zeslm_status cl_kernel_create(zeslm_device *dev, struct zeslm_module *mod
     struct cl_kern *kk = calloc(1, sizeof *kk);
     if (!kk)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    kk->module = module;
     kk->kernel = clCreateKernel(module->program, name, &err);
     CL_TRY_ERR("clCreateKernel", err);
     *k = &kk->base;
@@ -331,6 +391,7 @@ static zeslm_status cl_kernel_props(zeslm_kernel *k, zeslm_kernel_props *p)
     p->private_mem = priv;
     p->max_group_size = (uint32_t)wg;
     p->preferred_multiple = (uint32_t)mult;
+    nv_log_props(kk->module->log, k->name, p);
 out:
     return st;
 }

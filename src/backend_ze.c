@@ -8,6 +8,7 @@
 #include <zeslm/timing.h>
 
 #include "backend.h"
+#include "dump.h"
 #include "error.h"
 
 struct ze_dev {
@@ -336,6 +337,18 @@ out:
     return st;
 }
 
+/* The driver's native binary (zebin) of a module, for ZESLM_DUMP_BINARIES. */
+static void dump_native(ze_module_handle_t module, const char *name)
+{
+    size_t size = 0;
+    if (!getenv("ZESLM_DUMP_BINARIES") || zeModuleGetNativeBinary(module, &size, NULL) != ZE_RESULT_SUCCESS || !size)
+        return;
+    uint8_t *bin = malloc(size);
+    if (bin && zeModuleGetNativeBinary(module, &size, bin) == ZE_RESULT_SUCCESS)
+        zeslm_dump_binary(name, "zebin", bin, size);
+    free(bin);
+}
+
 static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *file,
                              struct zeslm_module **module)
 {
@@ -362,6 +375,7 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
         goto out;
     }
     dev->module_format = "SPIR-V";
+    dump_native(m->module, file->name);
     *module = m;
 out:
     if (log)

@@ -9,9 +9,6 @@ static const char *const variants[] = {"doc_private", "doc_slm", "copies", NULL}
 #define BINS 256
 /* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
 #define DOC_BLOCK 256
-/* Sub-histograms per group of hist_copies: 32 covers a 32-wide sub-group, so no two
- * work-items of one sub-group share a copy. */
-#define COPIES 32
 
 typedef enum { UNIFORM, SAME, SKEWED } distribution;
 static const char *const dist_names[] = {"uniform", "same", "skewed"};
@@ -55,17 +52,18 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     char kname[32];
     snprintf(kname, sizeof kname, "hist_%s", variant);
     bool copies = strcmp(variant, "copies") == 0;
-    size_t slm = strcmp(variant, "doc_slm") == 0 ? BINS * 4 : copies ? BINS * COPIES * 4 : 0;
     c->k = NULL;
     TRY(zeslm_kernel_create(dev, "hist", kname, &c->k));
+    /* The document's kernels emulate 16-wide sub-group loads. */
+    bench_group_rule rule = {.preferred = copies ? 256 : 64, .multiple_of = copies ? 1 : 16};
+    TRY(bench_group_size(c->k, o, &rule, &c->group));
+    /* hist_copies declares its SLM itself; zeslm_kernel_create saw it fit. */
+    size_t slm = strcmp(variant, "doc_slm") == 0 ? BINS * 4 : 0;
     uint64_t room = zeslm_kernel_slm_available(c->k);
     if (slm && room && slm > room) {
         st = bench_skip(out, "hist", variant, "needs more SLM than a work-group may use");
         goto out;
     }
-    /* The document's kernels emulate 16-wide sub-group loads. */
-    bench_group_rule rule = {.preferred = copies ? 256 : 64, .multiple_of = copies ? 1 : 16};
-    TRY(bench_group_size(c->k, o, &rule, &c->group));
     zeslm_result *r = bench_add(out, "hist", variant, "n=%u input=%s", n, dist_names[dist]);
     if (!r) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -83,8 +81,6 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     }
     TRY(zeslm_kernel_arg_u32(c->k, a++, n));
     TRY(zeslm_kernel_arg_buffer(c->k, a++, c->bins));
-    if (copies)
-        TRY(zeslm_kernel_arg_u32(c->k, a++, COPIES));
     if (slm)
         TRY(zeslm_kernel_arg_local(c->k, a++, slm));
     r->group_size = c->group;
@@ -143,7 +139,7 @@ out:
 
 const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
-    .summary = "256-bin byte histogram: private bins, one SLM histogram, 32 SLM sub-histograms",
+    .summary = "256-bin byte histogram: private bins, one SLM histogram, 8 SLM sub-histograms",
     .variants = variants,
     .ceiling = "read",
     .baseline = "doc_private",

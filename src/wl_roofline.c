@@ -6,12 +6,13 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"read", "copy", "slm", "slm_atomic", "imad", NULL};
+static const char *const variants[] = {"read", "copy", "slm", "slm_atomic", "slm_atomic_rows", "imad", NULL};
 
 /* Per-work-item constants of kernels/roofline.cl. */
 #define SLM_WORDS 8
 #define ATOMIC_WORDS 4
 #define MAD_CHAINS 8
+#define ROW 33
 #define MAD_A 0x9E3779B1u
 /* Work-items whose multiply-add chains the host recomputes. */
 #define MAD_SAMPLE 256
@@ -36,7 +37,8 @@ struct roof_io {
     zeslm_buffer *in, *out;  /* n words each */
 };
 
-static zeslm_status verify(const char *variant, const struct roof_io *io, size_t items, zeslm_result *r)
+static zeslm_status verify(const char *variant, const struct roof_io *io, size_t items, uint32_t group,
+                           zeslm_result *r)
 {
     if (strcmp(variant, "read") == 0) {
         uint32_t want = 0, sum = 0;
@@ -56,7 +58,7 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
         return st;
     }
     uint32_t tri = (uint32_t)((uint64_t)io->rounds * (io->rounds - 1) / 2);
-    bool mad = strcmp(variant, "imad") == 0;
+    bool mad = strcmp(variant, "imad") == 0, rows = strcmp(variant, "slm_atomic_rows") == 0;
     size_t check = mad ? (items < MAD_SAMPLE ? items : MAD_SAMPLE) : items;
     for (size_t s = 0; s < check; s++) {
         /* The sampled work-items of imad are spread over the whole launch. */
@@ -69,6 +71,10 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
                 want += x;
             } else if (strcmp(variant, "slm") == 0) {
                 want += i * k + tri * (k + 1);
+            } else if (rows) {
+                /* Every work-item of the group with the same lane shares the word. */
+                uint32_t lane = (i % group) % 32, sharing = (group - lane + 31) / 32;
+                want += io->rounds * sharing;
             } else {
                 want += io->rounds;
             }
@@ -123,6 +129,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         TRY(zeslm_kernel_arg_u32(c.k, 1, io->rounds));
         if (strcmp(variant, "imad") == 0)
             TRY(zeslm_kernel_arg_u32(c.k, 2, MAD_A));
+        else if (strcmp(variant, "slm_atomic_rows") == 0)
+            TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)ATOMIC_WORDS * 32 * ROW * 4));
         else
             TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)c.group * 4 *
                                                    (strcmp(variant, "slm") == 0 ? SLM_WORDS : ATOMIC_WORDS)));
@@ -132,7 +140,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     TRY(zeslm_buffer_read(io->out, io->got, (stream && strcmp(variant, "copy") == 0 ? io->n : items) * 4));
-    TRY(verify(variant, io, items, r));
+    TRY(verify(variant, io, items, c.group, r));
     double t = (double)r->stats.median_ns;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     if (stream) {
@@ -145,7 +153,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
             r->ratio = r->rate * 1e9 / (d->clock_mhz * 1e6 * d->compute_units);
             r->ratio_name = "SLM bytes per clock per compute unit (at the reported maximum clock)";
         }
-    } else if (strcmp(variant, "slm_atomic") == 0) {
+    } else if (strncmp(variant, "slm_atomic", 10) == 0) {
         r->rate = (double)items * io->rounds * ATOMIC_WORDS / t;
         r->rate_unit = "Gatomic/s";
     } else {

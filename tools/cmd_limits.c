@@ -109,8 +109,8 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
     json_t *arr = json_array();
     int rc = 0;
     fprintf(text, "\nBundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local arguments):\n");
-    fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s\n", "kernel", "static SLM", "private", "spill",
-           "sub-group", "max group", "suggested");
+    fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s %10s\n", "kernel", "static SLM", "private", "spill",
+           "registers", "sub-group", "max group", "suggested");
     for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
@@ -133,18 +133,20 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
                 break;
             }
             uint32_t suggested = zeslm_kernel_suggest_group(k, 1u << 20);
-            char slm[24], priv[24], spill[24], sg[24], maxg[24], sugg[24];
+            char slm[24], priv[24], spill[24], regs[24], sg[24], maxg[24], sugg[24];
             size_cell(slm, sizeof slm, p.static_slm, true);
             size_cell(priv, sizeof priv, p.private_mem, true);
             size_cell(spill, sizeof spill, p.spill_mem, p.spill_known);
+            size_cell(regs, sizeof regs, p.registers, p.registers != 0);
             size_cell(sg, sizeof sg, p.subgroup_size, p.subgroup_size != 0);
             size_cell(maxg, sizeof maxg, p.max_group_size, p.max_group_size != 0);
             size_cell(sugg, sizeof sugg, suggested, suggested != 0);
-            fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s\n", name, slm, priv, spill, sg, maxg, sugg);
+            fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s %10s\n", name, slm, priv, spill, regs, sg, maxg, sugg);
             json_object_set_new(o, "supported", json_true());
             json_object_set_new(o, "static_slm", json_integer((json_int_t)p.static_slm));
             json_object_set_new(o, "private_mem", json_integer((json_int_t)p.private_mem));
             json_object_set_new(o, "spill_mem", p.spill_known ? json_integer((json_int_t)p.spill_mem) : json_null());
+            json_object_set_new(o, "registers", p.registers ? json_integer(p.registers) : json_null());
             json_object_set_new(o, "subgroup_size", p.subgroup_size ? json_integer(p.subgroup_size) : json_null());
             json_object_set_new(o, "max_group_size", p.max_group_size ? json_integer(p.max_group_size) : json_null());
             json_object_set_new(o, "suggested_group_size", suggested ? json_integer(suggested) : json_null());

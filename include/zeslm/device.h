@@ -89,6 +89,7 @@ typedef struct zeslm_kernel_props {
     uint64_t private_mem;   /* bytes per work-item */
     uint64_t spill_mem;     /* bytes per work-item; ze only */
     bool spill_known;
+    uint32_t registers;     /* per work-item, where the compiler's log says (NVIDIA); 0 unknown */
     uint32_t subgroup_size; /* the compiled SIMD width, 0 unknown */
     uint32_t max_group_size;/* largest group this kernel may launch with */
     uint32_t preferred_multiple;
