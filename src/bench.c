@@ -1,3 +1,4 @@
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@ const zeslm_workload *const zeslm_workloads[] = {
     &zeslm_workload_hist, &zeslm_workload_occupancy,
 };
 const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
+_Static_assert(sizeof zeslm_workloads / sizeof zeslm_workloads[0] <= ZESLM_WORKLOAD_MAX, "raise ZESLM_WORKLOAD_MAX");
 
 const zeslm_workload *zeslm_workload_find(const char *name)
 {
@@ -46,6 +48,18 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
         }
     }
     return st;
+}
+
+static volatile sig_atomic_t stop_requested;
+
+void zeslm_request_stop(void)
+{
+    stop_requested = 1;
+}
+
+bool zeslm_stop_requested(void)
+{
+    return stop_requested != 0;
 }
 
 void zeslm_results_free(zeslm_results *r)
@@ -103,12 +117,20 @@ zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *va
     return ZESLM_OK;
 }
 
+/* One repetition, unless a stop was requested. */
+static zeslm_status rep_unless_stopped(bench_rep_fn rep, void *ctx, uint64_t *ns)
+{
+    if (stop_requested)
+        return zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal");
+    return rep(ctx, ns);
+}
+
 zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r)
 {
     if (o->progress)
         o->progress(r->workload, r->variant, r->params, o->progress_arg);
     uint64_t ns = 0;
-    zeslm_status st = rep(ctx, &ns);
+    zeslm_status st = rep_unless_stopped(rep, ctx, &ns);
     if (st == ZESLM_ERR_NO_TIMING) {
         r->outcome = ZESLM_NO_RESULTS;
         snprintf(r->note, sizeof r->note, "built and launched; the device executed nothing and wrote no timestamp");
@@ -117,13 +139,13 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
     if (st != ZESLM_OK)
         return st;
     for (uint32_t i = 1; i < o->warmup; i++)
-        if ((st = rep(ctx, &ns)) != ZESLM_OK)
+        if ((st = rep_unless_stopped(rep, ctx, &ns)) != ZESLM_OK)
             return st;
     r->times_ns = malloc(o->reps * sizeof *r->times_ns);
     if (!r->times_ns)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     for (uint32_t i = 0; i < o->reps; i++)
-        if ((st = rep(ctx, &r->times_ns[i])) != ZESLM_OK)
+        if ((st = rep_unless_stopped(rep, ctx, &r->times_ns[i])) != ZESLM_OK)
             return st;
     zeslm_stats_compute(r->times_ns, o->reps, &r->stats);
     return ZESLM_OK;

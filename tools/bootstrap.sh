@@ -4,8 +4,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-pkgs="build-essential cmake pkg-config python3 libze-dev intel-opencl-icd ocl-icd-opencl-dev
-opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev"
+pkgs="build-essential cmake pkg-config python3 python3-matplotlib libze-dev intel-opencl-icd
+ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev
+${ZESLM_EXTRA_PACKAGES:-}"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 
-static void vreport(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vreport(const char *kind, const char *fmt, va_list ap)
 {
     fprintf(stderr, "%s: %s: ", PROG, kind);
     vfprintf(stderr, fmt, ap);
@@ -126,6 +126,28 @@ bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max,
     return ok;
 }
 
+static bool parse_backend(const char *what, const char *arg, zeslm_pick *pick)
+{
+    if (strcmp(arg, "ze") == 0)
+        *pick = ZESLM_PICK_ZE;
+    else if (strcmp(arg, "cl") == 0)
+        *pick = ZESLM_PICK_CL;
+    else if (strcmp(arg, "auto") == 0)
+        *pick = ZESLM_PICK_AUTO;
+    else {
+        cli_usage_error("%s: unknown backend '%s' (ze, cl or auto)", what, arg);
+        return false;
+    }
+    return true;
+}
+
+bool cli_device_defaults(cli_device_opts *o)
+{
+    const char *env = getenv("ZESLM_BACKEND");
+    *o = (cli_device_opts){.pick = ZESLM_PICK_AUTO};
+    return !env || parse_backend("ZESLM_BACKEND", env, &o->pick);
+}
+
 bool cli_device_option(cli_device_opts *o, int opt, const char *arg)
 {
     if (opt == 'd') {
@@ -136,17 +158,7 @@ bool cli_device_option(cli_device_opts *o, int opt, const char *arg)
         o->device = arg;
         return true;
     }
-    if (strcmp(arg, "ze") == 0)
-        o->pick = ZESLM_PICK_ZE;
-    else if (strcmp(arg, "cl") == 0)
-        o->pick = ZESLM_PICK_CL;
-    else if (strcmp(arg, "auto") == 0)
-        o->pick = ZESLM_PICK_AUTO;
-    else {
-        cli_usage_error("--backend: unknown backend '%s' (ze, cl or auto)", arg);
-        return false;
-    }
-    return true;
+    return parse_backend("--backend", arg, &o->pick);
 }
 
 int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t *index,

@@ -35,6 +35,11 @@ typedef struct cli_device_opts {
 
 #define CLI_DEVICE_LONGOPTS {"backend", required_argument, NULL, 'b'}, {"device", required_argument, NULL, 'd'}
 
+/* The defaults: the best device of any backend, or of the backend that the
+ * environment variable ZESLM_BACKEND (ze, cl, auto) names. Returns false after
+ * printing when that variable holds anything else. */
+bool cli_device_defaults(cli_device_opts *o);
+
 /* Handles 'b' and 'd'; returns false after printing when the value is bad. */
 bool cli_device_option(cli_device_opts *o, int opt, const char *arg);
 

@@ -51,7 +51,9 @@ int cmd_devices(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {0},
     };
-    cli_device_opts dev = {0};
+    cli_device_opts dev;
+    if (!cli_device_defaults(&dev))
+        return 2;
     const char *json_path = NULL;
     int c;
     opterr = 0;

@@ -181,7 +181,9 @@ int cmd_limits(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {0},
     };
-    cli_device_opts devopt = {0};
+    cli_device_opts devopt;
+    if (!cli_device_defaults(&devopt))
+        return 2;
     limits_opts o = {0};
     bool have_slm = false;
     int c;

@@ -27,7 +27,8 @@ int cmd_profile(int argc, char **argv)
 {
     static const struct option longopts[] = {RUN_CLI_LONGOPTS, {"group-sizes", required_argument, NULL, 'G'}, {0}};
     run_cli o;
-    run_cli_defaults(&o);
+    if (!run_cli_defaults(&o))
+        return 2;
     uint32_t sizes[MAX_SIZES] = {32, 64, 128, 256, 512, 1024};
     uint32_t n_sizes = 6;
     int c;
@@ -52,14 +53,15 @@ int cmd_profile(int argc, char **argv)
         return cli_usage_error("profile: name exactly one kernel as BENCH/VARIANT (e.g. reduce/many)");
     if (o.run.group_size)
         return cli_usage_error("profile: use --group-sizes, not --group-size");
-    char *spec = argv[optind];
-    char *slash = strchr(spec, '/');
-    if (!slash)
+    const char *spec = argv[optind];
+    const char *slash = strchr(spec, '/');
+    char bench[32];
+    if (!slash || (size_t)(slash - spec) >= sizeof bench)
         return cli_usage_error("profile: '%s' is not BENCH/VARIANT (e.g. reduce/many)", spec);
-    *slash = '\0';
-    const zeslm_workload *wl = zeslm_workload_find(spec);
+    snprintf(bench, sizeof bench, "%.*s", (int)(slash - spec), spec);
+    const zeslm_workload *wl = zeslm_workload_find(bench);
     if (!wl)
-        return cli_usage_error("profile: unknown bench '%s'", spec);
+        return cli_usage_error("profile: unknown bench '%s'", bench);
     const char *variant = slash + 1;
     bool known = false;
     for (const char *const *v = wl->variants; *v; v++)
@@ -68,15 +70,10 @@ int cmd_profile(int argc, char **argv)
         return cli_usage_error("profile: %s has no variant '%s'", wl->name, variant);
     o.run.variant = variant;
 
-    const zeslm_workload *list[MAX_SIZES];
-    int rc = 0;
-    /* One run per group size, so an illegal size reports itself and the others go on. */
-    for (uint32_t i = 0; i < n_sizes; i++) {
-        o.run.group_size = sizes[i];
-        list[0] = wl;
-        int r = run_cli_execute(&o, list, 1, argc, argv, print_launches, NULL);
-        if (r)
-            rc = r;
-    }
-    return rc;
+    o.group_sizes = sizes;
+    o.n_group_sizes = n_sizes;
+    /* An illegal size reports itself and the other sizes go on. */
+    o.keep_going = true;
+    const zeslm_workload *list[1] = {wl};
+    return run_cli_execute(&o, list, 1, argc, argv, print_launches, NULL);
 }

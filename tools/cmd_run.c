@@ -13,35 +13,44 @@ static void usage(void)
     printf("\noptions:\n" RUN_CLI_HELP);
 }
 
-int cmd_run(int argc, char **argv)
+int run_parse(int argc, char **argv, run_cli *o, const zeslm_workload **chosen, size_t *n)
 {
     static const struct option longopts[] = {RUN_CLI_LONGOPTS, {0}};
-    run_cli o;
-    run_cli_defaults(&o);
+    if (!run_cli_defaults(o))
+        return 2;
     int c;
     opterr = 0;
+    optind = 0; /* GNU getopt: start afresh, so the parser can run more than once */
     while ((c = getopt_long(argc, argv, ":" RUN_CLI_SHORTOPTS, longopts, NULL)) != -1) {
         if (c == 'h') {
             usage();
             return 0;
         }
-        int rc = run_cli_option(&o, c, optarg);
+        int rc = run_cli_option(o, c, optarg);
         if (rc)
             return rc < 0 ? cli_bad_option(c, argv) : rc;
     }
-    if (o.run.quick && o.run.reps == 20)
-        o.run.reps = 5;
-    const zeslm_workload *chosen[16];
-    size_t n = 0;
+    *n = 0;
     for (int i = optind; i < argc; i++) {
         const zeslm_workload *wl = zeslm_workload_find(argv[i]);
         if (!wl)
             return cli_usage_error("run: unknown bench '%s' (see '%s run --help')", argv[i], PROG);
-        if (n < sizeof chosen / sizeof *chosen)
-            chosen[n++] = wl;
+        for (size_t k = 0; k < *n; k++)
+            if (chosen[k] == wl)
+                return cli_usage_error("run: bench '%s' named twice", argv[i]);
+        chosen[(*n)++] = wl;
     }
-    if (n == 0)
-        for (; n < zeslm_workload_count; n++)
-            chosen[n] = zeslm_workloads[n];
-    return run_cli_execute(&o, chosen, n, argc, argv, NULL, NULL);
+    if (*n == 0)
+        for (; *n < zeslm_workload_count; (*n)++)
+            chosen[*n] = zeslm_workloads[*n];
+    return -1;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_cli o;
+    const zeslm_workload *chosen[ZESLM_WORKLOAD_MAX];
+    size_t n;
+    int rc = run_parse(argc, argv, &o, chosen, &n);
+    return rc >= 0 ? rc : run_cli_execute(&o, chosen, n, argc, argv, NULL, NULL);
 }

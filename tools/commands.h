@@ -6,5 +6,6 @@ int cmd_devices(int argc, char **argv);
 int cmd_limits(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

@@ -22,7 +22,7 @@ static void us(char *buf, size_t len, uint64_t ns)
     snprintf(buf, len, v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
 }
 
-void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first)
+void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary)
 {
     fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
     fprintf(f, "%-16s %-26s %6s %8s %11s %11s %11s %16s %7s %8s  %s\n", "variant", "parameters", "group", "groups",
@@ -65,12 +65,8 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
         fprintf(f, "(last column: %s)\n", extra);
     if (wl->ceiling)
         fprintf(f, "(ceiling: the fraction of roofline/%s measured in this run, when the run includes it)\n", wl->ceiling);
-    if (wl->summarize) {
-        char text[512] = "";
-        wl->summarize(all, first, text, sizeof text);
-        if (*text)
-            fprintf(f, "%s\n", text);
-    }
+    if (*summary)
+        fprintf(f, "%s", summary);
 }
 
 json_t *report_json(const zeslm_results *all)

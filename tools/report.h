@@ -8,8 +8,8 @@
 
 #include <zeslm/bench.h>
 
-/* The table of results [first, count) of one workload, then its summary line. */
-void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first);
+/* The table of results [first, count) of one workload, then `summary` (may be empty). */
+void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary);
 
 /* One JSON object per result, every launch's time included. */
 json_t *report_json(const zeslm_results *all);

@@ -13,16 +13,21 @@ typedef struct run_cli {
     zeslm_run_opts run;
     const char *json;
     const char *csv;
+    bool keep_going; /* go on to the next workload after one fails */
+    /* Run every workload at each of these group sizes (profile); none: once, at
+     * run.group_size. */
+    const uint32_t *group_sizes;
+    uint32_t n_group_sizes;
 } run_cli;
 
-#define RUN_CLI_SHORTOPTS "b:d:n:m:g:r:w:s:qt:j:c:h"
+#define RUN_CLI_SHORTOPTS "b:d:n:m:g:r:w:s:qt:j:c:kh"
 #define RUN_CLI_LONGOPTS                                                                              \
     CLI_DEVICE_LONGOPTS, {"size", required_argument, NULL, 'n'}, {"taps", required_argument, NULL, 'm'}, \
         {"group-size", required_argument, NULL, 'g'}, {"reps", required_argument, NULL, 'r'},          \
         {"warmup", required_argument, NULL, 'w'}, {"seed", required_argument, NULL, 's'},              \
         {"quick", no_argument, NULL, 'q'}, {"timeout", required_argument, NULL, 't'},                  \
         {"json", required_argument, NULL, 'j'}, {"csv", required_argument, NULL, 'c'},                 \
-        {"help", no_argument, NULL, 'h'}
+        {"keep-going", no_argument, NULL, 'k'}, {"help", no_argument, NULL, 'h'}
 
 #define RUN_CLI_HELP                                                                                   \
     "  --backend ze|cl|auto   --device N|NAME\n"                                                      \
@@ -32,15 +37,22 @@ typedef struct run_cli {
     "  --reps N        timed launches (default 20)   --warmup N  untimed launches first (default 2)\n" \
     "  --seed S        input seed (default 2009)     --quick     small sizes, few repetitions\n"       \
     "  --timeout SEC   deadline of each launch (default 60)\n"                                         \
-    "  --json FILE|-   --csv FILE|-\n"
+    "  --keep-going    after a workload fails (device error, timeout), go on to the next\n"            \
+    "  --json FILE|-   results so far are kept in FILE as the run goes   --csv FILE|-\n"
 
-void run_cli_defaults(run_cli *o);
+/* Returns false after printing when the environment holds a bad default. */
+bool run_cli_defaults(run_cli *o);
 /* Handles one option character; 0 when handled, else the exit status to return
  * (-1 for an option this parser does not know). */
 int run_cli_option(run_cli *o, int c, const char *arg);
 
-/* Opens the device, runs the workloads, prints tables, writes JSON / CSV.
- * `variant` limits every workload to that variant (NULL: all). */
+/* Parses `run`'s command line into o and the named workloads (all when none; chosen
+ * holds ZESLM_WORKLOAD_MAX). Returns -1 to go on, else the exit status to return. */
+int run_parse(int argc, char **argv, run_cli *o, const zeslm_workload **chosen, size_t *n);
+
+/* Opens the device, runs the workloads, prints tables, writes JSON / CSV. SIGINT and
+ * SIGTERM stop the run at the next launch; what was measured is still written.
+ * Returns 0, 1 (an error), or 130 (interrupted). */
 int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int argc, char **argv,
                     void (*after)(const zeslm_results *, size_t first, void *), void *after_arg);
 

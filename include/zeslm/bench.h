@@ -72,12 +72,19 @@ typedef struct zeslm_workload {
     void (*summarize)(const zeslm_results *all, size_t first, char *buf, size_t len);
 } zeslm_workload;
 
+/* Asks running workloads to stop at the next launch boundary (they return
+ * ZESLM_ERR_INTERRUPTED). Async-signal-safe: meant for SIGINT / SIGTERM handlers. */
+void zeslm_request_stop(void);
+bool zeslm_stop_requested(void);
+
 /* Runs wl and fills each new result's speed-up over wl->baseline measured at the
  * same parameters, and its fraction of wl->ceiling where `out` already holds that
  * roofline result (a full run measures the roofline first). */
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out);
 
+/* An upper bound of zeslm_workload_count, for callers' arrays. */
+#define ZESLM_WORKLOAD_MAX 16
 extern const zeslm_workload *const zeslm_workloads[];
 extern const size_t zeslm_workload_count;
 const zeslm_workload *zeslm_workload_find(const char *name);

@@ -1,0 +1,54 @@
+#!/bin/sh
+# A slow kernel hits --timeout with its name in the error; SIGINT stops a run with exit
+# status 130 and a results file that parses and says it is incomplete; compare gates on
+# regressions with exit status 3.
+# usage: faults.sh path/to/ze-slm-bench
+set -u
+bench=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# 100M outputs x 257 taps take seconds on a CPU; the deadline is 1 s.
+"$bench" profile conv/doc_global --group-sizes 64 --size 100000000 --timeout 1 --reps 1 --warmup 1 \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "timeout: exit status $rc"
+grep -q "error: conv: kernel conv_doc_global did not finish within 1.0 s" "$tmp/err" || fail "timeout: $(cat "$tmp/err")"
+echo "ok: timeout names the kernel"
+
+"$bench" run --quick --reps 1000 --json "$tmp/int.json" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 3
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 130 ] || fail "SIGINT: exit status $rc"
+python3 - "$tmp/int.json" <<'PY' || fail "SIGINT: results file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["complete"] is False, d["complete"]
+assert d["errors"][-1]["status"] == "ZESLM_ERR_INTERRUPTED", d["errors"]
+assert any(r["outcome"] == "measured" for r in d["results"]), "nothing kept"
+PY
+ls "$tmp"/int.json.tmp 2>/dev/null && fail "SIGINT: temporary file left behind"
+echo "ok: SIGINT keeps a readable, incomplete results file"
+
+"$bench" run reduce --quick --reps 3 --json "$tmp/a.json" >/dev/null 2>&1 || fail "run a"
+"$bench" compare "$tmp/a.json" "$tmp/a.json" --fail-over 0 >"$tmp/out" 2>&1 || fail "compare of a file with itself: $(cat "$tmp/out")"
+grep -q " results in both, 0 changed" "$tmp/out" || fail "compare: $(cat "$tmp/out")"
+# Make every result of b twice as slow as a's.
+python3 - "$tmp/a.json" "$tmp/b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    if r["outcome"] == "measured":
+        r["median_ns"] *= 2
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$bench" compare "$tmp/a.json" "$tmp/b.json" --fail-over 50 >"$tmp/out" 2>&1
+rc=$?
+[ "$rc" -eq 3 ] || fail "compare gate: exit status $rc"
+grep -q "REGRESSION" "$tmp/out" || fail "compare gate: $(cat "$tmp/out")"
+"$bench" compare "$tmp/b.json" "$tmp/a.json" --fail-over 50 >/dev/null 2>&1 || fail "a speed-up is no regression"
+echo "ok: compare gates on regressions"

@@ -1,0 +1,127 @@
+/* `compare OLD.json NEW.json`: the ratio of medians of every result both runs
+ * measured, marked where the change is larger than the runs' own spread; with
+ * --fail-over PCT the exit status gates a CI job on regressions. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "results_file.h"
+
+/* Exit status when a regression passes --fail-over. */
+#define EXIT_REGRESSION 3
+
+static int load(const char *path, results_file *f)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return cli_error("cannot read %s", path);
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? 2 * cap : 1 << 16;
+            char *grown = realloc(text, cap);
+            if (!grown) {
+                free(text);
+                fclose(in);
+                return cli_error("out of memory reading %s", path);
+            }
+            text = grown;
+        }
+        size_t got = fread(text + len, 1, cap - len, in);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(in);
+    fclose(in);
+    char why[256];
+    int rc = bad ? cli_error("cannot read %s", path)
+                 : results_parse(text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
+    free(text);
+    return rc;
+}
+
+static const results_entry *find(const results_file *f, const char *key)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (strcmp(f->items[i].key, key) == 0)
+            return &f->items[i];
+    return NULL;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"fail-over", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    uint32_t fail_over = 0;
+    bool gate = false;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (!cli_u32("--fail-over", optarg, 0, 100000, &fail_over))
+                return 2;
+            gate = true;
+            break;
+        case 'h':
+            printf("usage: %s compare OLD.json NEW.json [--fail-over PERCENT]\n"
+                   "new/old > 1 is slower. '*' marks a change larger than either run's own spread\n"
+                   "((max - min) / median); with --fail-over, a result slower by more than PERCENT\n"
+                   "makes the exit status %d.\n",
+                   PROG, EXIT_REGRESSION);
+            return 0;
+        default: return cli_bad_option(c, argv);
+        }
+    }
+    if (argc - optind != 2)
+        return cli_usage_error("compare: give two results files, OLD and NEW");
+    results_file old_f = {0}, new_f = {0};
+    int rc = load(argv[optind], &old_f);
+    if (rc == 0)
+        rc = load(argv[optind + 1], &new_f);
+    if (rc) {
+        results_free(&old_f);
+        return rc;
+    }
+    printf("old: %s (%s)\nnew: %s (%s)\n\n", argv[optind], old_f.device, argv[optind + 1], new_f.device);
+    printf("%-60s %12s %12s %8s\n", "result", "old us", "new us", "new/old");
+    size_t matched = 0, regressions = 0, marked = 0;
+    for (size_t i = 0; i < new_f.count; i++) {
+        const results_entry *n = &new_f.items[i], *o = find(&old_f, n->key);
+        if (!o) {
+            printf("%-60s %12s %12.2f %8s  only in new\n", n->key, "-", n->median_ns / 1e3, "-");
+            continue;
+        }
+        matched++;
+        double ratio = n->median_ns / o->median_ns;
+        bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
+        bool regression = gate && ratio > 1 + fail_over / 100.0;
+        marked += beyond_spread;
+        regressions += regression;
+        printf("%-60s %12.2f %12.2f %8.3f %s%s\n", n->key, o->median_ns / 1e3, n->median_ns / 1e3, ratio,
+               beyond_spread ? "*" : " ", regression ? " REGRESSION" : "");
+    }
+    for (size_t i = 0; i < old_f.count; i++)
+        if (!find(&new_f, old_f.items[i].key))
+            printf("%-60s %12.2f %12s %8s  only in old\n", old_f.items[i].key, old_f.items[i].median_ns / 1e3, "-", "-");
+    printf("\n%zu results in both, %zu changed by more than their spread", matched, marked);
+    if (gate)
+        printf(", %zu slower by more than %u%%", regressions, fail_over);
+    printf(".\n");
+    results_free(&old_f);
+    results_free(&new_f);
+    if (regressions) {
+        cli_error("%zu regression%s over %u%%", regressions, regressions == 1 ? "" : "s", fail_over);
+        return EXIT_REGRESSION;
+    }
+    return 0;
+}

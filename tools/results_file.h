@@ -1,0 +1,24 @@
+/* Reading a results file that `run --json` wrote back in, strictly: anything that is
+ * not the documented schema is refused with a reason (it is fuzzed). */
+#ifndef ZESLM_RESULTS_FILE_H
+#define ZESLM_RESULTS_FILE_H
+
+#include <stddef.h>
+
+typedef struct results_entry {
+    char key[256];      /* "workload variant parameters" */
+    double median_ns;
+    double spread;      /* (max - min) / median of that run */
+} results_entry;
+
+typedef struct results_file {
+    results_entry *items; /* measured results only */
+    size_t count;
+    char device[256];
+} results_file;
+
+/* Parses `len` bytes of JSON. Returns 0, or -1 with a reason in `why`. */
+int results_parse(const char *text, size_t len, results_file *out, char *why, size_t why_len);
+void results_free(results_file *f);
+
+#endif
