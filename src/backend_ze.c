@@ -20,6 +20,7 @@ struct ze_dev {
     ze_command_list_handle_t list;
     ze_event_pool_handle_t pool;
     ze_event_handle_t event;
+    char module_format[64]; /* what the last build used, for dev->module_format */
 };
 
 struct zeslm_module {
@@ -349,15 +350,64 @@ static void dump_native(ze_module_handle_t module, const char *name)
     free(bin);
 }
 
+/* Which modules to load: ZESLM_MODULES=auto (a native binary the device accepts, else
+ * SPIR-V), native (fail without one) or spirv. */
+static zeslm_status module_mode(bool *native, bool *spirv)
+{
+    const char *mode = getenv("ZESLM_MODULES");
+    *native = *spirv = true;
+    if (!mode || strcmp(mode, "auto") == 0)
+        return ZESLM_OK;
+    if (strcmp(mode, "native") == 0)
+        *spirv = false;
+    else if (strcmp(mode, "spirv") == 0)
+        *native = false;
+    else
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_MODULES: '%s' is not auto, native or spirv", mode);
+    return ZESLM_OK;
+}
+
+/* The first embedded native binary that the driver accepts for this device; the
+ * driver checks the target, so a binary of another generation is simply refused. */
+static bool load_native(struct ze_dev *d, const struct zeslm_kernel_file *file, ze_module_handle_t *module)
+{
+    for (size_t i = 0; i < file->n_natives; i++) {
+        ze_module_desc_t md = {.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
+                               .format = ZE_MODULE_FORMAT_NATIVE,
+                               .inputSize = file->natives[i].size,
+                               .pInputModule = file->natives[i].data,
+                               .pBuildFlags = ""};
+        if (zeModuleCreate(d->ctx, d->device, &md, module, NULL) == ZE_RESULT_SUCCESS) {
+            snprintf(d->module_format, sizeof d->module_format, "native zebin (%s)", file->natives[i].target);
+            return true;
+        }
+    }
+    return false;
+}
+
 static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *file,
                              struct zeslm_module **module)
 {
     struct ze_dev *d = (struct ze_dev *)dev;
-    zeslm_status st = ZESLM_OK;
     ze_module_build_log_handle_t log = NULL;
+    bool native, spirv;
+    zeslm_status st = module_mode(&native, &spirv);
+    if (st != ZESLM_OK)
+        return st;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    if (native && load_native(d, file, &m->module)) {
+        dev->module_format = d->module_format;
+        dump_native(m->module, file->name);
+        *module = m;
+        return ZESLM_OK;
+    }
+    if (!spirv) {
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no bundled native binary matches %s (ZESLM_MODULES=native)",
+                        file->name, dev->info.name);
+        goto out;
+    }
     ze_module_desc_t md = {.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
                            .format = ZE_MODULE_FORMAT_IL_SPIRV,
                            .inputSize = file->spirv_size,
@@ -374,7 +424,8 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
                         ze_result_name(r), text);
         goto out;
     }
-    dev->module_format = "SPIR-V";
+    snprintf(d->module_format, sizeof d->module_format, "SPIR-V");
+    dev->module_format = d->module_format;
     dump_native(m->module, file->name);
     *module = m;
 out:

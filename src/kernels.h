@@ -5,6 +5,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A kernel file compiled ahead of time for one Intel target (zebin). */
+struct zeslm_native {
+    const char *target;            /* ocloc's device name: "tgllp", "pvc", ... */
+    const unsigned char *data;
+    size_t size;
+};
+
 struct zeslm_kernel_file {
     const char *name;              /* file name without .cl: "reduce" */
     const unsigned char *spirv;    /* compiled by ocloc, checked by spirv-val */
@@ -13,6 +20,8 @@ struct zeslm_kernel_file {
     bool needs_subgroups;          /* "*_subgroup.cl": needs sub-group functions */
     const char *const *kernels;    /* the __kernel functions it defines */
     size_t n_kernels;
+    const struct zeslm_native *natives;
+    size_t n_natives;
 };
 
 extern const struct zeslm_kernel_file zeslm_kernel_files[];

@@ -47,6 +47,17 @@ expect_error "unexpected argument" devices extra
 expect_error "unknown option '--frob'" run --frob
 expect_error "needs a value" run reduce --size
 expect_error "unknown option" limits -Z
+expect_error "not a valid zebin: not an ELF file" inspect /etc/hostname
+expect_error "unknown target 'gen99'" inspect --target gen99
+expect_error "no kernel named 'nope'" inspect --target tgllp --kernel nope
+expect_error "cannot read /nonexistent" inspect /nonexistent.zebin
+expect_error "not JSON" compare /etc/hostname /etc/hostname
+expect_error "give two results files" compare /etc/hostname
+(
+    export ZESLM_BACKEND=cuda
+    expect_error "ZESLM_BACKEND: unknown backend 'cuda'" devices
+    exit "$failures"
+) || failures=$((failures + 1))
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures case(s) failed"

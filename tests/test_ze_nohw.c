@@ -2,8 +2,9 @@
  * (NEOReadDebugKeys=1 SetCommandStreamReceiver=1 ProductFamilyOverride=<product>):
  * properties, a module from every embedded SPIR-V, kernel properties, launches and
  * synchronisation go through the driver; nothing executes, so no timestamp exists.
- * CTest sets the environment and ZESLM_EXPECT_SLM, the per-group SLM the driver
- * reports for the product. */
+ * CTest sets the environment and what to expect: ZESLM_EXPECT_SLM (the per-group SLM
+ * the driver reports), ZESLM_EXPECT_TARGET (the bundled native binary the driver
+ * should accept) and ZESLM_EXPECT_MODULES (the module format the tool should say). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 
 #include <zeslm/bench.h>
 #include <zeslm/device.h>
+#include <zeslm/zebin.h>
 
 #include "kernels.h"
 
@@ -74,9 +76,44 @@ static void every_embedded_spirv_kernel_builds_with_properties(void **state)
             built++;
         }
     }
-    assert_string_equal(zeslm_device_module_format(dev), "SPIR-V");
+    assert_string_equal(zeslm_device_module_format(dev), getenv("ZESLM_EXPECT_MODULES"));
     assert_int_equal(built, bundled);
     assert_true(bundled >= 20);
+}
+
+/* What `inspect` reads from the bundled zebin must be what the driver reports. */
+static void driver_kernel_properties_match_the_zebin(void **state)
+{
+    (void)state;
+    const char *target = getenv("ZESLM_EXPECT_TARGET");
+    assert_non_null(target);
+    size_t checked = 0;
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        const struct zeslm_native *native = NULL;
+        for (size_t t = 0; t < kf->n_natives; t++)
+            if (strcmp(kf->natives[t].target, target) == 0)
+                native = &kf->natives[t];
+        assert_non_null(native);
+        zeslm_zebin z;
+        assert_int_equal(zeslm_zebin_parse(native->data, native->size, &z), ZESLM_OK);
+        for (size_t k = 0; k < z.count; k++) {
+            zeslm_kernel *kern = NULL;
+            zeslm_kernel_props p;
+            assert_int_equal(zeslm_kernel_create(dev, kf->name, z.kernels[k].name, &kern), ZESLM_OK);
+            assert_int_equal(zeslm_kernel_props_get(kern, &p), ZESLM_OK);
+            if (p.static_slm != z.kernels[k].slm_size || p.subgroup_size != z.kernels[k].simd_size ||
+                p.private_mem + p.spill_mem != z.kernels[k].scratch_size)
+                fail_msg("%s: driver SLM %llu SIMD %u private+spill %llu, zebin SLM %u SIMD %u scratch %u",
+                         z.kernels[k].name, (unsigned long long)p.static_slm, p.subgroup_size,
+                         (unsigned long long)(p.private_mem + p.spill_mem), z.kernels[k].slm_size,
+                         z.kernels[k].simd_size, z.kernels[k].scratch_size);
+            zeslm_kernel_free(kern);
+            checked++;
+        }
+        zeslm_zebin_free(&z);
+    }
+    assert_true(checked >= 20);
 }
 
 static void a_launch_synchronises_and_reports_no_timestamp(void **state)
@@ -119,6 +156,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(slm_per_group_is_what_the_driver_reports),
         cmocka_unit_test(every_embedded_spirv_kernel_builds_with_properties),
+        cmocka_unit_test(driver_kernel_properties_match_the_zebin),
         cmocka_unit_test(a_launch_synchronises_and_reports_no_timestamp),
         cmocka_unit_test(every_workload_runs_and_reports_no_results),
     };

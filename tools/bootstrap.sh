@@ -5,7 +5,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 pkgs="build-essential cmake pkg-config python3 python3-matplotlib libze-dev intel-opencl-icd
-ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev
+ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
 ${ZESLM_EXTRA_PACKAGES:-}"
 missing=""
 for p in $pkgs; do

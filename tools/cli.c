@@ -32,6 +32,45 @@ int cli_usage_error(const char *fmt, ...)
     return 2;
 }
 
+bool cli_read_file(const char *path, unsigned char **data, size_t *size)
+{
+    FILE *in = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    size_t len = 0, cap = 0;
+    if (!in) {
+        cli_error("cannot read %s", path);
+        return false;
+    }
+    for (;;) {
+        if (len + 1 >= cap) {
+            cap = cap ? 2 * cap : 1 << 16;
+            unsigned char *grown = realloc(buf, cap);
+            if (!grown) {
+                cli_error("out of memory reading %s", path);
+                goto fail;
+            }
+            buf = grown;
+        }
+        size_t got = fread(buf + len, 1, cap - len - 1, in);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(in)) {
+        cli_error("cannot read %s", path);
+        goto fail;
+    }
+    fclose(in);
+    buf[len] = '\0';
+    *data = buf;
+    *size = len;
+    return true;
+fail:
+    fclose(in);
+    free(buf);
+    return false;
+}
+
 int cli_bad_option(int c, char **argv)
 {
     const char *arg = argv[optind - 1];

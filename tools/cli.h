@@ -27,6 +27,10 @@ bool cli_u32(const char *opt, const char *text, uint32_t min, uint32_t max, uint
 bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out,
                   uint32_t cap, uint32_t *n);
 
+/* Reads a whole file into *data (malloc'd, NUL-terminated past *size). Prints the
+ * error and returns false when it cannot. */
+bool cli_read_file(const char *path, unsigned char **data, size_t *size);
+
 /* --backend and --device, common to every command that uses a device. */
 typedef struct cli_device_opts {
     zeslm_pick pick;

@@ -16,32 +16,12 @@
 
 static int load(const char *path, results_file *f)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return cli_error("cannot read %s", path);
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? 2 * cap : 1 << 16;
-            char *grown = realloc(text, cap);
-            if (!grown) {
-                free(text);
-                fclose(in);
-                return cli_error("out of memory reading %s", path);
-            }
-            text = grown;
-        }
-        size_t got = fread(text + len, 1, cap - len, in);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(in);
-    fclose(in);
+    unsigned char *text;
+    size_t len;
+    if (!cli_read_file(path, &text, &len))
+        return 1;
     char why[256];
-    int rc = bad ? cli_error("cannot read %s", path)
-                 : results_parse(text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
+    int rc = results_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
     free(text);
     return rc;
 }

@@ -7,5 +7,6 @@ int cmd_limits(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_inspect(int argc, char **argv);
 
 #endif

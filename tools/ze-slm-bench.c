@@ -14,6 +14,7 @@ static const struct {
     {"limits", cmd_limits, "per-group SLM limits, occupancy, and the bundled kernels' resources"},
     {"run", cmd_run, "run the SLM workloads: verify every result, then time it on the device"},
     {"profile", cmd_profile, "one kernel across group sizes, with every launch's device time"},
+    {"inspect", cmd_inspect, "per-kernel SIMD width, registers, SLM and spills for Intel targets, no GPU needed"},
     {"compare", cmd_compare, "compare two results files: ratios of medians, gate on regressions"},
 };
 

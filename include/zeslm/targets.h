@@ -1,0 +1,48 @@
+/* What each Intel GPU target can hold at once, for reasoning about a kernel without
+ * the GPU: one table, with where its numbers come from. */
+#ifndef ZESLM_TARGETS_H
+#define ZESLM_TARGETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <zeslm/zebin.h>
+
+typedef struct zeslm_intel_target {
+    const char *name;               /* ocloc's -device name */
+    const char *generation;         /* "Gen9", "Xe-LP", "Xe-HPG", "Xe-HPC" */
+    uint32_t product_family;        /* as in a zebin's .note.intelgt.compat */
+    uint32_t eus_per_subslice;      /* vector engines per subslice / Xe-core */
+    uint32_t threads_per_eu;        /* with the default 128 registers a thread */
+    uint32_t slm_per_subslice;      /* bytes */
+    uint32_t slm_per_group;         /* bytes */
+    uint32_t max_group_size;
+    uint32_t max_groups_per_subslice;
+    const uint16_t *slm_sizes_kib;  /* the sizes SLM is allocated in, ascending */
+    size_t n_slm_sizes;
+} zeslm_intel_target;
+
+extern const zeslm_intel_target zeslm_intel_targets[];
+extern const size_t zeslm_intel_target_count;
+
+/* By ocloc name ("tgllp", "dg2" is taken for "acm-g10"); NULL when unknown. */
+const zeslm_intel_target *zeslm_intel_target_find(const char *name);
+/* By product family; NULL when unknown. The first target of that family. */
+const zeslm_intel_target *zeslm_intel_target_by_family(uint32_t family);
+
+/* How one compiled kernel fits on a target. */
+typedef struct zeslm_target_fit {
+    uint32_t max_group_size;        /* 0: the kernel cannot run (its SLM exceeds the limit) */
+    uint32_t groups;                /* resident on one subslice at the asked group size */
+    const char *limited_by;         /* "hardware threads", "SLM", "barriers", "group slots" */
+    uint32_t threads_per_group;
+    uint32_t slm_allocated;         /* bytes, after rounding to the allocation sizes */
+} zeslm_target_fit;
+
+/* Fits `k` at `group_size` work-items a group; a group size over the target's or the
+ * kernel's maximum gives groups = 0. */
+void zeslm_target_fit_kernel(const zeslm_intel_target *t, const zeslm_zebin_kernel *k, uint32_t group_size,
+                             zeslm_target_fit *out);
+
+#endif

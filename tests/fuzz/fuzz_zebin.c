@@ -1,0 +1,15 @@
+/* libFuzzer target: reading zebins, as `inspect` does with a user's file. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include <zeslm/zebin.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    zeslm_zebin z;
+    if (zeslm_zebin_parse(data, size, &z) == ZESLM_OK)
+        zeslm_zebin_free(&z);
+    return 0;
+}

@@ -1,0 +1,203 @@
+/* Reading zebins and fitting their kernels to Intel targets, without a GPU. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <zeslm/targets.h>
+#include <zeslm/zebin.h>
+
+#include "kernels.h"
+#include "rng.h"
+
+static void every_bundled_binary_parses_with_its_kernels(void **state)
+{
+    (void)state;
+    size_t parsed = 0;
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        assert_true(kf->n_natives >= 4);
+        for (size_t t = 0; t < kf->n_natives; t++) {
+            zeslm_zebin z;
+            if (zeslm_zebin_parse(kf->natives[t].data, kf->natives[t].size, &z) != ZESLM_OK)
+                fail_msg("%s for %s: %s", kf->name, kf->natives[t].target, zeslm_last_error());
+            assert_int_equal(z.count, kf->n_kernels);
+            for (size_t k = 0; k < z.count; k++) {
+                assert_string_equal(z.kernels[k].name, kf->kernels[k]);
+                assert_true(z.kernels[k].grf_count >= 128);
+            }
+            /* The note names the family of the target it was compiled for. */
+            const zeslm_intel_target *target = zeslm_intel_target_by_family(z.product_family);
+            assert_non_null(target);
+            assert_string_equal(target->generation, zeslm_intel_target_find(kf->natives[t].target)->generation);
+            zeslm_zebin_free(&z);
+            parsed++;
+        }
+    }
+    assert_true(parsed >= 28);
+}
+
+/* hist_copies declares 8 copies of 256 4-byte bins; the compiler must keep them. */
+static void static_slm_is_read_from_ze_info(void **state)
+{
+    (void)state;
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find("hist");
+    for (size_t t = 0; t < kf->n_natives; t++) {
+        zeslm_zebin z;
+        assert_int_equal(zeslm_zebin_parse(kf->natives[t].data, kf->natives[t].size, &z), ZESLM_OK);
+        bool seen = false;
+        for (size_t k = 0; k < z.count; k++) {
+            if (strcmp(z.kernels[k].name, "hist_copies") == 0) {
+                assert_int_equal(z.kernels[k].slm_size, 8 * 256 * 4);
+                assert_true(z.kernels[k].barrier_count >= 1);
+                assert_true(z.kernels[k].has_global_atomics);
+                seen = true;
+            }
+            if (strcmp(z.kernels[k].name, "hist_doc_private") == 0)
+                assert_true(z.kernels[k].scratch_size >= 1024); /* 256 private counters */
+        }
+        assert_true(seen);
+        zeslm_zebin_free(&z);
+    }
+}
+
+static const struct zeslm_native *some_binary(void)
+{
+    return &zeslm_kernel_file_find("bank")->natives[0];
+}
+
+static void every_truncation_is_rejected(void **state)
+{
+    (void)state;
+    const struct zeslm_native *n = some_binary();
+    for (size_t len = 0; len < n->size; len += 7) {
+        zeslm_zebin z;
+        assert_int_equal(zeslm_zebin_parse(n->data, len, &z), ZESLM_ERR_INVALID_ARG);
+        assert_null(z.kernels);
+    }
+}
+
+static void corrupted_bytes_never_crash(void **state)
+{
+    (void)state;
+    const struct zeslm_native *n = some_binary();
+    unsigned char *copy = malloc(n->size);
+    assert_non_null(copy);
+    zeslm_rng rng = {42};
+    for (int round = 0; round < 3000; round++) {
+        memcpy(copy, n->data, n->size);
+        for (int flips = 1 + round % 8; flips > 0; flips--)
+            copy[zeslm_rng_below(&rng, n->size)] ^= (unsigned char)(1 + zeslm_rng_below(&rng, 255));
+        zeslm_zebin z;
+        if (zeslm_zebin_parse(copy, n->size, &z) == ZESLM_OK)
+            zeslm_zebin_free(&z);
+    }
+    free(copy);
+}
+
+static void other_files_are_rejected_with_a_reason(void **state)
+{
+    (void)state;
+    zeslm_zebin z;
+    const char text[] = "not an ELF file at all";
+    assert_int_equal(zeslm_zebin_parse(text, sizeof text, &z), ZESLM_ERR_INVALID_ARG);
+    assert_non_null(strstr(zeslm_last_error(), "not an ELF file"));
+    /* An ELF for the host CPU, not for an Intel GPU. */
+    unsigned char elf[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
+    elf[16] = 1;  /* ET_REL */
+    elf[18] = 62; /* EM_X86_64 */
+    elf[20] = 1;  /* EV_CURRENT */
+    elf[52] = 64; /* e_ehsize */
+    assert_int_equal(zeslm_zebin_parse(elf, sizeof elf, &z), ZESLM_ERR_INVALID_ARG);
+    assert_non_null(strstr(zeslm_last_error(), "not an Intel GPU ELF"));
+}
+
+static zeslm_zebin_kernel kernel(uint32_t simd, uint32_t grf, uint32_t slm, uint32_t barriers)
+{
+    zeslm_zebin_kernel k = {.simd_size = simd, .grf_count = grf, .slm_size = slm, .barrier_count = barriers};
+    return k;
+}
+
+static void slm_limits_groups_on_xe_lp(void **state)
+{
+    (void)state;
+    zeslm_zebin_kernel k = kernel(16, 128, 32768, 1);
+    zeslm_target_fit fit;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("tgllp"), &k, 256, &fit);
+    assert_int_equal(fit.threads_per_group, 16);
+    assert_int_equal(fit.groups, 2); /* 64 KiB / 32 KiB, though 112 threads would hold 7 */
+    assert_string_equal(fit.limited_by, "SLM");
+    assert_int_equal(fit.max_group_size, 512);
+}
+
+static void slm_is_allocated_in_steps(void **state)
+{
+    (void)state;
+    /* 33 KiB takes a 64 KiB step on Xe-HPG (1 group of 128 KiB) but 48 KiB on Xe-HPC. */
+    zeslm_zebin_kernel k = kernel(16, 128, 33 * 1024, 0);
+    zeslm_target_fit fit;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("dg2"), &k, 64, &fit);
+    assert_int_equal(fit.slm_allocated, 65536);
+    assert_int_equal(fit.groups, 2);
+    zeslm_target_fit_kernel(zeslm_intel_target_find("pvc"), &k, 64, &fit);
+    assert_int_equal(fit.slm_allocated, 48 * 1024);
+    assert_int_equal(fit.groups, 2);
+}
+
+static void large_grf_halves_the_threads(void **state)
+{
+    (void)state;
+    zeslm_zebin_kernel small = kernel(16, 128, 0, 0), large = kernel(16, 256, 0, 0);
+    zeslm_target_fit a, b;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("pvc"), &small, 256, &a);
+    zeslm_target_fit_kernel(zeslm_intel_target_find("pvc"), &large, 256, &b);
+    assert_int_equal(a.groups, 4); /* 64 threads / 16 */
+    assert_int_equal(b.groups, 2);
+    assert_int_equal(b.max_group_size, 512); /* 32 threads x SIMD16 */
+}
+
+static void barriers_cap_small_groups(void **state)
+{
+    (void)state;
+    zeslm_zebin_kernel k = kernel(32, 128, 0, 1);
+    zeslm_target_fit fit;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("tgllp"), &k, 32, &fit);
+    assert_int_equal(fit.groups, 32);
+    assert_string_equal(fit.limited_by, "barriers");
+}
+
+static void too_much_slm_or_too_large_a_group_fit_nothing(void **state)
+{
+    (void)state;
+    zeslm_zebin_kernel k = kernel(16, 128, 65537, 0);
+    zeslm_target_fit fit;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("tgllp"), &k, 64, &fit);
+    assert_int_equal(fit.max_group_size, 0);
+    assert_int_equal(fit.groups, 0);
+    k.slm_size = 0;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("skl"), &k, 512, &fit);
+    assert_int_equal(fit.max_group_size, 256);
+    assert_int_equal(fit.groups, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_bundled_binary_parses_with_its_kernels),
+        cmocka_unit_test(static_slm_is_read_from_ze_info),
+        cmocka_unit_test(every_truncation_is_rejected),
+        cmocka_unit_test(corrupted_bytes_never_crash),
+        cmocka_unit_test(other_files_are_rejected_with_a_reason),
+        cmocka_unit_test(slm_limits_groups_on_xe_lp),
+        cmocka_unit_test(slm_is_allocated_in_steps),
+        cmocka_unit_test(large_grf_halves_the_threads),
+        cmocka_unit_test(barriers_cap_small_groups),
+        cmocka_unit_test(too_much_slm_or_too_large_a_group_fit_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

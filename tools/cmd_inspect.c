@@ -1,0 +1,227 @@
+/* `inspect`: for each Intel target and kernel, what the compiler decided (SIMD width,
+ * registers, SLM, private and spill memory, barriers, atomics) read from the zebin's
+ * .ze_info, and what follows on that target (largest group, groups per subslice). No
+ * GPU needed: bundled kernels come compiled for the default targets, anything else is
+ * compiled with ocloc on the spot. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zeslm/targets.h>
+#include <zeslm/zebin.h>
+
+#include "../src/kernels.h"
+#include "cli.h"
+#include "commands.h"
+#include "ocloc_run.h"
+#include "output.h"
+
+#define MAX_TARGETS 16
+
+/* Where the tables go: stderr when JSON takes stdout. */
+static FILE *text;
+
+typedef struct inspect_opts {
+    const zeslm_intel_target *targets[MAX_TARGETS];
+    size_t n_targets;
+    const char *kernel;     /* only this kernel; NULL all */
+    uint32_t group_size;    /* for groups per subslice */
+    json_t *rows;
+    size_t shown;
+    /* The table being printed: a new header starts when either changes. */
+    const zeslm_intel_target *table_target;
+    const char *table_source;
+} inspect_opts;
+
+static bool parse_targets(const char *list, inspect_opts *o)
+{
+    char *copy = strdup(list), *save = NULL;
+    bool ok = copy != NULL;
+    for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; ok && t; t = strtok_r(NULL, ",", &save)) {
+        const zeslm_intel_target *found = zeslm_intel_target_find(t);
+        if (!found) {
+            cli_usage_error("--target: unknown target '%s' (known: skl, icllp, tgllp, rkl, adl-p, dg1, acm-g10 "
+                            "(dg2), acm-g11, acm-g12, pvc)", t);
+            ok = false;
+        } else if (o->n_targets == MAX_TARGETS) {
+            cli_usage_error("--target: more than %d targets", MAX_TARGETS);
+            ok = false;
+        } else {
+            o->targets[o->n_targets++] = found;
+        }
+    }
+    free(copy);
+    return ok;
+}
+
+static void header(const zeslm_intel_target *t, const char *source, uint32_t group_size)
+{
+    fprintf(text, "\n%s (%s): %s\n", t->name, t->generation, source);
+    fprintf(text, "  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a group, groups up to %u\n",
+           t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024,
+           t->max_group_size);
+    fprintf(text, "  %-24s %4s %4s %7s %7s %7s %8s %4s %7s %6s %13s %s\n", "kernel", "SIMD", "GRF", "SLM", "private",
+           "spill", "scratch", "bar", "atomics", "max wg", "groups@", "limited by");
+    fprintf(text, "  %-24s %4s %4s %7s %7s %7s %8s %4s %7s %6s %13u\n", "", "", "", "bytes", "bytes", "bytes", "bytes", "",
+           "", "", group_size);
+}
+
+static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
+{
+    zeslm_target_fit fit;
+    zeslm_target_fit_kernel(t, k, o->group_size, &fit);
+    const char *atomics = k->has_global_atomics && k->has_local_atomics ? "g+l"
+                          : k->has_global_atomics                      ? "global"
+                          : k->has_local_atomics                       ? "local"
+                                                                       : "-";
+    char groups[16];
+    snprintf(groups, sizeof groups, fit.groups ? "%u" : "-", fit.groups);
+    fprintf(text, "  %-24s %4u %4u %7u %7u %7u %8u %4u %7s %6u %13s %s\n", k->name, k->simd_size, k->grf_count, k->slm_size,
+           k->private_size, k->spill_size, k->scratch_size, k->barrier_count, atomics, fit.max_group_size, groups,
+           fit.groups ? fit.limited_by : fit.max_group_size ? "group too large" : "SLM over the limit");
+    json_t *j = json_object();
+    json_object_set_new(j, "source", json_string(source));
+    json_object_set_new(j, "target", json_string(t->name));
+    json_object_set_new(j, "kernel", json_string(k->name));
+    json_object_set_new(j, "simd_size", json_integer(k->simd_size));
+    json_object_set_new(j, "grf_count", json_integer(k->grf_count));
+    json_object_set_new(j, "slm_size", json_integer(k->slm_size));
+    json_object_set_new(j, "private_size", json_integer(k->private_size));
+    json_object_set_new(j, "spill_size", json_integer(k->spill_size));
+    json_object_set_new(j, "scratch_size", json_integer(k->scratch_size));
+    json_object_set_new(j, "barrier_count", json_integer(k->barrier_count));
+    json_object_set_new(j, "has_global_atomics", json_boolean(k->has_global_atomics));
+    json_object_set_new(j, "has_local_atomics", json_boolean(k->has_local_atomics));
+    json_object_set_new(j, "max_group_size", json_integer(fit.max_group_size));
+    json_object_set_new(j, "group_size", json_integer(o->group_size));
+    json_object_set_new(j, "groups_per_subslice", fit.groups ? json_integer(fit.groups) : json_null());
+    json_object_set_new(j, "limited_by", fit.groups ? json_string(fit.limited_by) : json_null());
+    json_array_append_new(o->rows, j);
+    o->shown++;
+}
+
+/* Parses one zebin and prints its kernels for target t, under a table headed by
+ * `group` (the file, or "bundled kernels"). */
+static int show(const zeslm_intel_target *t, const char *group, const char *source, const unsigned char *bin,
+                size_t size, inspect_opts *o)
+{
+    zeslm_zebin z;
+    if (zeslm_zebin_parse(bin, size, &z) != ZESLM_OK)
+        return cli_error("%s: %s", source, zeslm_last_error());
+    if (o->table_target != t || strcmp(o->table_source, group) != 0) {
+        header(t, group, o->group_size);
+        o->table_target = t;
+        o->table_source = group;
+    }
+    for (size_t i = 0; i < z.count; i++)
+        if (!o->kernel || strcmp(o->kernel, z.kernels[i].name) == 0)
+            row(t, source, &z.kernels[i], o);
+    zeslm_zebin_free(&z);
+    return 0;
+}
+
+/* OpenCL C source: the bundled native binary for t when there is one, else ocloc. */
+static int show_source(const zeslm_intel_target *t, const char *group, const char *label, const char *source,
+                       const struct zeslm_kernel_file *bundled, inspect_opts *o)
+{
+    for (size_t i = 0; bundled && i < bundled->n_natives; i++)
+        if (strcmp(bundled->natives[i].target, t->name) == 0)
+            return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, o);
+    unsigned char *bin;
+    size_t size;
+    if (!ocloc_compile(source, t->name, &bin, &size))
+        return 1;
+    int rc = show(t, group, label, bin, size, o);
+    free(bin);
+    return rc;
+}
+
+/* A file: OpenCL C (by its .cl name) for every target, else a zebin for its own. */
+static int show_file(const char *path, inspect_opts *o)
+{
+    unsigned char *data;
+    size_t size;
+    if (!cli_read_file(path, &data, &size))
+        return 1;
+    int rc = 0;
+    size_t len = strlen(path);
+    if (len > 3 && strcmp(path + len - 3, ".cl") == 0) {
+        for (size_t i = 0; i < o->n_targets && !rc; i++)
+            rc = show_source(o->targets[i], path, path, (const char *)data, NULL, o);
+    } else {
+        zeslm_zebin z;
+        if (zeslm_zebin_parse(data, size, &z) != ZESLM_OK) {
+            rc = cli_error("%s: %s", path, zeslm_last_error());
+        } else {
+            const zeslm_intel_target *t = zeslm_intel_target_by_family(z.product_family);
+            zeslm_zebin_free(&z);
+            rc = t ? show(t, path, path, data, size, o)
+                   : cli_error("%s: product family %u is not in the target table", path, z.product_family);
+        }
+    }
+    free(data);
+    return rc;
+}
+
+int cmd_inspect(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"target", required_argument, NULL, 't'},
+        {"kernel", required_argument, NULL, 'k'},
+        {"group-size", required_argument, NULL, 'g'},
+        {"json", required_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {0},
+    };
+    inspect_opts o = {.group_size = 256};
+    const char *json_path = NULL;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":t:k:g:j:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 't':
+            if (!parse_targets(optarg, &o))
+                return 2;
+            break;
+        case 'k': o.kernel = optarg; break;
+        case 'g':
+            if (!cli_u32("--group-size", optarg, 1, 1u << 16, &o.group_size))
+                return 2;
+            break;
+        case 'j': json_path = optarg; break;
+        case 'h':
+            printf("usage: %s inspect [--target LIST] [--kernel NAME] [--group-size N] [--json FILE|-] "
+                   "[FILE.cl|FILE.zebin ...]\n"
+                   "Bundled kernels by default; default targets: the bundled ones (tgllp, dg1, acm-g10, pvc).\n",
+                   PROG);
+            return 0;
+        default: return cli_bad_option(c, argv);
+        }
+    }
+    if (o.n_targets == 0 && !parse_targets("tgllp,dg1,acm-g10,pvc", &o))
+        return 2;
+    o.rows = json_array();
+    text = json_path && strcmp(json_path, "-") == 0 ? stderr : stdout;
+    int rc = 0;
+    if (optind < argc) {
+        for (int i = optind; i < argc && !rc; i++)
+            rc = show_file(argv[i], &o);
+    } else {
+        for (size_t t = 0; t < o.n_targets && !rc; t++)
+            for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++)
+                rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
+                                 zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
+    }
+    if (!rc && o.kernel && o.shown == 0)
+        rc = cli_error("no kernel named '%s'", o.kernel);
+    if (!rc && json_path) {
+        json_t *doc = output_document(argc, argv);
+        json_object_set_new(doc, "kernels", o.rows);
+        o.rows = NULL;
+        rc = output_json(doc, json_path);
+        json_decref(doc);
+    }
+    json_decref(o.rows);
+    return rc;
+}

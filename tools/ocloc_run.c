@@ -1,0 +1,63 @@
+#include <dirent.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ocloc_run.h"
+
+extern char **environ;
+
+/* Removes the scratch folder and whatever ocloc left in it. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    char path[512];
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+bool ocloc_compile(const char *source, const char *target, unsigned char **data, size_t *size)
+{
+    char dir[] = "/tmp/ze-slm-inspect-XXXXXX";
+    char src[sizeof dir + 16], bin[sizeof dir + 16];
+    bool ok = false;
+    if (!mkdtemp(dir)) {
+        cli_error("cannot create a temporary folder for ocloc");
+        return false;
+    }
+    snprintf(src, sizeof src, "%s/k.cl", dir);
+    snprintf(bin, sizeof bin, "%s/k", dir);
+    FILE *f = fopen(src, "w");
+    if (!f || fputs(source, f) == EOF || fclose(f) != 0) {
+        cli_error("cannot write %s", src);
+        goto out;
+    }
+    char *argv[] = {"ocloc", "compile", "-q", "-file", src, "-device", (char *)target, "--format", "zebin",
+                    "-exclude_ir", "-output_no_suffix", "-output", "k", "-out_dir", dir, NULL};
+    pid_t pid;
+    int status = 0;
+    if (posix_spawnp(&pid, "ocloc", NULL, NULL, argv, environ) != 0) {
+        cli_error("cannot run ocloc (install intel-opencl-icd)");
+        goto out;
+    }
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        cli_error("ocloc could not compile for %s (exit status %d)", target,
+                  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        goto out;
+    }
+    ok = cli_read_file(bin, data, size);
+out:
+    remove_dir(dir);
+    return ok;
+}
