@@ -5,25 +5,31 @@
 // work-group reads: the document wrote into the array that other groups were still
 // reading (a race between work-groups).
 
-// The document's tree: two loads per work-item, interleaved addressing
-// (idx = 2*stride*lid) with a barrier per step. Fixed: the document needed an even
-// length; each of the two loads is guarded on its own, so any length works.
-// Needs a power-of-two group size (idx + stride must stay inside the group).
-__kernel void reduce_doc_tree(__global const uint *in, uint n,
-                              __global uint *partial, __local uint *slm)
+// The document's first step: each work-item adds its two elements and stores the sum in
+// its SLM word (0 past the end, the sum's neutral element). Fixed: the document needed
+// an even length; each of the two loads is guarded on its own, so any length works.
+static void load_pair(__global const uint *in, uint n, __local uint *slm)
 {
-    size_t lid = get_local_id(0);
     size_t gid = get_global_id(0);
-    size_t wg = get_local_size(0);
-
     uint v = 0;
     if (2 * gid < n)
         v = in[2 * gid];
     if (2 * gid + 1 < n)
         v += in[2 * gid + 1];
-    slm[lid] = v;
+    slm[get_local_id(0)] = v;
     barrier(CLK_LOCAL_MEM_FENCE);
+}
 
+// The document's tree: two loads per work-item, interleaved addressing
+// (idx = 2*stride*lid) with a barrier per step. Needs a power-of-two group size
+// (idx + stride must stay inside the group).
+__kernel void reduce_doc_tree(__global const uint *in, uint n,
+                              __global uint *partial, __local uint *slm)
+{
+    size_t lid = get_local_id(0);
+    size_t wg = get_local_size(0);
+
+    load_pair(in, n, slm);
     for (size_t stride = 1; stride < wg; stride *= 2) {
         size_t idx = 2 * stride * lid;
         if (idx < wg)
@@ -41,17 +47,9 @@ __kernel void reduce_sequential(__global const uint *in, uint n,
                                 __global uint *partial, __local uint *slm)
 {
     size_t lid = get_local_id(0);
-    size_t gid = get_global_id(0);
     size_t wg = get_local_size(0);
 
-    uint v = 0;
-    if (2 * gid < n)
-        v = in[2 * gid];
-    if (2 * gid + 1 < n)
-        v += in[2 * gid + 1];
-    slm[lid] = v;
-    barrier(CLK_LOCAL_MEM_FENCE);
-
+    load_pair(in, n, slm);
     for (size_t s = wg / 2; s > 0; s >>= 1) {
         if (lid < s)
             slm[lid] += slm[lid + s];

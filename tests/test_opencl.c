@@ -14,33 +14,13 @@
 #include <zeslm/bench.h>
 #include <zeslm/device.h>
 
+#include "device_fixture.h"
 #include "kernels.h"
-
-static zeslm_device_list list;
-static zeslm_device *dev;
 
 static int open_device(void **state)
 {
     (void)state;
-    if (zeslm_list_devices(ZESLM_PICK_CL, &list) != ZESLM_OK) {
-        fprintf(stderr, "%s\n", zeslm_last_error());
-        return -1;
-    }
-    uint32_t i;
-    if (zeslm_select_device(&list, getenv("ZESLM_TEST_DEVICE"), &i) != ZESLM_OK ||
-        zeslm_device_open(&list.items[i], &dev) != ZESLM_OK) {
-        fprintf(stderr, "%s\n", zeslm_last_error());
-        return -1;
-    }
-    return 0;
-}
-
-static int close_device(void **state)
-{
-    (void)state;
-    zeslm_device_close(dev);
-    zeslm_device_list_free(&list);
-    return 0;
+    return open_backend_device(ZESLM_PICK_CL, getenv("ZESLM_TEST_DEVICE"));
 }
 
 static void device_reports_slm_and_group_limits(void **state)

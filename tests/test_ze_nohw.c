@@ -19,27 +19,13 @@
 #include <zeslm/device.h>
 #include <zeslm/zebin.h>
 
+#include "device_fixture.h"
 #include "kernels.h"
-
-static zeslm_device_list list;
-static zeslm_device *dev;
 
 static int open_device(void **state)
 {
     (void)state;
-    if (zeslm_list_devices(ZESLM_PICK_ZE, &list) != ZESLM_OK || zeslm_device_open(&list.items[0], &dev) != ZESLM_OK) {
-        fprintf(stderr, "%s\n", zeslm_last_error());
-        return -1;
-    }
-    return 0;
-}
-
-static int close_device(void **state)
-{
-    (void)state;
-    zeslm_device_close(dev);
-    zeslm_device_list_free(&list);
-    return 0;
+    return open_backend_device(ZESLM_PICK_ZE, NULL);
 }
 
 static void slm_per_group_is_what_the_driver_reports(void **state)
