@@ -94,6 +94,34 @@ __kernel void peak_slm_atomic_rows(__global uint *out, uint rounds, volatile __l
     out[get_global_id(0)] = s;
 }
 
+// SLM atomics at data-dependent addresses, as a byte histogram makes them: every
+// work-item increments RANDOM_WORDS-word table entries picked by a linear congruential
+// generator (top 11 bits), so lanes collide on banks and on words as random bytes do.
+// out[gid] = the sum of the words lid, lid + wg, ... once the group is done, so the
+// outputs of a group add up to get_local_size(0) * rounds * ATOMIC_WORDS.
+// slm holds RANDOM_WORDS words.
+#define RANDOM_WORDS 2048
+__kernel void peak_slm_atomic_random(__global uint *out, uint rounds, volatile __local uint *slm)
+{
+    uint lid = get_local_id(0), wg = get_local_size(0);
+    for (uint w = lid; w < RANDOM_WORDS; w += wg)
+        slm[w] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint x = get_global_id(0) * 2654435761u + 12345u;
+    for (uint r = 0; r < rounds; r++) {
+#pragma unroll
+        for (uint k = 0; k < ATOMIC_WORDS; k++) {
+            x = x * 1664525u + 1013904223u;
+            atomic_inc(&slm[x >> 21]);
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint s = 0;
+    for (uint w = lid; w < RANDOM_WORDS; w += wg)
+        s += slm[w];
+    out[get_global_id(0)] = s;
+}
+
 // int32 multiply-add rate: MAD_CHAINS independent chains x = x*a + c per work-item,
 // enough to hide the multiply-add latency. out[gid] = the sum of the chains' ends.
 #define MAD_CHAINS 8

@@ -6,13 +6,16 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"read", "copy", "slm", "slm_atomic", "slm_atomic_rows", "imad", NULL};
+static const char *const variants[] = {
+    "read", "copy", "slm", "slm_atomic", "slm_atomic_rows", "slm_atomic_random", "imad", NULL,
+};
 
 /* Per-work-item constants of kernels/roofline.cl. */
 #define SLM_WORDS 8
 #define ATOMIC_WORDS 4
 #define MAD_CHAINS 8
 #define ROW 33
+#define RANDOM_WORDS 2048
 #define MAD_A 0x9E3779B1u
 /* Work-items whose multiply-add chains the host recomputes. */
 #define MAD_SAMPLE 256
@@ -56,6 +59,19 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
         if (st == ZESLM_OK)
             bench_verified(r, "all %u words", io->n / 4 * 4);
         return st;
+    }
+    if (strcmp(variant, "slm_atomic_random") == 0) {
+        /* Only a group's total is determined: every increment lands somewhere. */
+        for (size_t g = 0; g < items / group; g++) {
+            uint32_t sum = 0;
+            for (size_t i = g * group; i < (g + 1) * group; i++)
+                sum += io->got[i];
+            if (sum != group * io->rounds * ATOMIC_WORDS)
+                return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/%s: group %zu counted %u increments, not %u", variant,
+                                  g, sum, group * io->rounds * ATOMIC_WORDS);
+        }
+        bench_verified(r, "increments of all %zu groups", items / group);
+        return ZESLM_OK;
     }
     uint32_t tri = (uint32_t)((uint64_t)io->rounds * (io->rounds - 1) / 2);
     bool mad = strcmp(variant, "imad") == 0, rows = strcmp(variant, "slm_atomic_rows") == 0;
@@ -131,6 +147,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
             TRY(zeslm_kernel_arg_u32(c.k, 2, MAD_A));
         else if (strcmp(variant, "slm_atomic_rows") == 0)
             TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)ATOMIC_WORDS * 32 * ROW * 4));
+        else if (strcmp(variant, "slm_atomic_random") == 0)
+            TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)RANDOM_WORDS * 4));
         else
             TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)c.group * 4 *
                                                    (strcmp(variant, "slm") == 0 ? SLM_WORDS : ATOMIC_WORDS)));

@@ -47,6 +47,8 @@ expect_error "unexpected argument" devices extra
 expect_error "unknown option '--frob'" run --frob
 expect_error "needs a value" run reduce --size
 expect_error "unknown option" limits -Z
+expect_error "give the command first" --frob devices
+expect_error "give the command first" --backend
 expect_error "not a valid zebin: not an ELF file" inspect /etc/hostname
 expect_error "unknown target 'gen99'" inspect --target gen99
 expect_error "no kernel named 'nope'" inspect --target tgllp --kernel nope

@@ -25,22 +25,22 @@ static void us(char *buf, size_t len, uint64_t ns)
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary)
 {
     fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
-    fprintf(f, "%-16s %-26s %6s %8s %11s %11s %11s %16s %7s %8s  %s\n", "variant", "parameters", "group", "groups",
+    fprintf(f, "%-18s %-26s %6s %8s %11s %11s %11s %16s %7s %8s  %s\n", "variant", "parameters", "group", "groups",
             "median us", "min us", "max us", "rate", "ceiling", "speedup", "verified");
     const char *extra = NULL;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         if (r->outcome == ZESLM_SKIPPED) {
-            fprintf(f, "%-16s skipped: %s\n", r->variant, r->note);
+            fprintf(f, "%-18s skipped: %s\n", r->variant, r->note);
             continue;
         }
         if (r->outcome == ZESLM_FAILED) {
-            fprintf(f, "%-16s %-26s %6u %8u  failed: see the error below\n", r->variant, r->params, r->group_size,
+            fprintf(f, "%-18s %-26s %6u %8u  failed: see the error below\n", r->variant, r->params, r->group_size,
                     r->groups);
             continue;
         }
         if (r->outcome == ZESLM_NO_RESULTS) {
-            fprintf(f, "%-16s %-26s %6u %8u  no results: %s\n", r->variant, r->params, r->group_size, r->groups,
+            fprintf(f, "%-18s %-26s %6u %8u  no results: %s\n", r->variant, r->params, r->group_size, r->groups,
                     r->note);
             continue;
         }
@@ -53,7 +53,7 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
             snprintf(speed, sizeof speed, "%.2fx", r->speedup);
         if (r->fraction)
             snprintf(frac, sizeof frac, "%.0f%%", 100 * r->fraction);
-        fprintf(f, "%-16s %-26s %6u %8u %11s %11s %11s %16s %7s %8s  yes (%s)", r->variant, r->params, r->group_size,
+        fprintf(f, "%-18s %-26s %6u %8u %11s %11s %11s %16s %7s %8s  yes (%s)", r->variant, r->params, r->group_size,
                 r->groups, med, mn, mx, rate, frac, speed, r->verify_note);
         if (r->ratio) {
             fprintf(f, "  %.4g", r->ratio);

@@ -1,4 +1,5 @@
 /* ze-slm-bench: measures and explains GPU shared local memory. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,8 +27,39 @@ static void usage(FILE *f)
     fprintf(f, "\n'%s COMMAND --help' describes a command's options.\n", PROG);
 }
 
+/* `ze-slm-bench --backend ze limits` reads as naturally as `limits --backend ze`:
+ * device options written before the command are moved after it. Returns the index of
+ * the command in argv, or 0 when there is none. */
+static int command_first(int argc, char **argv)
+{
+    static const char *const takes_value[] = {"--backend", "--device", "-b", "-d"};
+    int i = 1;
+    while (i < argc && argv[i][0] == '-' && strcmp(argv[i], "--help") && strcmp(argv[i], "-h")) {
+        bool known = strncmp(argv[i], "--backend=", 10) == 0 || strncmp(argv[i], "--device=", 9) == 0;
+        int width = 1;
+        for (size_t k = 0; k < sizeof takes_value / sizeof *takes_value; k++)
+            if (strcmp(argv[i], takes_value[k]) == 0) {
+                known = true;
+                width = 2;
+            }
+        if (!known || i + width > argc)
+            return 0;
+        i += width;
+    }
+    if (i >= argc || i == 1)
+        return i < argc ? i : 0;
+    /* Rotate argv[1..i] so the command comes first and the options follow it. */
+    char *command = argv[i];
+    memmove(&argv[2], &argv[1], (size_t)(i - 1) * sizeof *argv);
+    argv[1] = command;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && command_first(argc, argv) == 0 && argv[1][0] == '-' && strcmp(argv[1], "--help") &&
+        strcmp(argv[1], "-h"))
+        return cli_usage_error("give the command first, then its options (try --help)");
     if (argc < 2) {
         usage(stderr);
         return 2;
