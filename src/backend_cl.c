@@ -43,8 +43,9 @@ struct cl_kern {
     do {                                                                              \
         cl_int err_ = (err);                                                          \
         if (err_ != CL_SUCCESS) {                                                     \
-            st = zeslm_fail(ZESLM_ERR_BACKEND, "%s failed: %s (%s:%d)", name,         \
-                            cl_error_name(err_), __FILE__, __LINE__);                 \
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "%.*s failed: %s (%s:%d)",            \
+                            (int)strcspn(name, "("), name, cl_error_name(err_),       \
+                            __FILE__, __LINE__);                                      \
             goto out;                                                                 \
         }                                                                             \
     } while (0)

@@ -41,8 +41,9 @@ struct ze_kern {
     do {                                                                              \
         ze_result_t r_ = (call);                                                      \
         if (r_ != ZE_RESULT_SUCCESS) {                                                \
-            st = zeslm_fail(ZESLM_ERR_BACKEND, "%s failed: %s (%s:%d)", #call,        \
-                            ze_result_name(r_), __FILE__, __LINE__);                  \
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "%.*s failed: %s (%s:%d)",            \
+                            (int)strcspn(#call, "("), #call, ze_result_name(r_),      \
+                            __FILE__, __LINE__);                                      \
             goto out;                                                                 \
         }                                                                             \
     } while (0)

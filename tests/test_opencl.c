@@ -15,7 +15,7 @@
 #include <zeslm/device.h>
 
 #include "device_fixture.h"
-#include "kernels.h"
+#include <zeslm/kernels.h>
 
 static int open_device(void **state)
 {

@@ -20,7 +20,7 @@
 #include <zeslm/zebin.h>
 
 #include "device_fixture.h"
-#include "kernels.h"
+#include <zeslm/kernels.h>
 
 static int open_device(void **state)
 {

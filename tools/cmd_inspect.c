@@ -11,7 +11,7 @@
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
-#include "../src/kernels.h"
+#include <zeslm/kernels.h>
 #include "cli.h"
 #include "commands.h"
 #include "ocloc_run.h"

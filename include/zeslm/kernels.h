@@ -1,4 +1,5 @@
-/* The bundled kernels, embedded at build time (spirv/embed.cmake writes kernels_data.c). */
+/* The bundled kernels, embedded at build time (spirv/embed.cmake writes kernels_data.c):
+ * SPIR-V, native binaries for the AOT targets, and the OpenCL C source. */
 #ifndef ZESLM_KERNELS_H
 #define ZESLM_KERNELS_H
 
