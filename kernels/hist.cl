@@ -87,17 +87,32 @@ static void count_word(volatile __local uint *mine, uint w)
     atomic_inc(&mine[(w >> 24) * COPIES]);
 }
 
+static void clear_copies(volatile __local uint *lh)
+{
+    for (uint b = get_local_id(0); b < NUM_BINS * COPIES; b += get_local_size(0))
+        lh[b] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+static void merge_copies(volatile __local uint *lh, volatile __global uint *bins)
+{
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint b = get_local_id(0); b < NUM_BINS; b += get_local_size(0)) {
+        uint sum = 0;
+        for (uint c = 0; c < COPIES; c++)
+            sum += lh[b * COPIES + c];
+        if (sum)
+            atomic_add(&bins[b], sum);
+    }
+}
+
 __kernel void hist_copies(__global const uint4 *in4, __global const uint2 *in2, uint n,
                           volatile __global uint *bins)
 {
     volatile __local uint lh[NUM_BINS * COPIES];
-    uint lid = get_local_id(0), wg = get_local_size(0);
     size_t gid = get_global_id(0), gsz = get_global_size(0);
-    for (uint b = lid; b < NUM_BINS * COPIES; b += wg)
-        lh[b] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    volatile __local uint *mine = lh + lid % COPIES;
+    clear_copies(lh);
+    volatile __local uint *mine = lh + get_local_id(0) % COPIES;
     uint n2 = n / 2;
     size_t i = gid;
     for (; i + gsz < n2; i += 2 * gsz) {
@@ -123,13 +138,25 @@ __kernel void hist_copies(__global const uint4 *in4, __global const uint2 *in2, 
         count_word(mine, v.x);
         count_word(mine, v.y);
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    merge_copies(lh, bins);
+}
 
-    for (uint b = lid; b < NUM_BINS; b += wg) {
-        uint sum = 0;
-        for (uint c = 0; c < COPIES; c++)
-            sum += lh[b * COPIES + c];
-        if (sum)
-            atomic_add(&bins[b], sum);
+// hist_copies without its input: the same counting of the same number of words, taken
+// from a register generator (x = x*1664525 + 1013904223 from x = gid*2654435761 + 1,
+// four words per grid-stride step) instead of memory. Its time is what counting alone
+// costs, the ceiling of hist_copies whatever the memory can deliver.
+__kernel void hist_count_only(uint n, volatile __global uint *bins)
+{
+    volatile __local uint lh[NUM_BINS * COPIES];
+    size_t gid = get_global_id(0), gsz = get_global_size(0);
+    clear_copies(lh);
+    volatile __local uint *mine = lh + get_local_id(0) % COPIES;
+    uint x = (uint)gid * 2654435761u + 1u;
+    for (size_t i = gid; i < n / 2; i += gsz) {
+        for (int k = 0; k < 4; k++) {
+            x = x * 1664525u + 1013904223u;
+            count_word(mine, x);
+        }
     }
+    merge_copies(lh, bins);
 }

@@ -4,14 +4,15 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"doc_private", "doc_slm", "copies", NULL};
+static const char *const variants[] = {"doc_private", "doc_slm", "copies", "count_only", NULL};
 
 #define BINS 256
 /* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
 #define DOC_BLOCK 256
 
-typedef enum { UNIFORM, SAME, SKEWED } distribution;
-static const char *const dist_names[] = {"uniform", "same", "skewed"};
+/* GENERATED: count_only's words, made on the device (see kernels/hist.cl). */
+typedef enum { UNIFORM, SAME, SKEWED, GENERATED } distribution;
+static const char *const dist_names[] = {"uniform", "same", "skewed", "generated"};
 
 struct hist_ctx {
     zeslm_kernel *k;
@@ -44,6 +45,22 @@ static void make_input(zeslm_rng *rng, distribution dist, uint64_t *w, uint32_t 
     }
 }
 
+/* The bins hist_count_only must produce: its generator run for every work-item. */
+static void count_only_bins(uint32_t n, uint32_t items, uint32_t *want)
+{
+    memset(want, 0, BINS * sizeof *want);
+    for (uint32_t gid = 0; gid < items; gid++) {
+        uint32_t x = gid * 2654435761u + 1u;
+        for (uint32_t i = gid; i < n / 2; i += items) {
+            for (int k = 0; k < 4; k++) {
+                x = x * 1664525u + 1013904223u;
+                for (int s = 0; s < 32; s += 8)
+                    want[(x >> s) & 0xFF]++;
+            }
+        }
+    }
+}
+
 static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
                                 struct hist_ctx *c, const char *variant, distribution dist, zeslm_buffer *in,
                                 uint32_t n, const uint32_t *want)
@@ -51,7 +68,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     zeslm_status st = ZESLM_OK;
     char kname[32];
     snprintf(kname, sizeof kname, "hist_%s", variant);
-    bool copies = strcmp(variant, "copies") == 0;
+    bool count_only = dist == GENERATED, copies = strcmp(variant, "copies") == 0 || count_only;
+    uint32_t generated[BINS];
     c->k = NULL;
     TRY(zeslm_kernel_create(dev, "hist", kname, &c->k));
     /* The document's kernels emulate 16-wide sub-group loads. */
@@ -70,12 +88,14 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         goto out;
     }
     uint32_t a = 0;
-    TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
+    if (!count_only)
+        TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
     if (copies) {
         uint32_t want_groups = bench_fill_groups(dev, 2048 / c->group > 0 ? 2048 / c->group : 1) * 2;
         uint32_t most = (n / 2 + c->group - 1) / c->group;
         c->groups = want_groups < most ? want_groups : (most ? most : 1);
-        TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
+        if (!count_only)
+            TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
     } else {
         c->groups = (uint32_t)(((uint64_t)n + (uint64_t)c->group * DOC_BLOCK - 1) / ((uint64_t)c->group * DOC_BLOCK));
     }
@@ -90,6 +110,10 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         goto out;
     uint32_t got[BINS];
     TRY(zeslm_buffer_read(c->bins, got, sizeof got));
+    if (count_only) {
+        count_only_bins(n, c->groups * c->group, generated);
+        want = generated;
+    }
     char what[48];
     snprintf(what, sizeof what, "hist/%s input=%s bin", variant, dist_names[dist]);
     TRY(bench_compare_u32(what, got, want, BINS));
@@ -127,9 +151,11 @@ static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
                 want[(words[i] >> s) & 0xFF]++;
         TRY(zeslm_buffer_write(in, words, (size_t)n * 8));
         for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
-            if (bench_wants(o, *v))
+            if (bench_wants(o, *v) && strcmp(*v, "count_only") != 0)
                 st = run_variant(dev, o, out, &c, *v, dist, in, n, want);
     }
+    if (st == ZESLM_OK && bench_wants(o, "count_only"))
+        st = run_variant(dev, o, out, &c, "count_only", GENERATED, NULL, n, NULL);
 out:
     zeslm_buffer_free(in);
     zeslm_buffer_free(c.bins);
@@ -139,7 +165,7 @@ out:
 
 const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
-    .summary = "256-bin byte histogram: private bins, one SLM histogram, 8 SLM sub-histograms",
+    .summary = "256-bin byte histogram: private bins, one SLM histogram, 8 SLM sub-histograms, and their counting alone",
     .variants = variants,
     .ceiling = "read",
     .baseline = "doc_private",
