@@ -117,6 +117,12 @@ zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *va
     return ZESLM_OK;
 }
 
+zeslm_status bench_launch_once(void *launch, uint64_t *ns)
+{
+    bench_launch *l = launch;
+    return zeslm_kernel_launch(l->k, l->groups, l->group, l->timeout_s, ns);
+}
+
 /* One repetition, unless a stop was requested. */
 static zeslm_status rep_unless_stopped(bench_rep_fn rep, void *ctx, uint64_t *ns)
 {

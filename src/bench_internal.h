@@ -31,6 +31,16 @@ bool bench_wants(const zeslm_run_opts *o, const char *variant);
  * device time summed into *ns. */
 typedef zeslm_status (*bench_rep_fn)(void *ctx, uint64_t *ns);
 
+/* One launch of a kernel, which is what most repetitions are. */
+typedef struct bench_launch {
+    zeslm_kernel *k;
+    uint32_t groups, group;
+    double timeout_s;
+} bench_launch;
+
+/* A bench_rep_fn for a bench_launch. */
+zeslm_status bench_launch_once(void *launch, uint64_t *ns);
+
 /* opts->warmup untimed and opts->reps timed repetitions into r. A device that wrote
  * no timestamp makes r->outcome ZESLM_NO_RESULTS and returns ZESLM_OK after one
  * repetition, so the caller skips verification; otherwise r stays ZESLM_FAILED until

@@ -12,40 +12,32 @@ static const char *const variants[] = {"strided", "swizzled", "throughput", NULL
 #define BANK_WORDS 4
 
 struct bank_ctx {
-    zeslm_kernel *k;
+    bench_launch run;
     zeslm_buffer *out;
-    uint32_t groups, group;
-    uint32_t words; /* SLM words each work-item owns */
-    double timeout_s;
+    uint32_t words;   /* SLM words each work-item owns */
 };
-
-static zeslm_status rep(void *vctx, uint64_t *ns)
-{
-    struct bank_ctx *c = vctx;
-    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
-}
 
 static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, struct bank_ctx *c,
                                const char *variant, uint32_t stride, uint32_t iters, uint32_t *got,
                                const uint32_t *want)
 {
     zeslm_status st = ZESLM_OK;
-    size_t items = (size_t)c->groups * c->group;
-    size_t slm = (size_t)c->words * c->group * stride * 4;
-    uint64_t room = zeslm_kernel_slm_available(c->k);
+    size_t items = (size_t)c->run.groups * c->run.group;
+    size_t slm = (size_t)c->words * c->run.group * stride * 4;
+    uint64_t room = zeslm_kernel_slm_available(c->run.k);
     if (room && slm > room)
         return bench_skip(out, "bank", variant, "stride needs more SLM than a work-group may use");
     zeslm_result *r = bench_add(out, "bank", variant, "stride=%u", stride);
     if (!r)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    r->group_size = c->group;
-    r->groups = c->groups;
-    TRY(zeslm_kernel_arg_buffer(c->k, 0, c->out));
-    TRY(zeslm_kernel_arg_u32(c->k, 1, stride));
-    TRY(zeslm_kernel_arg_u32(c->k, 2, iters));
-    TRY(zeslm_kernel_arg_local(c->k, 3, slm));
+    r->group_size = c->run.group;
+    r->groups = c->run.groups;
+    TRY(zeslm_kernel_arg_buffer(c->run.k, 0, c->out));
+    TRY(zeslm_kernel_arg_u32(c->run.k, 1, stride));
+    TRY(zeslm_kernel_arg_u32(c->run.k, 2, iters));
+    TRY(zeslm_kernel_arg_local(c->run.k, 3, slm));
     TRY(bench_poison(c->out, got, items));
-    TRY(bench_measure(o, rep, c, r));
+    TRY(bench_measure(o, bench_launch_once, &c->run, r));
     if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     TRY(zeslm_buffer_read(c->out, got, items * 4));
@@ -79,7 +71,7 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     if (iters64 > UINT32_MAX)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "bank: --size (rounds) must fit in 32 bits");
     uint32_t iters = (uint32_t)iters64;
-    struct bank_ctx c = {.timeout_s = o->timeout_s};
+    struct bank_ctx c = {.run.timeout_s = o->timeout_s};
     uint32_t *got = NULL, *want = NULL;
     size_t cap = 0;
     for (const char *const *v = variants; *v && st == ZESLM_OK; v++) {
@@ -87,15 +79,15 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
             continue;
         char kname[32];
         snprintf(kname, sizeof kname, "bank_%s", *v);
-        TRY(zeslm_kernel_create(dev, "bank", kname, &c.k));
+        TRY(zeslm_kernel_create(dev, "bank", kname, &c.run.k));
         /* The document's group of 32: one sub-group on most GPUs, so the barrier is
          * cheap and bank conflicts dominate. */
         bench_group_rule rule = {.preferred = 32};
-        TRY(bench_group_size(c.k, o, &rule, &c.group));
+        TRY(bench_group_size(c.run.k, o, &rule, &c.run.group));
         c.words = strcmp(*v, "throughput") == 0 ? BANK_WORDS : 1;
         /* Enough groups to fill every compute unit many times over. */
-        c.groups = bench_fill_groups(dev, o->quick ? 4 : 64);
-        size_t items = (size_t)c.groups * c.group;
+        c.run.groups = bench_fill_groups(dev, o->quick ? 4 : 64);
+        size_t items = (size_t)c.run.groups * c.run.group;
         if (items > cap) {
             zeslm_buffer_free(c.out);
             c.out = NULL;
@@ -121,11 +113,11 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
                 r->ratio_name = "slowdown vs stride 1";
             }
         }
-        zeslm_kernel_free(c.k);
-        c.k = NULL;
+        zeslm_kernel_free(c.run.k);
+        c.run.k = NULL;
     }
 out:
-    zeslm_kernel_free(c.k);
+    zeslm_kernel_free(c.run.k);
     zeslm_buffer_free(c.out);
     free(got);
     free(want);

@@ -12,18 +12,6 @@ static const char *const variants[] = {"doc_global", "doc_slm", "tiled", NULL};
 #define FULL_CHECK_MACS (UINT64_C(1) << 28)
 #define SAMPLE 4096
 
-struct conv_ctx {
-    zeslm_kernel *k;
-    uint32_t groups, group;
-    double timeout_s;
-};
-
-static zeslm_status rep(void *vctx, uint64_t *ns)
-{
-    struct conv_ctx *c = vctx;
-    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
-}
-
 static uint32_t conv_at(const uint32_t *in, const uint32_t *taps, uint32_t n, uint32_t m, uint32_t i)
 {
     int64_t start = (int64_t)i - m / 2;
@@ -67,7 +55,7 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "conv: --size %llu exceeds %u elements", (unsigned long long)n64,
                           UINT32_MAX / 2);
     uint32_t n = (uint32_t)n64;
-    struct conv_ctx c = {.timeout_s = o->timeout_s};
+    bench_launch c = {.timeout_s = o->timeout_s};
     zeslm_buffer *bin = NULL, *btaps = NULL, *bout = NULL;
     uint32_t *in = malloc((size_t)n * 4), *taps = malloc((size_t)m * 4), *got = malloc((size_t)n * 4);
     if (!in || !taps || !got) {
@@ -120,7 +108,7 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         if (slm)
             TRY(zeslm_kernel_arg_local(c.k, 5, slm));
         TRY(bench_poison(bout, got, n));
-        TRY(bench_measure(o, rep, &c, r));
+        TRY(bench_measure(o, bench_launch_once, &c, r));
         if (r->outcome != ZESLM_NO_RESULTS) {
             TRY(zeslm_buffer_read(bout, got, (size_t)n * 4));
             char how[64];

@@ -15,18 +15,17 @@ typedef enum { UNIFORM, SAME, SKEWED, GENERATED } distribution;
 static const char *const dist_names[] = {"uniform", "same", "skewed", "generated"};
 
 struct hist_ctx {
-    zeslm_kernel *k;
+    bench_launch run;
     zeslm_buffer *bins;
-    uint32_t groups, group;
-    double timeout_s;
 };
 
+/* Bins start at zero in every repetition. */
 static zeslm_status rep(void *vctx, uint64_t *ns)
 {
     struct hist_ctx *c = vctx;
     static const uint32_t zero[BINS];
     zeslm_status st = zeslm_buffer_write(c->bins, zero, sizeof zero);
-    return st == ZESLM_OK ? zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns) : st;
+    return st == ZESLM_OK ? bench_launch_once(&c->run, ns) : st;
 }
 
 static void make_input(zeslm_rng *rng, distribution dist, uint64_t *w, uint32_t n)
@@ -70,14 +69,14 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     snprintf(kname, sizeof kname, "hist_%s", variant);
     bool count_only = dist == GENERATED, copies = strcmp(variant, "copies") == 0 || count_only;
     uint32_t generated[BINS];
-    c->k = NULL;
-    TRY(zeslm_kernel_create(dev, "hist", kname, &c->k));
+    c->run.k = NULL;
+    TRY(zeslm_kernel_create(dev, "hist", kname, &c->run.k));
     /* The document's kernels emulate 16-wide sub-group loads. */
     bench_group_rule rule = {.preferred = copies ? 256 : 64, .multiple_of = copies ? 1 : 16};
-    TRY(bench_group_size(c->k, o, &rule, &c->group));
+    TRY(bench_group_size(c->run.k, o, &rule, &c->run.group));
     /* hist_copies declares its SLM itself; zeslm_kernel_create saw it fit. */
     size_t slm = strcmp(variant, "doc_slm") == 0 ? BINS * 4 : 0;
-    uint64_t room = zeslm_kernel_slm_available(c->k);
+    uint64_t room = zeslm_kernel_slm_available(c->run.k);
     if (slm && room && slm > room) {
         st = bench_skip(out, "hist", variant, "needs more SLM than a work-group may use");
         goto out;
@@ -89,29 +88,29 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     }
     uint32_t a = 0;
     if (!count_only)
-        TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
+        TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
     if (copies) {
-        uint32_t want_groups = bench_fill_groups(dev, 2048 / c->group > 0 ? 2048 / c->group : 1) * 2;
-        uint32_t most = (n / 2 + c->group - 1) / c->group;
-        c->groups = want_groups < most ? want_groups : (most ? most : 1);
+        uint32_t want_groups = bench_fill_groups(dev, 2048 / c->run.group > 0 ? 2048 / c->run.group : 1) * 2;
+        uint32_t most = (n / 2 + c->run.group - 1) / c->run.group;
+        c->run.groups = want_groups < most ? want_groups : (most ? most : 1);
         if (!count_only)
-            TRY(zeslm_kernel_arg_buffer(c->k, a++, in));
+            TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
     } else {
-        c->groups = (uint32_t)(((uint64_t)n + (uint64_t)c->group * DOC_BLOCK - 1) / ((uint64_t)c->group * DOC_BLOCK));
+        c->run.groups = (uint32_t)(((uint64_t)n + (uint64_t)c->run.group * DOC_BLOCK - 1) / ((uint64_t)c->run.group * DOC_BLOCK));
     }
-    TRY(zeslm_kernel_arg_u32(c->k, a++, n));
-    TRY(zeslm_kernel_arg_buffer(c->k, a++, c->bins));
+    TRY(zeslm_kernel_arg_u32(c->run.k, a++, n));
+    TRY(zeslm_kernel_arg_buffer(c->run.k, a++, c->bins));
     if (slm)
-        TRY(zeslm_kernel_arg_local(c->k, a++, slm));
-    r->group_size = c->group;
-    r->groups = c->groups;
+        TRY(zeslm_kernel_arg_local(c->run.k, a++, slm));
+    r->group_size = c->run.group;
+    r->groups = c->run.groups;
     TRY(bench_measure(o, rep, c, r));
     if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     uint32_t got[BINS];
     TRY(zeslm_buffer_read(c->bins, got, sizeof got));
     if (count_only) {
-        count_only_bins(n, c->groups * c->group, generated);
+        count_only_bins(n, c->run.groups * c->run.group, generated);
         want = generated;
     }
     char what[48];
@@ -121,8 +120,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     r->rate = (double)n * 8 / (double)r->stats.median_ns;
     r->rate_unit = "GB/s";
 out:
-    zeslm_kernel_free(c->k);
-    c->k = NULL;
+    zeslm_kernel_free(c->run.k);
+    c->run.k = NULL;
     return st;
 }
 
@@ -135,7 +134,7 @@ static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "hist: --size %llu words overflows 32-bit bins (at most %u)",
                           (unsigned long long)n64, UINT32_MAX / 8);
     uint32_t n = (uint32_t)n64;
-    struct hist_ctx c = {.timeout_s = o->timeout_s};
+    struct hist_ctx c = {.run.timeout_s = o->timeout_s};
     zeslm_buffer *in = NULL;
     uint64_t *words = malloc((size_t)n * 8);
     if (!words)

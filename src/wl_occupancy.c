@@ -11,18 +11,6 @@ static const char *const variants[] = {"slm_sweep", "group_sweep", "barrier", NU
 
 #define PER_ITEM 4
 
-struct occ_ctx {
-    zeslm_kernel *k;
-    uint32_t groups, group;
-    double timeout_s;
-};
-
-static zeslm_status rep(void *vctx, uint64_t *ns)
-{
-    struct occ_ctx *c = vctx;
-    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
-}
-
 /* Groups of this kernel resident per compute unit by the limits arithmetic; 0 unknown. */
 static uint32_t predicted(const zeslm_device_info *d, zeslm_kernel *k, uint32_t group, size_t slm)
 {
@@ -42,7 +30,7 @@ struct copy_io {
     uint32_t n;
 };
 
-static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, struct occ_ctx *c,
+static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, bench_launch *c,
                               struct copy_io *io, const char *variant, size_t slm)
 {
     zeslm_status st = ZESLM_OK;
@@ -55,7 +43,7 @@ static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_
     r->groups = c->groups;
     TRY(zeslm_kernel_arg_local(c->k, 4, slm));
     TRY(bench_poison(io->out, io->got, io->n));
-    TRY(bench_measure(o, rep, c, r));
+    TRY(bench_measure(o, bench_launch_once, c, r));
     if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     for (uint32_t i = 0; i < io->n; i++) {
@@ -78,7 +66,7 @@ static zeslm_status copy_sweeps(zeslm_device *dev, const zeslm_run_opts *o, zesl
 {
     zeslm_status st = ZESLM_OK;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
-    struct occ_ctx c = {.timeout_s = o->timeout_s};
+    bench_launch c = {.timeout_s = o->timeout_s};
     struct copy_io io = {.n = n};
     uint32_t *host = malloc((size_t)n * 4);
     io.got = malloc((size_t)n * 4);
@@ -135,7 +123,7 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
 {
     zeslm_status st = ZESLM_OK;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
-    struct occ_ctx c = {.timeout_s = o->timeout_s};
+    bench_launch c = {.timeout_s = o->timeout_s};
     zeslm_buffer *bout = NULL;
     uint32_t iters = o->quick ? 32 : 4096;
     uint32_t top = d->max_group_size ? d->max_group_size : 1024;
@@ -165,7 +153,7 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
         r->groups = groups;
         TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)g * 4));
         TRY(bench_poison(bout, got, items));
-        TRY(bench_measure(o, rep, &c, r));
+        TRY(bench_measure(o, bench_launch_once, &c, r));
         if (r->outcome == ZESLM_NO_RESULTS)
             continue;
         uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);

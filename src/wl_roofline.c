@@ -20,18 +20,6 @@ static const char *const variants[] = {
 /* Work-items whose multiply-add chains the host recomputes. */
 #define MAD_SAMPLE 256
 
-struct roof_ctx {
-    zeslm_kernel *k;
-    uint32_t groups, group;
-    double timeout_s;
-};
-
-static zeslm_status rep(void *vctx, uint64_t *ns)
-{
-    struct roof_ctx *c = vctx;
-    return zeslm_kernel_launch(c->k, c->groups, c->group, c->timeout_s, ns);
-}
-
 /* Everything one variant needs on the host and the device. */
 struct roof_io {
     uint32_t n;              /* 32-bit words of the streamed buffers */
@@ -107,7 +95,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
                                 struct roof_io *io)
 {
     zeslm_status st = ZESLM_OK;
-    struct roof_ctx c = {.timeout_s = o->timeout_s};
+    bench_launch c = {.timeout_s = o->timeout_s};
     char kname[32];
     snprintf(kname, sizeof kname, "peak_%s", variant);
     TRY(zeslm_kernel_create(dev, "roofline", kname, &c.k));
@@ -154,7 +142,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
                                                    (strcmp(variant, "slm") == 0 ? SLM_WORDS : ATOMIC_WORDS)));
     }
     TRY(bench_poison(io->out, io->got, stream ? io->n : items));
-    TRY(bench_measure(o, rep, &c, r));
+    TRY(bench_measure(o, bench_launch_once, &c, r));
     if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     TRY(zeslm_buffer_read(io->out, io->got, (stream && strcmp(variant, "copy") == 0 ? io->n : items) * 4));
