@@ -140,7 +140,7 @@ const zeslm_device_info *zeslm_device_get_info(const zeslm_device *dev)
 
 const char *zeslm_device_module_format(const zeslm_device *dev)
 {
-    return dev->module_format ? dev->module_format : "none built";
+    return dev->module_format ? dev->module_format : "no module built";
 }
 
 zeslm_status zeslm_buffer_create(zeslm_device *dev, size_t bytes, zeslm_buffer **buf)

@@ -155,7 +155,7 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
         if (rc)
             break;
     }
-    fprintf(text, "  (kernels built from %s)\n", zeslm_device_module_format(dev));
+    fprintf(text, "  (modules: %s)\n", zeslm_device_module_format(dev));
     json_object_set_new(doc, "kernels", arr);
     return rc;
 }

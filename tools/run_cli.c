@@ -136,7 +136,7 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
         if (json_to_file && u + 1 < n * passes && !interrupted && write_json(o, d, dev, &results, summaries, errors, false, argc, argv))
             rc = 1;
     }
-    fprintf(text, "\nKernels built from %s.\n", zeslm_device_module_format(dev));
+    fprintf(text, "\nModules: %s.\n", zeslm_device_module_format(dev));
     if (no_results)
         fprintf(text, "No results or timings exist for this device: its driver accepted every kernel and launch, "
                       "but nothing executed (no GPU behind it). Nothing above is a measurement.\n");

@@ -73,7 +73,8 @@ typedef struct zeslm_kernel zeslm_kernel;
 zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev);
 void zeslm_device_close(zeslm_device *dev);
 const zeslm_device_info *zeslm_device_get_info(const zeslm_device *dev);
-/* Which kind of module the last build used ("SPIR-V", "OpenCL C source"). */
+/* Which kind of module the last build used ("SPIR-V", "OpenCL C source",
+ * "native zebin (tgllp)"), or "no module built". */
 const char *zeslm_device_module_format(const zeslm_device *dev);
 
 zeslm_status zeslm_buffer_create(zeslm_device *dev, size_t bytes, zeslm_buffer **buf);
