@@ -134,8 +134,9 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
     info->spirv = strstr(il, "SPIR-V") != NULL;
-    /* Profiling counters are in nanoseconds by definition; the resolution is a tick. */
+    /* Profiling counters count nanoseconds by definition, in steps of the resolution. */
     info->timer_hz = 1e9;
+    info->timer_resolution_ns = (double)num_info(d, CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof(size_t));
     info->timestamp_bits = 64;
 }
 

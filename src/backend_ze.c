@@ -92,6 +92,7 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->compute_units = p.numSlices * p.numSubslicesPerSlice;
     info->clock_mhz = p.coreClockRate;
     info->timer_hz = (double)p.timerResolution;
+    info->timer_resolution_ns = p.timerResolution ? 1e9 / (double)p.timerResolution : 0;
     info->timestamp_bits = p.kernelTimestampValidBits;
 
     ze_device_compute_properties_t c = {.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES};

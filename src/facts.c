@@ -30,6 +30,7 @@ const zeslm_fact zeslm_device_facts[] = {
     F("global_mem", "Device memory", "bytes", ZESLM_FACT_U64, global_mem),
     F("spirv", "Takes SPIR-V", "", ZESLM_FACT_BOOL, spirv),
     F("timer_hz", "Timestamp rate", "Hz", ZESLM_FACT_DOUBLE, timer_hz),
+    F("timer_resolution_ns", "Timer resolution", "ns", ZESLM_FACT_DOUBLE, timer_resolution_ns),
     F("timestamp_bits", "Kernel timestamp bits", "", ZESLM_FACT_U32, timestamp_bits),
 };
 const size_t zeslm_device_fact_count = sizeof zeslm_device_facts / sizeof zeslm_device_facts[0];

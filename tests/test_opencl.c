@@ -156,6 +156,7 @@ static void conv_is_exact_at_edges_and_awkward_sizes(void **state)
     run_verified("conv", 1000, 4, 64);   /* even taps */
     run_verified("conv", 4099, 33, 128);
     run_verified("conv", 20011, 257, 256);
+    run_verified("conv", 3000, 100000, 64); /* taps far longer than the input */
 }
 
 static void hist_is_exact_for_every_input_and_size(void **state)

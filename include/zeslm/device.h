@@ -44,6 +44,7 @@ typedef struct zeslm_device_info {
     bool subgroups;                /* kernels using sub-group functions can be built */
     bool spirv;                    /* modules are built from SPIR-V, not OpenCL C source */
     double timer_hz;               /* kernel timestamp ticks per second */
+    double timer_resolution_ns;    /* the smallest step a device time can take */
     uint32_t timestamp_bits;       /* valid bits of a kernel timestamp */
 } zeslm_device_info;
 
