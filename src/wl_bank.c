@@ -69,7 +69,7 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     /* --size sets the rounds each work-item makes (the document used 1024*1024). */
     uint64_t iters64 = o->size ? o->size : o->quick ? 64 : 4096;
     if (iters64 > UINT32_MAX)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "bank: --size (rounds) must fit in 32 bits");
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (rounds) must fit in 32 bits");
     uint32_t iters = (uint32_t)iters64;
     struct bank_ctx c = {.run.timeout_s = o->timeout_s};
     uint32_t *got = NULL, *want = NULL;

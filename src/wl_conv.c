@@ -68,14 +68,14 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(8192) * 8192;
     uint32_t m = o->taps ? o->taps : 257;
     if (n64 > UINT32_MAX / 2)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "conv: --size %llu exceeds %u elements", (unsigned long long)n64,
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu exceeds %u elements", (unsigned long long)n64,
                           UINT32_MAX / 2);
     uint32_t n = (uint32_t)n64;
     bench_launch c = {.timeout_s = o->timeout_s};
     zeslm_buffer *bin = NULL, *btaps = NULL, *bout = NULL;
     uint32_t *in = malloc((size_t)n * 4), *taps = malloc((size_t)m * 4), *got = malloc((size_t)n * 4);
     if (!in || !taps || !got) {
-        st = zeslm_fail(ZESLM_ERR_NOMEM, "conv: no host memory for %u elements", n);
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for %u elements", n);
         goto out;
     }
     zeslm_rng rng = {o->seed};

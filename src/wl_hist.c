@@ -131,14 +131,14 @@ static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(4096) * 4096;
     /* 32-bit bins count at most 2^32 - 1 bytes. */
     if (n64 > UINT32_MAX / 8)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "hist: --size %llu words overflows 32-bit bins (at most %u)",
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu words overflows 32-bit bins (at most %u)",
                           (unsigned long long)n64, UINT32_MAX / 8);
     uint32_t n = (uint32_t)n64;
     struct hist_ctx c = {.run.timeout_s = o->timeout_s};
     zeslm_buffer *in = NULL;
     uint64_t *words = malloc((size_t)n * 8);
     if (!words)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "hist: no host memory for %u words", n);
+        return zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for %u words", n);
     TRY(bench_buffer(dev, NULL, BINS * 4, &c.bins));
     TRY(bench_buffer(dev, NULL, (size_t)n * 8, &in));
     zeslm_rng rng = {o->seed};

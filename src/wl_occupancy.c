@@ -72,7 +72,7 @@ static zeslm_status copy_sweeps(zeslm_device *dev, const zeslm_run_opts *o, zesl
     io.got = malloc((size_t)n * 4);
     io.want = malloc((size_t)n * 4);
     if (!host || !io.got || !io.want) {
-        st = zeslm_fail(ZESLM_ERR_NOMEM, "occupancy: no host memory for %u elements", n);
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for %u elements", n);
         goto out;
     }
     io.host_in = host;
@@ -181,7 +181,7 @@ static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, ze
 {
     uint64_t n64 = o->size ? o->size : o->quick ? 65536 + 5 : UINT64_C(1) << 24;
     if (n64 > UINT32_MAX / 2)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "occupancy: --size %llu is too large", (unsigned long long)n64);
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu is too large", (unsigned long long)n64);
     zeslm_status st = ZESLM_OK;
     if (bench_wants(o, "slm_sweep") || bench_wants(o, "group_sweep"))
         st = copy_sweeps(dev, o, out, (uint32_t)n64);

@@ -113,12 +113,12 @@ static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     zeslm_status st = ZESLM_OK;
     uint64_t n64 = o->size ? o->size : o->quick ? (1u << 20) + 7 : UINT64_C(1) << 27;
     if (n64 > UINT32_MAX / 2)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "reduce: --size %llu exceeds %u elements",
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu exceeds %u elements",
                           (unsigned long long)n64, UINT32_MAX / 2);
     struct reduce_ctx c = {.n = (uint32_t)n64, .timeout_s = o->timeout_s};
     uint32_t *host = malloc(n64 * 4);
     if (!host)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "reduce: no host memory for %u elements", c.n);
+        return zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for %u elements", c.n);
     zeslm_rng rng = {o->seed};
     bench_fill_u32(&rng, host, c.n);
     uint32_t expect = 0;

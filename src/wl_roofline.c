@@ -177,12 +177,12 @@ static zeslm_status roofline_run(zeslm_device *dev, const zeslm_run_opts *o, zes
     /* 1 GiB streams leave any cache; --size sets the 32-bit words streamed. */
     uint64_t n64 = o->size ? o->size : o->quick ? 1u << 20 : UINT64_C(1) << 28;
     if (n64 < 1024 || n64 > UINT32_MAX / 2)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "roofline: --size must be between 1024 and %u words", UINT32_MAX / 2);
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size must be between 1024 and %u words", UINT32_MAX / 2);
     struct roof_io io = {.n = (uint32_t)n64, .rounds = o->quick ? 16 : 4096};
     io.host = malloc((size_t)io.n * 4);
     io.got = malloc((size_t)io.n * 4);
     if (!io.host || !io.got) {
-        st = zeslm_fail(ZESLM_ERR_NOMEM, "roofline: no host memory for %u words", io.n);
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for %u words", io.n);
         goto out;
     }
     zeslm_rng rng = {o->seed};
