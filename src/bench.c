@@ -25,6 +25,9 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
                                 zeslm_results *out)
 {
     size_t first = out->count;
+    if (opts->reps == 0 || opts->timeout_s <= 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: at least one timed launch and a positive timeout are needed",
+                          wl->name);
     zeslm_status st = wl->run(dev, opts, out);
     const zeslm_result *ceiling = NULL;
     for (size_t i = 0; i < first && wl->ceiling; i++) {

@@ -31,8 +31,8 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 's': ok = cli_u64("--seed", arg, 0, UINT64_MAX, &o->run.seed); break;
     case 'q': o->run.quick = true; break;
     case 't':
-        ok = cli_u32("--timeout", arg, 1, 86400, &v32);
-        o->run.timeout_s = v32;
+        if ((ok = cli_u32("--timeout", arg, 1, 86400, &v32)))
+            o->run.timeout_s = v32;
         break;
     case 'j': o->json = arg; break;
     case 'k': o->keep_going = true; break;
