@@ -11,6 +11,7 @@
 #include "backend.h"
 #include "dump.h"
 #include "error.h"
+#include "known_gpus.h"
 
 struct cl_dev {
     struct zeslm_device base;
@@ -137,6 +138,7 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
     /* Profiling counters count nanoseconds by definition, in steps of the resolution. */
     info->timer_hz = 1e9;
     info->timer_resolution_ns = (double)num_info(d, CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof(size_t));
+    zeslm_known_gpu_facts(info);
     info->timestamp_bits = 64;
 }
 

@@ -17,6 +17,7 @@ const char *zeslm_limiter_name(zeslm_limiter l)
     switch (l) {
     case ZESLM_LIMITER_SLM: return "SLM";
     case ZESLM_LIMITER_THREADS: return "hardware threads";
+    case ZESLM_LIMITER_GROUPS: return "groups per compute unit";
     case ZESLM_LIMITER_NONE: break;
     }
     return "unknown";
@@ -37,17 +38,20 @@ zeslm_status zeslm_occupancy_compute(const zeslm_device_info *dev, const zeslm_o
     if (q->simd == 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "SIMD width must be at least 1");
 
-    out->slm_per_cu = q->slm_per_cu ? q->slm_per_cu : dev->slm_per_group;
-    out->slm_per_cu_assumed = q->slm_per_cu == 0;
-    if (q->slm_per_group && out->slm_per_cu) {
-        if (q->slm_per_group > out->slm_per_cu)
+    out->slm_per_cu = q->slm_per_cu ? q->slm_per_cu : dev->slm_per_cu ? dev->slm_per_cu : dev->slm_per_group;
+    out->slm_per_cu_assumed = !q->slm_per_cu && !dev->slm_per_cu;
+    /* Where the driver reserves SLM for every resident group, a group costs that too. */
+    uint64_t charged = q->slm_per_group + dev->slm_reserved_per_group;
+    out->slm_charged = charged > UINT32_MAX ? UINT32_MAX : (uint32_t)charged;
+    if (charged && out->slm_per_cu) {
+        if (charged > out->slm_per_cu)
             return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%llu bytes of SLM per group exceed the %llu per compute unit",
-                              (unsigned long long)q->slm_per_group, (unsigned long long)out->slm_per_cu);
-        uint64_t g = out->slm_per_cu / q->slm_per_group;
+                              (unsigned long long)charged, (unsigned long long)out->slm_per_cu);
+        uint64_t g = out->slm_per_cu / charged;
         out->by_slm = g > UINT32_MAX ? UINT32_MAX : (uint32_t)g;
     }
     out->threads_per_group = (q->group_size + q->simd - 1) / q->simd;
-    out->threads_per_cu = dev->eus_per_subslice * dev->threads_per_eu;
+    out->threads_per_cu = dev->threads_per_cu ? dev->threads_per_cu : dev->eus_per_subslice * dev->threads_per_eu;
     if (out->threads_per_cu) {
         if (out->threads_per_group > out->threads_per_cu)
             return zeslm_fail(ZESLM_ERR_INVALID_ARG, "a group of %u needs %u hardware threads; a subslice has %u",
@@ -59,5 +63,9 @@ zeslm_status zeslm_occupancy_compute(const zeslm_device_info *dev, const zeslm_o
         out->limiter = ZESLM_LIMITER_NONE;
     else
         out->limiter = out->by_slm <= out->by_threads ? ZESLM_LIMITER_SLM : ZESLM_LIMITER_THREADS;
+    if (dev->max_groups_per_cu && dev->max_groups_per_cu < out->groups) {
+        out->groups = dev->max_groups_per_cu;
+        out->limiter = ZESLM_LIMITER_GROUPS;
+    }
     return ZESLM_OK;
 }

@@ -15,7 +15,9 @@ static const char *const variants[] = {"slm_sweep", "group_sweep", "barrier", NU
 static uint32_t predicted(const zeslm_device_info *d, zeslm_kernel *k, uint32_t group, size_t slm)
 {
     zeslm_kernel_props p;
-    uint32_t simd = zeslm_kernel_props_get(k, &p) == ZESLM_OK && p.subgroup_size ? p.subgroup_size : 1;
+    uint32_t simd = zeslm_kernel_props_get(k, &p) == ZESLM_OK && p.subgroup_size ? p.subgroup_size
+                    : d->simd_width                                          ? d->simd_width
+                                                                             : 1;
     zeslm_occupancy_query q = {.slm_per_group = slm, .group_size = group, .simd = simd};
     zeslm_occupancy occ;
     if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK || occ.limiter == ZESLM_LIMITER_NONE)

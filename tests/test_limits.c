@@ -100,6 +100,41 @@ static void no_slm_and_no_thread_facts_bound_nothing(void **state)
     assert_int_equal(o.limiter, ZESLM_LIMITER_NONE);
 }
 
+static zeslm_device_info h100_like(void)
+{
+    /* What src/known_gpus.c adds for an H100: OpenCL reports only the 48 KiB a group
+     * may use. */
+    zeslm_device_info d = {.slm_per_group = 49152, .max_group_size = 1024, .slm_per_cu = 228 * 1024,
+                           .slm_reserved_per_group = 1024, .threads_per_cu = 64, .max_groups_per_cu = 32,
+                           .simd_width = 32};
+    return d;
+}
+
+static void known_per_cu_slm_and_the_reserve_decide_the_fit(void **state)
+{
+    (void)state;
+    zeslm_device_info d = h100_like();
+    zeslm_occupancy_query q = {.slm_per_group = 49152, .group_size = 256, .simd = 32};
+    zeslm_occupancy o;
+    assert_int_equal(zeslm_occupancy_compute(&d, &q, &o), ZESLM_OK);
+    assert_false(o.slm_per_cu_assumed);
+    assert_int_equal(o.slm_charged, 49152 + 1024);
+    assert_int_equal(o.groups, 4); /* 228 KiB / 49 KiB, where the per-group limit alone says 1 */
+    assert_int_equal(o.limiter, ZESLM_LIMITER_SLM);
+}
+
+static void the_group_slots_cap_small_groups(void **state)
+{
+    (void)state;
+    zeslm_device_info d = h100_like();
+    zeslm_occupancy_query q = {.slm_per_group = 0, .group_size = 32, .simd = 32};
+    zeslm_occupancy o;
+    assert_int_equal(zeslm_occupancy_compute(&d, &q, &o), ZESLM_OK);
+    assert_int_equal(o.by_threads, 64);
+    assert_int_equal(o.groups, 32);
+    assert_int_equal(o.limiter, ZESLM_LIMITER_GROUPS);
+}
+
 static void group_over_device_maximum_is_rejected(void **state)
 {
     (void)state;
@@ -130,6 +165,8 @@ int main(void)
         cmocka_unit_test(known_slm_per_cu_replaces_the_assumption),
         cmocka_unit_test(unknown_threads_leave_slm_as_the_only_bound),
         cmocka_unit_test(no_slm_and_no_thread_facts_bound_nothing),
+        cmocka_unit_test(known_per_cu_slm_and_the_reserve_decide_the_fit),
+        cmocka_unit_test(the_group_slots_cap_small_groups),
         cmocka_unit_test(group_over_device_maximum_is_rejected),
         cmocka_unit_test(slm_over_per_group_limit_is_rejected),
     };

@@ -39,14 +39,14 @@ static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes)
 
 /* The SIMD width the occupancy calculation assumes when the user gives none: the
  * smallest sub-group size the device reports (most threads per group, the
- * conservative case), else 1 work-item per thread. */
+ * conservative case), else its SIMD width, else 1 work-item per thread. */
 static uint32_t default_simd(const zeslm_device_info *d)
 {
     uint32_t s = 0;
     for (uint32_t i = 0; i < d->n_subgroup_sizes; i++)
         if (!s || d->subgroup_sizes[i] < s)
             s = d->subgroup_sizes[i];
-    return s ? s : 1;
+    return s ? s : d->simd_width ? d->simd_width : 1;
 }
 
 static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *doc)
@@ -64,6 +64,9 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
            (unsigned long long)q.slm_per_group, q.group_size, q.simd);
     fprintf(text, "  SLM per subslice         %llu bytes%s\n", (unsigned long long)occ.slm_per_cu,
            occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
+    if (occ.slm_charged != q.slm_per_group)
+        fprintf(text, "  SLM a group takes        %u bytes (the driver reserves %u a group)\n", occ.slm_charged,
+                d->slm_reserved_per_group);
     if (occ.by_slm == UINT32_MAX)
         fprintf(text, "  groups allowed by SLM    unbounded (the group uses no SLM)\n");
     else

@@ -43,6 +43,12 @@ typedef struct zeslm_device_info {
     uint32_t n_subgroup_sizes;
     bool subgroups;                /* kernels using sub-group functions can be built */
     bool spirv;                    /* modules are built from SPIR-V, not OpenCL C source */
+    /* What one compute unit holds at once, where the driver does not say but the
+     * device is in the table of src/known_gpus.c; 0 unknown. */
+    uint64_t slm_per_cu;           /* bytes */
+    uint32_t slm_reserved_per_group; /* bytes the driver keeps per resident group */
+    uint32_t threads_per_cu;       /* hardware threads (warps) */
+    uint32_t max_groups_per_cu;
     double timer_hz;               /* kernel timestamp ticks per second */
     double timer_resolution_ns;    /* the smallest step a device time can take */
     uint32_t timestamp_bits;       /* valid bits of a kernel timestamp */

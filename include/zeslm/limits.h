@@ -14,6 +14,7 @@ typedef enum zeslm_limiter {
     ZESLM_LIMITER_NONE,       /* nothing known bounds it */
     ZESLM_LIMITER_SLM,        /* SLM of the subslice / compute unit */
     ZESLM_LIMITER_THREADS,    /* hardware threads of the subslice */
+    ZESLM_LIMITER_GROUPS,     /* the groups a compute unit can hold at all */
 } zeslm_limiter;
 
 const char *zeslm_limiter_name(zeslm_limiter l);
@@ -22,7 +23,8 @@ typedef struct zeslm_occupancy_query {
     uint64_t slm_per_group;   /* bytes the group allocates */
     uint32_t group_size;      /* work-items */
     uint32_t simd;            /* work-items per hardware thread (compiled SIMD width) */
-    uint64_t slm_per_cu;      /* bytes of SLM one subslice / compute unit holds; 0 = assume the per-group limit */
+    uint64_t slm_per_cu;      /* bytes of SLM one subslice / compute unit holds; 0 = the device's
+                               * slm_per_cu where known, else assume the per-group limit */
 } zeslm_occupancy_query;
 
 typedef struct zeslm_occupancy {
@@ -34,6 +36,7 @@ typedef struct zeslm_occupancy {
     uint32_t threads_per_cu;  /* 0 unknown */
     uint64_t slm_per_cu;      /* what was used for the SLM bound */
     bool slm_per_cu_assumed;  /* true when it is the per-group limit, not a known fact */
+    uint32_t slm_charged;     /* bytes a group takes from the compute unit, reserve included */
 } zeslm_occupancy;
 
 /* Checks the query against the device (group size and SLM over the limits are
