@@ -241,3 +241,11 @@ uint32_t bench_fill_groups(const zeslm_device *dev, uint32_t per_cu)
     uint32_t cu = zeslm_device_get_info(dev)->compute_units;
     return (cu ? cu : 1) * (per_cu ? per_cu : 1);
 }
+
+uint32_t bench_persistent_groups(const zeslm_device *dev, uint32_t group, uint32_t waves, uint64_t work_items)
+{
+    uint64_t want = (uint64_t)bench_fill_groups(dev, BENCH_ITEMS_PER_CU / group) * waves;
+    uint64_t most = (work_items + group - 1) / group;
+    uint64_t groups = want < most ? want : most;
+    return groups ? (uint32_t)groups : 1;
+}

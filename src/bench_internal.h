@@ -77,6 +77,15 @@ zeslm_status bench_buffer(zeslm_device *dev, const void *src, size_t bytes, zesl
  * least 1; the compute-unit count comes from the device (1 when unknown). */
 uint32_t bench_fill_groups(const zeslm_device *dev, uint32_t per_cu);
 
+/* Work-items one compute unit is taken to hold at once, to size persistent grids
+ * (2048 on NVIDIA SMs; a round number elsewhere). */
+#define BENCH_ITEMS_PER_CU 2048
+
+/* Persistent groups for a grid-stride kernel: `waves` times what every compute unit
+ * holds, but no more groups than `work_items` need (and at least one), so no
+ * work-item idles through the loop. */
+uint32_t bench_persistent_groups(const zeslm_device *dev, uint32_t group, uint32_t waves, uint64_t work_items);
+
 /* A kernel skipped because the device lacks a feature: records the reason. */
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);
 

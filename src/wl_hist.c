@@ -90,9 +90,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     if (!count_only)
         TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
     if (copies) {
-        uint32_t want_groups = bench_fill_groups(dev, 2048 / c->run.group > 0 ? 2048 / c->run.group : 1) * 2;
-        uint32_t most = (n / 2 + c->run.group - 1) / c->run.group;
-        c->run.groups = want_groups < most ? want_groups : (most ? most : 1);
+        c->run.groups = bench_persistent_groups(dev, c->run.group, 2, n / 2);
         if (!count_only)
             TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
     } else {

@@ -78,11 +78,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     }
     r->group_size = c->group;
     if (atomic) {
-        /* Enough groups to fill every compute unit several times over, but no more
-         * work-items than there are uint4s, so none idles through the loop. */
-        uint32_t want = bench_fill_groups(dev, 2048 / c->group > 0 ? 2048 / c->group : 1) * 4;
-        uint32_t most = (c->n / 4 + c->group - 1) / c->group;
-        c->groups = want < most ? want : (most ? most : 1);
+        /* One work-item a uint4 at most. */
+        c->groups = bench_persistent_groups(dev, c->group, 4, c->n / 4);
         TRY(zeslm_kernel_arg_buffer(c->k, 0, c->in));
         TRY(zeslm_kernel_arg_buffer(c->k, 1, c->in));
         TRY(zeslm_kernel_arg_u32(c->k, 2, c->n));

@@ -104,8 +104,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     bool stream = strcmp(variant, "read") == 0 || strcmp(variant, "copy") == 0;
     /* Persistent groups for the streams (two rounds of as many as fit), many more for
      * the on-chip loops so no compute unit runs out of work early. */
-    uint32_t per_cu = 2048 / c.group ? 2048 / c.group : 1;
-    c.groups = bench_fill_groups(dev, per_cu) * (stream ? 2 : 8);
+    c.groups = bench_fill_groups(dev, BENCH_ITEMS_PER_CU / c.group) * (stream ? 2 : 8);
     size_t items = (size_t)c.groups * c.group;
     if (items > io->n) {
         c.groups = io->n / c.group ? io->n / c.group : 1;
