@@ -1,5 +1,4 @@
 #include <stdio.h>
-#include <string.h>
 
 #include <zeslm/facts.h>
 
@@ -10,8 +9,8 @@ const zeslm_fact zeslm_device_facts[] = {
     F("name", "Name", "", ZESLM_FACT_STR, name),
     F("vendor", "Vendor", "", ZESLM_FACT_STR, vendor),
     F("driver", "Driver", "", ZESLM_FACT_STR, driver),
-    F("vendor_id", "Vendor id", "", ZESLM_FACT_U32, vendor_id),
-    F("device_id", "Device id", "", ZESLM_FACT_U32, device_id),
+    F("vendor_id", "Vendor id", "", ZESLM_FACT_ID, vendor_id),
+    F("device_id", "Device id", "", ZESLM_FACT_ID, device_id),
     F("gpu", "GPU", "", ZESLM_FACT_BOOL, is_gpu),
     F("subdevice", "Sub-device (tile)", "", ZESLM_FACT_BOOL, is_subdevice),
     F("slm_per_group", "SLM per work-group", "bytes", ZESLM_FACT_U64, slm_per_group),
@@ -48,7 +47,8 @@ bool zeslm_fact_known(const zeslm_fact *f, const zeslm_device_info *d)
 {
     const void *p = field(f, d);
     switch (f->kind) {
-    case ZESLM_FACT_U32: return *(const uint32_t *)p != 0;
+    case ZESLM_FACT_U32:
+    case ZESLM_FACT_ID: return *(const uint32_t *)p != 0;
     case ZESLM_FACT_U64: return *(const uint64_t *)p != 0;
     case ZESLM_FACT_DOUBLE: return *(const double *)p != 0;
     case ZESLM_FACT_STR: return *(const char *)p != '\0';
@@ -66,7 +66,8 @@ bool zeslm_fact_number(const zeslm_fact *f, const zeslm_device_info *d, double *
         return false;
     const void *p = field(f, d);
     switch (f->kind) {
-    case ZESLM_FACT_U32: *out = *(const uint32_t *)p; return true;
+    case ZESLM_FACT_U32:
+    case ZESLM_FACT_ID: *out = *(const uint32_t *)p; return true;
     case ZESLM_FACT_U64: *out = (double)*(const uint64_t *)p; return true;
     case ZESLM_FACT_DOUBLE: *out = *(const double *)p; return true;
     default: return false;
@@ -82,12 +83,8 @@ void zeslm_fact_text(const zeslm_fact *f, const zeslm_device_info *d, char *buf,
         return;
     }
     switch (f->kind) {
-    case ZESLM_FACT_U32:
-        if (strcmp(f->key, "vendor_id") == 0 || strcmp(f->key, "device_id") == 0)
-            snprintf(buf, len, "0x%04x", *(const uint32_t *)p);
-        else
-            snprintf(buf, len, "%u%s%s", *(const uint32_t *)p, sep, f->unit);
-        break;
+    case ZESLM_FACT_U32: snprintf(buf, len, "%u%s%s", *(const uint32_t *)p, sep, f->unit); break;
+    case ZESLM_FACT_ID: snprintf(buf, len, "0x%04x", *(const uint32_t *)p); break;
     case ZESLM_FACT_U64: snprintf(buf, len, "%llu%s%s", (unsigned long long)*(const uint64_t *)p, sep, f->unit); break;
     case ZESLM_FACT_DOUBLE: snprintf(buf, len, "%.6g%s%s", *(const double *)p, sep, f->unit); break;
     case ZESLM_FACT_STR: snprintf(buf, len, "%s", (const char *)p); break;

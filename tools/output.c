@@ -49,7 +49,7 @@ json_t *output_device_json(const zeslm_device_info *d)
         } else if (f->kind == ZESLM_FACT_BOOL) {
             v = json_boolean(*(const bool *)((const char *)d + f->offset));
         } else if (f->kind == ZESLM_FACT_TRISTATE) {
-            v = json_boolean(d->slm_dedicated == 1);
+            v = json_boolean(*(const int *)((const char *)d + f->offset) == 1);
         } else if (f->kind == ZESLM_FACT_SUBGROUPS) {
             v = json_array();
             for (uint32_t k = 0; k < d->n_subgroup_sizes; k++)

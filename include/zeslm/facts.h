@@ -10,6 +10,7 @@
 
 typedef enum zeslm_fact_kind {
     ZESLM_FACT_U32,      /* uint32_t, 0 = unknown */
+    ZESLM_FACT_ID,       /* uint32_t shown in hex (PCI ids), 0 = unknown */
     ZESLM_FACT_U64,      /* uint64_t, 0 = unknown */
     ZESLM_FACT_DOUBLE,   /* double, 0 = unknown */
     ZESLM_FACT_STR,      /* char[], "" = unknown */
