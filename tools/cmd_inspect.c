@@ -41,8 +41,11 @@ static bool parse_targets(const char *list, inspect_opts *o)
     for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; ok && t; t = strtok_r(NULL, ",", &save)) {
         const zeslm_intel_target *found = zeslm_intel_target_find(t);
         if (!found) {
-            cli_usage_error("--target: unknown target '%s' (known: skl, icllp, tgllp, rkl, adl-p, dg1, acm-g10 "
-                            "(dg2), acm-g11, acm-g12, pvc)", t);
+            char known[256] = "";
+            for (size_t i = 0; i < zeslm_intel_target_count; i++)
+                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                         zeslm_intel_targets[i].name);
+            cli_usage_error("--target: unknown target '%s' (known: %s; dg2 is acm-g10)", t, known);
             ok = false;
         } else if (o->n_targets == MAX_TARGETS) {
             cli_usage_error("--target: more than %d targets", MAX_TARGETS);
@@ -193,14 +196,17 @@ int cmd_inspect(int argc, char **argv)
         case 'h':
             printf("usage: %s inspect [--target LIST] [--kernel NAME] [--group-size N] [--json FILE|-] "
                    "[FILE.cl|FILE.zebin ...]\n"
-                   "Bundled kernels by default; default targets: the bundled ones (tgllp, dg1, acm-g10, pvc).\n",
+                   "Bundled kernels by default; default targets: those the bundled kernels were built for.\n",
                    PROG);
             return 0;
         default: return cli_bad_option(c, argv);
         }
     }
-    if (o.n_targets == 0 && !parse_targets("tgllp,dg1,acm-g10,pvc", &o))
-        return 2;
+    /* By default, the targets the bundled kernels were compiled for. */
+    if (o.n_targets == 0)
+        for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
+            if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
+                return 2;
     o.rows = json_array();
     text = json_path && strcmp(json_path, "-") == 0 ? stderr : stdout;
     int rc = 0;
