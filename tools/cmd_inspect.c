@@ -208,7 +208,7 @@ int cmd_inspect(int argc, char **argv)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
     o.rows = json_array();
-    text = json_path && strcmp(json_path, "-") == 0 ? stderr : stdout;
+    text = output_text_stream(json_path, NULL);
     int rc = 0;
     if (optind < argc) {
         for (int i = optind; i < argc && !rc; i++)

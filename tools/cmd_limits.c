@@ -221,7 +221,7 @@ int cmd_limits(int argc, char **argv)
     const zeslm_device_info *d = &list.items[index];
     json_t *doc = output_document(argc, argv);
     json_object_set_new(doc, "device", output_device_json(d));
-    text = o.json && strcmp(o.json, "-") == 0 ? stderr : stdout;
+    text = output_text_stream(o.json, NULL);
 
     fprintf(text, "Device %u: %s (%s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL");
     if (!d->slm_per_group) {

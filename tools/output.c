@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,12 @@ int output_json(json_t *root, const char *path)
     }
     free(tmp);
     return rc;
+}
+
+FILE *output_text_stream(const char *json_path, const char *csv_path)
+{
+    bool taken = (json_path && strcmp(json_path, "-") == 0) || (csv_path && strcmp(csv_path, "-") == 0);
+    return taken ? stderr : stdout;
 }
 
 json_t *output_device_json(const zeslm_device_info *d)

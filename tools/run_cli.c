@@ -90,8 +90,7 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
         o->run.reps = o->run.quick ? 5 : 20;
     const zeslm_device_info *d = &list.items[index];
     bool json_to_file = o->json && strcmp(o->json, "-") != 0;
-    /* JSON or CSV on stdout keep stdout for themselves; the tables go to stderr. */
-    FILE *text = (o->json && !json_to_file) || (o->csv && strcmp(o->csv, "-") == 0) ? stderr : stdout;
+    FILE *text = output_text_stream(o->json, o->csv);
     fprintf(text, "Device %u: %s (%s, %s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL",
             d->driver);
     fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
