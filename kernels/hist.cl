@@ -144,7 +144,9 @@ __kernel void hist_copies(__global const uint4 *in4, __global const uint2 *in2, 
 // hist_copies without its input: the same counting of the same number of words, taken
 // from a register generator (x = x*1664525 + 1013904223 from x = gid*2654435761 + 1,
 // four words per grid-stride step) instead of memory. Its time is what counting alone
-// costs, the ceiling of hist_copies whatever the memory can deliver.
+// costs, the ceiling of hist_copies whatever the memory can deliver. Like hist_copies,
+// work-item 0 counts the odd last 64-bit word (two more generated words, from
+// x = n*2654435761 + 7), so exactly 8n bytes are counted.
 __kernel void hist_count_only(uint n, volatile __global uint *bins)
 {
     volatile __local uint lh[NUM_BINS * COPIES];
@@ -154,6 +156,13 @@ __kernel void hist_count_only(uint n, volatile __global uint *bins)
     uint x = (uint)gid * 2654435761u + 1u;
     for (size_t i = gid; i < n / 2; i += gsz) {
         for (int k = 0; k < 4; k++) {
+            x = x * 1664525u + 1013904223u;
+            count_word(mine, x);
+        }
+    }
+    if (gid == 0 && (n & 1)) {
+        x = n * 2654435761u + 7u;
+        for (int k = 0; k < 2; k++) {
             x = x * 1664525u + 1013904223u;
             count_word(mine, x);
         }

@@ -212,6 +212,24 @@ static void hist_is_exact_for_every_input_and_size(void **state)
     run_verified("hist", 70001, 0, 128);
 }
 
+/* count_only is rated on 8n bytes, so its bins must count 8n bytes at odd n too (it
+ * once dropped the last 64-bit word: 0 bytes at n=1, 2032 of 2040 at n=255). */
+static void count_only_counts_every_byte_at_odd_sizes(void **state)
+{
+    (void)state;
+    const uint64_t sizes[] = {1, 3, 255};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        zeslm_run_opts o = {.size = sizes[i], .reps = 1, .warmup = 1, .seed = 7, .quick = true,
+                            .timeout_s = 120, .variant = "count_only"};
+        zeslm_results r = {0};
+        if (zeslm_workload_run(zeslm_workload_find("hist"), dev, &o, &r) != ZESLM_OK)
+            fail_msg("n=%llu: %s", (unsigned long long)sizes[i], zeslm_last_error());
+        assert_int_equal(r.count, 1);
+        assert_int_equal(r.items[0].outcome, ZESLM_MEASURED);
+        zeslm_results_free(&r);
+    }
+}
+
 static void occupancy_is_exact(void **state)
 {
     (void)state;
@@ -231,6 +249,7 @@ int main(void)
         cmocka_unit_test(swizzled_layout_spreads_every_subgroup_over_the_banks),
         cmocka_unit_test(conv_is_exact_at_edges_and_awkward_sizes),
         cmocka_unit_test(hist_is_exact_for_every_input_and_size),
+        cmocka_unit_test(count_only_counts_every_byte_at_odd_sizes),
         cmocka_unit_test(occupancy_is_exact),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
