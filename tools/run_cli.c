@@ -95,6 +95,8 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
             d->driver);
     fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
+    if (!d->is_gpu)
+        fprintf(text, "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a GPU.\n");
 
     zeslm_results results = {0};
     json_t *errors = json_array(), *summaries = json_object();
