@@ -24,27 +24,27 @@ __kernel void bank_strided(__global uint *out, uint stride, uint iters, __local 
 }
 
 // The word work-item j uses at `stride` in the swizzled layout: j*stride plus an offset
-// below 2^ctz(stride), so it stays inside j's own `stride` words (no extra SLM). The
-// offset is an XOR of two shifts of j, chosen by the stride's trailing zeros t (a
-// negative shift is a left shift; 31 contributes nothing). The table was found by an
-// exhaustive search: with it every aligned sub-group of 8, 16 or 32 work-items, at
-// every stride 1..64 (any stride: its odd factor permutes the banks), spreads over 16,
-// 32 and 64 banks of 4 bytes with the fewest work-items per bank possible, one when the
-// sub-group is no wider than the banks. No single shift pair serves every bank count;
-// test_opencl reads these addresses back and checks that claim.
-__constant char SWIZZLE_SHIFTS[7][2] = {
-    {31, 31}, {3, 4}, {1, 3}, {-1, 2}, {-2, 2}, {0, 31}, {0, 31},
-};
-
-static uint shifted(uint j, int k)
-{
-    return k >= 0 ? j >> k : j << -k;
-}
-
+// below 2^t, t = the stride's trailing zeros (at most 6), so it stays inside j's own
+// `stride` words (no extra SLM). The offset is an XOR of two shifts of j that depend
+// on t, found by an exhaustive search: with them every aligned sub-group of 8, 16 or
+// 32 work-items, at every stride 1..64 (any stride: its odd factor only permutes the
+// banks), spreads over 16, 32 and 64 banks of 4 bytes with the fewest work-items per
+// bank possible, one when the sub-group is no wider than the banks. No single pair
+// of shifts serves every bank count. test_opencl reads these words back and checks.
+// (A switch, not a table: a program-scope __constant array makes IGC add a symbol-table
+// pseudo-kernel to the module.)
 static uint swizzled_word(uint j, uint stride)
 {
     uint t = min(31u - clz(stride & -stride), 6u); /* trailing zeros (ctz is OpenCL C 2.0) */
-    uint x = shifted(j, SWIZZLE_SHIFTS[t][0]) ^ shifted(j, SWIZZLE_SHIFTS[t][1]);
+    uint x;
+    switch (t) {
+    case 0: x = 0; break;
+    case 1: x = (j >> 3) ^ (j >> 4); break;
+    case 2: x = (j >> 1) ^ (j >> 3); break;
+    case 3: x = (j << 1) ^ (j >> 2); break;
+    case 4: x = (j << 2) ^ (j >> 2); break;
+    default: x = j; break;
+    }
     return j * stride + (x & ((1u << t) - 1));
 }
 

@@ -322,7 +322,8 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     const char *creator;
     char options[64] = "";
-    if (dev->info.spirv) {
+    /* A kernel file from outside the bundle (a test fixture) may come as source only. */
+    if (dev->info.spirv && file->spirv) {
         creator = "clCreateProgramWithIL";
         m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
         dev->module_format = "SPIR-V";

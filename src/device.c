@@ -183,11 +183,9 @@ const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name)
     return NULL;
 }
 
-static zeslm_status module_get(zeslm_device *dev, const char *file, struct zeslm_module **module)
+static zeslm_status module_get(zeslm_device *dev, const struct zeslm_kernel_file *kf, struct zeslm_module **module)
 {
-    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
-    if (!kf)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
+    const char *file = kf->name;
     for (unsigned i = 0; i < dev->n_modules; i++) {
         if (dev->module_files[i] == kf) {
             *module = dev->modules[i];
@@ -210,8 +208,17 @@ static zeslm_status module_get(zeslm_device *dev, const char *file, struct zeslm
 zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
                                  zeslm_kernel **out)
 {
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
+    if (!kf)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
+    return zeslm_kernel_create_from(dev, kf, kernel, out);
+}
+
+zeslm_status zeslm_kernel_create_from(zeslm_device *dev, const struct zeslm_kernel_file *kf, const char *kernel,
+                                      zeslm_kernel **out)
+{
     struct zeslm_module *module;
-    zeslm_status st = module_get(dev, file, &module);
+    zeslm_status st = module_get(dev, kf, &module);
     if (st != ZESLM_OK)
         return st;
     st = dev->ops->kernel_create(dev, module, kernel, out);
