@@ -109,7 +109,9 @@ __kernel void lit_conv_slm(__global const int *iacc, __global const int *kacc, _
     oacc[i] = t;
 }
 
-// 256-bin histogram with private bins (histogram_256_int), the 0x1F mask included.
+// 256-bin histogram with private bins (histogram_256_int). Not literal: the mask is
+// 0xFF. The document's 0x1F counts 32 bins, and its 32 private counters stay in the
+// cache where 256 do not: 3.6x faster on an H100, a speed that belongs to the bug.
 #define NUM_BINS 256
 #define blockSize 256
 #define sgSize 16
@@ -128,7 +130,7 @@ __kernel void lit_hist_private(__global const ulong *macc, __global uint *hacc)
         unsigned long x = macc[group * gSize * blockSize + sgGroup * sgSize * blockSize + sgSize * k + lane];
 #pragma unroll
         for (int i = 0; i < 8; i++) {
-            unsigned int c = x & 0x1FU;
+            unsigned int c = x & 0xFFU;
             histogram[c] += 1;
             x = x >> 8;
         }
