@@ -17,7 +17,8 @@ static bool scratch_units_overridden(void)
 {
     const char *read_keys = getenv("NEOReadDebugKeys");
     const char *units = getenv("OverrideNumComputeUnitsForScratch");
-    return read_keys && strcmp(read_keys, "1") == 0 && units && atoi(units) > 0;
+    char *end;
+    return read_keys && strcmp(read_keys, "1") == 0 && units && strtol(units, &end, 10) > 0 && *end == '\0';
 }
 
 static zeslm_status refuse(const zeslm_device_info *d, const char *what, const char *key)

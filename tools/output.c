@@ -84,12 +84,12 @@ static int check_writable(const char *opt, const char *path)
     FILE *f = output_open(path);
     if (!f)
         return 1;
+    int rc = fclose(f) == 0 ? 0 : cli_error("cannot write %s: %s", path, strerror(errno));
     char *tmp = temporary_name(path);
-    fclose(f);
     if (tmp)
         remove(tmp);
     free(tmp);
-    return 0;
+    return rc;
 }
 
 /* The file a path names, spelled one way: its folder resolved by realpath, then its
