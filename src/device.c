@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "usable.h"
 
 static const struct zeslm_backend_ops *ops_of(zeslm_backend_kind kind)
 {
@@ -116,7 +117,10 @@ zeslm_status zeslm_select_device(const zeslm_device_list *list, const char *spec
 zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev)
 {
     const struct zeslm_backend_ops *ops = ops_of(info->backend);
-    zeslm_status st = ops->open(info, dev);
+    zeslm_status st = zeslm_device_check_usable(info);
+    if (st != ZESLM_OK)
+        return st;
+    st = ops->open(info, dev);
     if (st == ZESLM_OK) {
         (*dev)->ops = ops;
         (*dev)->info = *info;

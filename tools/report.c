@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "output.h"
 #include "report.h"
 
 static const char *outcome_name(zeslm_outcome o)
@@ -115,9 +116,9 @@ json_t *report_json(const zeslm_results *all)
 
 int report_csv(const zeslm_results *all, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    FILE *f = output_open(path);
     if (!f)
-        return cli_error("cannot write %s", path);
+        return 1;
     fprintf(f, "workload,variant,parameters,outcome,group_size,groups,min_ns,median_ns,max_ns,rate,rate_unit,"
                "fraction_of_ceiling,ceiling_exceeded,speedup,verified\n");
     for (size_t i = 0; i < all->count; i++) {
@@ -138,10 +139,7 @@ int report_csv(const zeslm_results *all, const char *path)
             fprintf(f, "%.4f", r->speedup);
         fprintf(f, ",%s\n", m ? "yes" : "no");
     }
-    int rc = 0;
-    if (f != stdout && fclose(f) != 0)
-        rc = cli_error("cannot write %s", path);
-    return rc;
+    return output_close(f, path, true);
 }
 
 static bool progress_shown;
