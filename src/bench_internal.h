@@ -100,5 +100,6 @@ extern const zeslm_workload zeslm_workload_bank;
 extern const zeslm_workload zeslm_workload_conv;
 extern const zeslm_workload zeslm_workload_hist;
 extern const zeslm_workload zeslm_workload_occupancy;
+extern const zeslm_workload zeslm_workload_latency;
 
 #endif
