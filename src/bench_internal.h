@@ -101,5 +101,6 @@ extern const zeslm_workload zeslm_workload_conv;
 extern const zeslm_workload zeslm_workload_hist;
 extern const zeslm_workload zeslm_workload_occupancy;
 extern const zeslm_workload zeslm_workload_latency;
+extern const zeslm_workload zeslm_workload_atomics;
 
 #endif
