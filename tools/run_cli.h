@@ -32,7 +32,8 @@ typedef struct run_cli {
 
 #define RUN_CLI_HELP                                                                                   \
     "  --backend ze|cl|auto   --device N|NAME\n"                                                      \
-    "  --size N        elements (reduce, conv, occupancy), words (hist), rounds (bank)\n"             \
+    "  --size N        elements (reduce, conv, occupancy), words (hist), rounds (bank),\n"            \
+    "                  steps per launch (latency), work-items (atomics)\n"                            \
     "  --taps M        conv filter length (default 257)\n"                                            \
     "  --group-size N  work-items per group (default: chosen per kernel and printed)\n"               \
     "  --reps N        timed launches (default 20)   --warmup N  untimed launches first (default 2)\n" \
