@@ -255,7 +255,7 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     bench_group_rule rule = {.preferred = 256};
     TRY(bench_group_size(c->run.k, o, &rule, &c->run.group));
     if (o->size > UINT32_MAX - c->run.group) {
-        st = zeslm_fail(ZESLM_ERR_INVALID_ARG, "atomics: --size (work-items) is too large");
+        st = zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (work-items) is too large");
         goto out;
     }
     /* By default every compute unit is full, once: all work-items run at the same time. */

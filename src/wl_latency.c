@@ -185,7 +185,7 @@ static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
     /* --size sets the steps of each chain per launch. */
     uint64_t steps = o->size ? o->size : o->quick ? STEPS_QUICK : STEPS_FULL;
     if (steps > STEPS_MAX)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "latency: --size (steps per launch) must be at most %u", STEPS_MAX);
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
     uint64_t top = o->quick ? QUICK_TOP : GLOBAL_TOP;
     /* OpenCL guarantees one buffer of a quarter of device memory. */
     uint64_t mem = zeslm_device_get_info(dev)->global_mem;
