@@ -325,9 +325,42 @@ static zeslm_status atomics_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
     return st;
 }
 
+/* The median of one variant at one pattern, or 0 when it was not measured. */
+static double median_of(const zeslm_results *all, size_t first, const char *variant, const char *pattern)
+{
+    char want[32];
+    snprintf(want, sizeof want, "pattern=%s ", pattern);
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, variant) == 0 &&
+            strncmp(r->params, want, strlen(want)) == 0)
+            return (double)r->stats.median_ns;
+    }
+    return 0;
+}
+
+/* What contention costs: each space's 32-bit add with every work-item on one word and
+ * on random words, against every work-item on its own word. */
+static void atomics_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+{
+    size_t used = 0;
+    for (int s = SLM; s <= GLOBAL && used < len; s++) {
+        char v[32];
+        snprintf(v, sizeof v, "%s_add_i32", space_names[s]);
+        double own = median_of(all, first, v, "distinct"), one = median_of(all, first, v, "one"),
+               rnd = median_of(all, first, v, "random");
+        if (own > 0 && one > 0 && rnd > 0)
+            used += (size_t)snprintf(buf + used, len - used,
+                                     "%s add (i32): all on one word takes %.2fx the time of every work-item on its "
+                                     "own word; random words %.2fx.\n",
+                                     s == SLM ? "SLM" : "Global", one / own, rnd / own);
+    }
+}
+
 const zeslm_workload zeslm_workload_atomics = {
     .name = "atomics",
     .summary = "SLM and global atomics by operation and type: own words, one word, random words",
     .variants = variants,
     .run = atomics_run,
+    .summarize = atomics_summarize,
 };
