@@ -111,6 +111,8 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
             d->driver);
     fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
+    if (o->run.min_time_s > 0)
+        fprintf(text, "More launches where needed, until each result has %g s of device time.\n", o->run.min_time_s);
 
     zeslm_results results = {0};
     json_t *errors = json_array(), *summaries = json_object();
