@@ -132,6 +132,8 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
     else
         info->slm_dedicated = -1;
     info->subgroups = has_extension(d, "cl_khr_subgroups");
+    info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
+    info->float_atomics = has_extension(d, "cl_ext_float_atomics");
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
     info->spirv = strstr(il, "SPIR-V") != NULL;

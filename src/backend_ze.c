@@ -107,6 +107,11 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     /* Every Level Zero device runs sub-group SPIR-V. */
     info->subgroups = true;
     info->spirv = true;
+    ze_device_module_properties_t mp = {.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES};
+    info->int64_atomics = zeDeviceGetModuleProperties(dev, &mp) == ZE_RESULT_SUCCESS
+                              ? (mp.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) != 0 : -1;
+    /* Float atomics are in an extension structure that is not queried. */
+    info->float_atomics = -1;
 
     uint32_t nmem = 0;
     ZE_TRY(zeDeviceGetMemoryProperties(dev, &nmem, NULL));

@@ -8,7 +8,7 @@
 
 const zeslm_workload *const zeslm_workloads[] = {
     &zeslm_workload_roofline, &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
-    &zeslm_workload_hist, &zeslm_workload_occupancy,
+    &zeslm_workload_hist, &zeslm_workload_occupancy, &zeslm_workload_latency, &zeslm_workload_atomics,
 };
 const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
 _Static_assert(sizeof zeslm_workloads / sizeof zeslm_workloads[0] <= ZESLM_WORKLOAD_MAX, "raise ZESLM_WORKLOAD_MAX");
@@ -152,13 +152,24 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
     for (uint32_t i = 1; i < o->warmup; i++)
         if ((st = rep_unless_stopped(rep, ctx, &ns)) != ZESLM_OK)
             return st;
-    r->times_ns = malloc(o->reps * sizeof *r->times_ns);
+    size_t cap = o->reps, n = 0;
+    r->times_ns = malloc(cap * sizeof *r->times_ns);
     if (!r->times_ns)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    for (uint32_t i = 0; i < o->reps; i++)
-        if ((st = rep_unless_stopped(rep, ctx, &r->times_ns[i])) != ZESLM_OK)
+    double total_s = 0;
+    while (n < o->reps || (total_s < o->min_time_s && n < BENCH_MAX_REPS)) {
+        if (n == cap) {
+            uint64_t *grown = realloc(r->times_ns, 2 * cap * sizeof *grown);
+            if (!grown)
+                return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+            r->times_ns = grown;
+            cap *= 2;
+        }
+        if ((st = rep_unless_stopped(rep, ctx, &r->times_ns[n])) != ZESLM_OK)
             return st;
-    zeslm_stats_compute(r->times_ns, o->reps, &r->stats);
+        total_s += (double)r->times_ns[n++] * 1e-9;
+    }
+    zeslm_stats_compute(r->times_ns, n, &r->stats);
     return ZESLM_OK;
 }
 

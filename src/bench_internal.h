@@ -41,7 +41,12 @@ typedef struct bench_launch {
 /* A bench_rep_fn for a bench_launch. */
 zeslm_status bench_launch_once(void *launch, uint64_t *ns);
 
-/* opts->warmup untimed and opts->reps timed repetitions into r. A device that wrote
+/* The most timed repetitions --min-time may add up to, so that a kernel of a few
+ * microseconds cannot fill memory (and the results file) with times. */
+#define BENCH_MAX_REPS 1000000
+
+/* opts->warmup untimed and opts->reps timed repetitions into r, and more while their
+ * device time is short of opts->min_time_s (up to BENCH_MAX_REPS). A device that wrote
  * no timestamp makes r->outcome ZESLM_NO_RESULTS and returns ZESLM_OK after one
  * repetition, so the caller skips verification; otherwise r stays ZESLM_FAILED until
  * the caller has verified the output and called bench_verified. */
@@ -95,5 +100,7 @@ extern const zeslm_workload zeslm_workload_bank;
 extern const zeslm_workload zeslm_workload_conv;
 extern const zeslm_workload zeslm_workload_hist;
 extern const zeslm_workload zeslm_workload_occupancy;
+extern const zeslm_workload zeslm_workload_latency;
+extern const zeslm_workload zeslm_workload_atomics;
 
 #endif

@@ -236,6 +236,109 @@ static void occupancy_is_exact(void **state)
     run_verified("occupancy", 5000, 0, 64);
 }
 
+static void latency_chains_end_where_the_host_says(void **state)
+{
+    (void)state;
+    /* Steps per launch: one, odd, and more than the smallest cycle (256 nodes) has. */
+    run_verified("latency", 1, 0, 64);
+    run_verified("latency", 1001, 0, 48);  /* a group size that divides no footprint */
+    run_verified("latency", 4099, 0, 100);
+}
+
+/* Runs one workload and returns its results; the caller frees them. */
+static zeslm_results run_all(const char *name, const zeslm_run_opts *o)
+{
+    zeslm_results r = {0};
+    if (zeslm_workload_run(zeslm_workload_find(name), dev, o, &r) != ZESLM_OK)
+        fail_msg("%s: %s", name, zeslm_last_error());
+    return r;
+}
+
+static void latency_measures_every_footprint_step_and_cycles(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.size = 64, .reps = 1, .warmup = 1, .seed = 5, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("latency", &o);
+    size_t global = 0, slm = 0, atomic = 0;
+    uint64_t last = 0;
+    for (size_t i = 0; i < r.count; i++) {
+        const zeslm_result *x = &r.items[i];
+        assert_int_equal(x->outcome, ZESLM_MEASURED);
+        assert_string_equal(x->rate_unit, strcmp(x->variant, "slm_atomic") == 0 ? "ns/atomic" : "ns/access");
+        assert_true(x->rate > 0);
+        /* PoCL reports its clock, so every result has its cycles too. */
+        assert_true(x->ratio > 0);
+        unsigned long long fp;
+        assert_int_equal(sscanf(x->params, "footprint=%llu", &fp), 1);
+        if (strcmp(x->variant, "global") == 0) {
+            assert_true(fp > last); /* ascending, 1 KiB up */
+            last = fp;
+            global++;
+        }
+        slm += strcmp(x->variant, "slm") == 0;
+        atomic += strcmp(x->variant, "slm_atomic") == 0;
+    }
+    assert_int_equal(global, 11); /* 1 KiB to 1 MiB */
+    assert_true(slm >= 4);
+    assert_int_equal(atomic, 1);
+    zeslm_results_free(&r);
+}
+
+static void atomics_are_exact_at_awkward_sizes(void **state)
+{
+    (void)state;
+    run_verified("atomics", 1, 0, 64);
+    run_verified("atomics", 333, 0, 32);   /* the last group part-filled */
+    run_verified("atomics", 5003, 0, 256); /* more work-items than the random table has words */
+}
+
+static void atomics_show_every_op_type_and_pattern_or_a_reason(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    zeslm_run_opts o = {.reps = 1, .warmup = 1, .seed = 11, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("atomics", &o);
+    const char *const spaces[] = {"slm", "global"}, *const types[] = {"i32", "i64", "f32"};
+    const char *const ops[] = {"add", "xchg", "cmpxchg", "min", "max"};
+    for (size_t s = 0; s < 2; s++)
+        for (size_t t = 0; t < 3; t++)
+            for (size_t op = 0; op < 5; op++) {
+                char v[32];
+                snprintf(v, sizeof v, "%s_%s_%s", spaces[s], ops[op], types[t]);
+                size_t measured = 0, skipped = 0;
+                for (size_t i = 0; i < r.count; i++) {
+                    if (strcmp(r.items[i].variant, v) != 0)
+                        continue;
+                    measured += r.items[i].outcome == ZESLM_MEASURED;
+                    skipped += r.items[i].outcome == ZESLM_SKIPPED && *r.items[i].note;
+                }
+                /* Three patterns measured, or one skip that says why. */
+                if (!(measured == 3 && skipped == 0) && !(measured == 0 && skipped == 1))
+                    fail_msg("%s: %zu measured, %zu skipped", v, measured, skipped);
+                if (strcmp(types[t], "i32") == 0 || strcmp(ops[op], "xchg") == 0 ||
+                    (strcmp(types[t], "i64") == 0 && d->int64_atomics == 1))
+                    assert_int_equal(measured, 3);
+            }
+    zeslm_results_free(&r);
+}
+
+static void min_time_repeats_past_reps(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.size = 256, .reps = 2, .warmup = 1, .seed = 3, .quick = true, .timeout_s = 120,
+                        .min_time_s = 0.02, .variant = "slm_atomic"};
+    zeslm_results r = run_all("latency", &o);
+    assert_int_equal(r.count, 1);
+    const zeslm_result *x = &r.items[0];
+    assert_int_equal(x->outcome, ZESLM_MEASURED);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < x->stats.n; i++)
+        sum += x->times_ns[i];
+    assert_true(sum >= 20000000);
+    assert_true(x->stats.n > 2);
+    zeslm_results_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +354,11 @@ int main(void)
         cmocka_unit_test(hist_is_exact_for_every_input_and_size),
         cmocka_unit_test(count_only_counts_every_byte_at_odd_sizes),
         cmocka_unit_test(occupancy_is_exact),
+        cmocka_unit_test(latency_chains_end_where_the_host_says),
+        cmocka_unit_test(latency_measures_every_footprint_step_and_cycles),
+        cmocka_unit_test(atomics_are_exact_at_awkward_sizes),
+        cmocka_unit_test(atomics_show_every_op_type_and_pattern_or_a_reason),
+        cmocka_unit_test(min_time_repeats_past_reps),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
 }

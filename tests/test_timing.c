@@ -61,6 +61,60 @@ static void stats_of_an_even_count_average_the_middle(void **state)
     assert_int_equal(s.median_ns, 25);
 }
 
+static void stddev_is_the_sample_one(void **state)
+{
+    (void)state;
+    uint64_t t[] = {2, 4, 4, 4, 5, 5, 7, 9};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 8, &s);
+    assert_true(s.mean_ns == 5.0);
+    /* 32 / (8 - 1), not 32 / 8. */
+    assert_true(s.stddev_ns > 2.1380 && s.stddev_ns < 2.1381);
+}
+
+static void one_launch_has_no_deviation_and_no_outliers(void **state)
+{
+    (void)state;
+    uint64_t t[] = {7};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 1, &s);
+    assert_true(s.stddev_ns == 0.0);
+    assert_int_equal(s.outliers, 0);
+}
+
+static void launches_beyond_the_iqr_fences_are_outliers(void **state)
+{
+    (void)state;
+    /* Q1 = 11.25, Q3 = 13.75 (linear interpolation): fences at 7.5 and 17.5. */
+    uint64_t t[] = {100, 12, 10, 14, 11, 13};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 6, &s);
+    assert_int_equal(s.outliers, 1);
+    uint64_t low[] = {1, 12, 10, 14, 11, 13};
+    zeslm_stats_compute(low, 6, &s);
+    assert_int_equal(s.outliers, 1);
+}
+
+static void a_launch_on_the_fence_is_not_an_outlier(void **state)
+{
+    (void)state;
+    /* Q1 = 10, Q3 = 12, IQR 2: the upper fence is exactly 15. */
+    uint64_t t[] = {10, 10, 12, 15, 10, 12, 11, 12, 10};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 9, &s);
+    assert_int_equal(s.outliers, 0);
+}
+
+static void equal_launches_have_no_outliers(void **state)
+{
+    (void)state;
+    uint64_t t[] = {5, 5, 5, 5};
+    zeslm_stats s;
+    zeslm_stats_compute(t, 4, &s);
+    assert_int_equal(s.outliers, 0);
+    assert_true(s.stddev_ns == 0.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -70,6 +124,11 @@ int main(void)
         cmocka_unit_test(full_width_counters_subtract_plainly),
         cmocka_unit_test(stats_of_an_odd_count),
         cmocka_unit_test(stats_of_an_even_count_average_the_middle),
+        cmocka_unit_test(stddev_is_the_sample_one),
+        cmocka_unit_test(one_launch_has_no_deviation_and_no_outliers),
+        cmocka_unit_test(launches_beyond_the_iqr_fences_are_outliers),
+        cmocka_unit_test(a_launch_on_the_fence_is_not_an_outlier),
+        cmocka_unit_test(equal_launches_have_no_outliers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

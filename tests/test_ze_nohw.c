@@ -131,6 +131,9 @@ static void every_workload_runs_and_reports_no_results(void **state)
             fail_msg("%s: %s", zeslm_workloads[w]->name, zeslm_last_error());
         assert_true(r.count >= 2);
         for (size_t i = 0; i < r.count; i++) {
+            /* A variant the device cannot run (atomics on float) is skipped with its reason. */
+            if (r.items[i].outcome == ZESLM_SKIPPED && r.items[i].note[0])
+                continue;
             assert_int_equal(r.items[i].outcome, ZESLM_NO_RESULTS);
             assert_null(r.items[i].times_ns);
         }

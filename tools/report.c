@@ -26,8 +26,8 @@ static void us(char *buf, size_t len, uint64_t ns)
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary)
 {
     fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
-    fprintf(f, "%-18s %-26s %6s %8s %11s %11s %11s %16s %8s %8s  %s\n", "variant", "parameters", "group", "groups",
-            "median us", "min us", "max us", "rate", "ceiling", "speedup", "verified");
+    fprintf(f, "%-18s %-26s %6s %8s %11s %11s %11s %6s %4s %16s %8s %8s  %s\n", "variant", "parameters", "group",
+            "groups", "median us", "min us", "max us", "sd", "out", "rate", "ceiling", "speedup", "verified");
     const char *extra = NULL;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
@@ -56,14 +56,19 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
             snprintf(frac, sizeof frac, ">ceiling");
         else if (r->fraction)
             snprintf(frac, sizeof frac, "%.0f%%", 100 * r->fraction);
-        fprintf(f, "%-18s %-26s %6u %8u %11s %11s %11s %16s %8s %8s  yes (%s)", r->variant, r->params, r->group_size,
-                r->groups, med, mn, mx, rate, frac, speed, r->verify_note);
+        /* The standard deviation as a share of the mean keeps the column narrow. */
+        char sd[16];
+        snprintf(sd, sizeof sd, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0);
+        fprintf(f, "%-18s %-26s %6u %8u %11s %11s %11s %6s %4zu %16s %8s %8s  yes (%s)", r->variant, r->params,
+                r->group_size, r->groups, med, mn, mx, sd, r->stats.outliers, rate, frac, speed, r->verify_note);
         if (r->ratio) {
             fprintf(f, "  %.4g", r->ratio);
             extra = r->ratio_name;
         }
         fputc('\n', f);
     }
+    fprintf(f, "(sd: standard deviation of the launches, %% of their mean; out: launches outside 1.5 IQR of the "
+               "quartiles)\n");
     if (extra)
         fprintf(f, "(last column: %s)\n", extra);
     if (wl->ceiling)
@@ -95,6 +100,8 @@ json_t *report_json(const zeslm_results *all)
             json_object_set_new(o, "median_ns", json_integer((json_int_t)r->stats.median_ns));
             json_object_set_new(o, "max_ns", json_integer((json_int_t)r->stats.max_ns));
             json_object_set_new(o, "mean_ns", json_real(r->stats.mean_ns));
+            json_object_set_new(o, "stddev_ns", json_real(r->stats.stddev_ns));
+            json_object_set_new(o, "outliers", json_integer((json_int_t)r->stats.outliers));
             json_object_set_new(o, "spread", json_real(r->stats.spread));
             json_object_set_new(o, "rate", json_real(r->rate));
             json_object_set_new(o, "rate_unit", json_string(r->rate_unit ? r->rate_unit : ""));
@@ -120,7 +127,7 @@ int report_csv(const zeslm_results *all, const char *path)
     if (!f)
         return 1;
     fprintf(f, "workload,variant,parameters,outcome,group_size,groups,min_ns,median_ns,max_ns,rate,rate_unit,"
-               "fraction_of_ceiling,ceiling_exceeded,speedup,verified\n");
+               "fraction_of_ceiling,ceiling_exceeded,speedup,verified,mean_ns,stddev_ns,outliers\n");
     for (size_t i = 0; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         bool m = r->outcome == ZESLM_MEASURED;
@@ -137,7 +144,12 @@ int report_csv(const zeslm_results *all, const char *path)
         fprintf(f, ",%s,", m ? (r->ceiling_exceeded ? "yes" : "no") : "");
         if (r->speedup)
             fprintf(f, "%.4f", r->speedup);
-        fprintf(f, ",%s\n", m ? "yes" : "no");
+        fprintf(f, ",%s,", m ? "yes" : "no");
+        if (m)
+            fprintf(f, "%.1f,%.1f,%zu", r->stats.mean_ns, r->stats.stddev_ns, r->stats.outliers);
+        else
+            fprintf(f, ",,");
+        fputc('\n', f);
     }
     return output_close(f, path, true);
 }

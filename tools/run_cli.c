@@ -1,3 +1,4 @@
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,19 @@ bool run_cli_defaults(run_cli *o)
     return cli_device_defaults(&o->dev);
 }
 
+/* Seconds with a fraction ("0.5"), from 0 to a day. */
+static bool seconds(const char *opt, const char *text, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < 0 || v > 86400) {
+        cli_usage_error("%s: '%s' is not a number of seconds from 0 to 86400", opt, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 int run_cli_option(run_cli *o, int c, const char *arg)
 {
     uint32_t v32;
@@ -34,6 +48,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
         if ((ok = cli_u32("--timeout", arg, 1, 86400, &v32)))
             o->run.timeout_s = v32;
         break;
+    case 'T': ok = seconds("--min-time", arg, &o->run.min_time_s); break;
     case 'j': o->json = arg; break;
     case 'k': o->keep_going = true; break;
     case 'c': o->csv = arg; break;
@@ -67,6 +82,7 @@ static int write_json(const run_cli *o, const zeslm_device_info *d, zeslm_device
     json_object_set_new(doc, "seed", json_integer((json_int_t)o->run.seed));
     json_object_set_new(doc, "reps", json_integer(o->run.reps));
     json_object_set_new(doc, "warmup", json_integer(o->run.warmup));
+    json_object_set_new(doc, "min_time_s", json_real(o->run.min_time_s));
     json_object_set_new(doc, "quick", json_boolean(o->run.quick));
     json_object_set_new(doc, "results", report_json(results));
     json_object_set_new(doc, "summaries", json_incref(summaries));
@@ -100,6 +116,8 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
     if (!d->is_gpu)
         fprintf(text, "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a GPU.\n");
+    if (o->run.min_time_s > 0)
+        fprintf(text, "More launches where needed, until each result has %g s of device time.\n", o->run.min_time_s);
 
     zeslm_results results = {0};
     json_t *errors = json_array(), *summaries = json_object();

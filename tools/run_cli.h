@@ -27,16 +27,19 @@ typedef struct run_cli {
         {"warmup", required_argument, NULL, 'w'}, {"seed", required_argument, NULL, 's'},              \
         {"quick", no_argument, NULL, 'q'}, {"timeout", required_argument, NULL, 't'},                  \
         {"json", required_argument, NULL, 'j'}, {"csv", required_argument, NULL, 'c'},                 \
-        {"keep-going", no_argument, NULL, 'k'}, {"help", no_argument, NULL, 'h'}
+        {"keep-going", no_argument, NULL, 'k'}, {"min-time", required_argument, NULL, 'T'},             \
+        {"help", no_argument, NULL, 'h'}
 
 #define RUN_CLI_HELP                                                                                   \
     "  --backend ze|cl|auto   --device N|NAME\n"                                                      \
-    "  --size N        elements (reduce, conv, occupancy), words (hist), rounds (bank)\n"             \
+    "  --size N        elements (reduce, conv, occupancy), words (hist), rounds (bank),\n"            \
+    "                  steps per launch (latency), work-items (atomics)\n"                            \
     "  --taps M        conv filter length (default 257)\n"                                            \
     "  --group-size N  work-items per group (default: chosen per kernel and printed)\n"               \
     "  --reps N        timed launches (default 20)   --warmup N  untimed launches first (default 2)\n" \
     "  --seed S        input seed (default 2009)     --quick     small sizes, few repetitions\n"       \
     "  --timeout SEC   deadline of each launch (default 60)\n"                                         \
+    "  --min-time SEC  repeat each variant until its timed launches add up to SEC of device time\n"   \
     "  --keep-going    after a workload fails (device error, timeout), go on to the next\n"            \
     "  --json FILE|-   results so far are kept in FILE as the run goes   --csv FILE|-\n"
 

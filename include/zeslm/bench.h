@@ -13,6 +13,9 @@ typedef struct zeslm_run_opts {
     uint32_t taps;          /* conv: filter length M; 0 = 257 */
     uint32_t group_size;    /* 0 = the workload chooses (and says so) */
     uint32_t reps;          /* timed launches per result, >= 1 */
+    /* Go on launching past `reps` until the timed launches add up to this much device
+     * time (clpeak's and hyperfine's --min-time); 0 = exactly reps. */
+    double min_time_s;
     uint32_t warmup;        /* untimed launches before them */
     uint64_t seed;
     bool quick;             /* small sizes: every workload in seconds on PoCL */
@@ -38,7 +41,7 @@ typedef struct zeslm_result {
     uint32_t group_size;
     uint32_t groups;
     zeslm_outcome outcome;
-    uint64_t *times_ns;     /* every timed launch, ascending; reps of them */
+    uint64_t *times_ns;     /* every timed launch, ascending; stats.n of them (reps, or more with min_time_s) */
     zeslm_stats stats;
     double rate;            /* derived from the median */
     const char *rate_unit;  /* "GB/s", "GMAC/s", ... */

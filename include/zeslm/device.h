@@ -39,6 +39,11 @@ typedef struct zeslm_device_info {
     uint64_t slm_per_group;        /* bytes of SLM one work-group may use */
     uint64_t global_mem;           /* bytes */
     int slm_dedicated;             /* 1 on-chip, 0 emulated in global memory, -1 unknown */
+    /* 1 yes, 0 no, -1 unknown, for the atomics workload: 64-bit integer atomics
+     * (cl_khr_int64_base_atomics and _extended_atomics; Level Zero's INT64_ATOMICS
+     * module flag) and float add/min/max (cl_ext_float_atomics). */
+    int int64_atomics;
+    int float_atomics;
     uint32_t subgroup_sizes[ZESLM_MAX_SUBGROUP_SIZES];
     uint32_t n_subgroup_sizes;
     bool subgroups;                /* kernels using sub-group functions can be built */

@@ -13,7 +13,11 @@ uint64_t zeslm_ticks_to_ns(uint64_t start, uint64_t end, uint32_t valid_bits, do
 typedef struct zeslm_stats {
     uint64_t min_ns, median_ns, max_ns;
     double mean_ns;
+    double stddev_ns; /* sample standard deviation (n - 1 in the divisor); 0 when n = 1 */
     double spread;   /* (max - min) / median: the run's own variation */
+    /* Launches below Q1 - 1.5 IQR or above Q3 + 1.5 IQR (Tukey's fences; quartiles
+     * interpolated linearly between order statistics, as numpy and hyperfine do). */
+    size_t outliers;
     size_t n;
 } zeslm_stats;
 

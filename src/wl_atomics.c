@@ -1,0 +1,366 @@
+/* atomics: SLM and global atomics by operation (add, exchange, compare-exchange,
+ * min, max) and type (32- and 64-bit integers, float), with every work-item on its
+ * own word, all on one word, or on random words. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+enum space { SLM, GLOBAL };
+enum type { I32, I64, F32 };
+enum op { ADD, XCHG, CMPXCHG, MIN, MAX }; /* the `op` argument of kernels/atomics.cl */
+enum pattern { DISTINCT, ONE, RANDOM };
+
+static const char *const space_names[] = {"slm", "global"};
+static const char *const type_names[] = {"i32", "i64", "f32"};
+static const char *const op_names[] = {"add", "xchg", "cmpxchg", "min", "max"};
+static const char *const pattern_names[] = {"distinct", "one", "random"};
+
+#define OPS(space, type) \
+    space "_add_" type, space "_xchg_" type, space "_cmpxchg_" type, space "_min_" type, space "_max_" type
+static const char *const variants[] = {
+    OPS("slm", "i32"), OPS("slm", "i64"), OPS("slm", "f32"),
+    OPS("global", "i32"), OPS("global", "i64"), OPS("global", "f32"), NULL,
+};
+
+/* Random addresses fall in 1024 words: a byte histogram's table four times over, so
+ * work-items collide now and then, as they do in real scatter updates. */
+#define RANDOM_WORDS 1024u
+#define ROUNDS_FULL 32u
+#define ROUNDS_QUICK 8u
+/* --quick: a work-item count no group size divides. */
+#define ITEMS_QUICK 1000u
+
+/* What one (space, type) needs: its kernel, launch, buffers and host copies. */
+struct atom_ctx {
+    bench_launch run;
+    enum space space;
+    enum type type;
+    uint32_t n, rounds, salt;
+    uint64_t launches;       /* every launch of the current variant and pattern */
+    size_t cap;              /* words of data, got, want and in */
+    uint32_t cap_n;          /* work-items idx and ret have room for */
+    zeslm_buffer *data, *idx, *ret;
+    uint32_t *hidx;          /* n */
+    void *got, *hret;        /* cap and n words of the type's width */
+    uint64_t *want, *in;     /* cap each: the expected final words, and what went in */
+};
+
+static zeslm_status atom_rep(void *ctx, uint64_t *ns)
+{
+    struct atom_ctx *c = ctx;
+    c->launches++;
+    return bench_launch_once(&c->run, ns);
+}
+
+static unsigned width(enum type t)
+{
+    return t == I64 ? 8 : 4;
+}
+
+static uint64_t mask(enum type t)
+{
+    return t == I64 ? UINT64_MAX : UINT32_MAX;
+}
+
+static uint64_t word_at(const void *p, enum type t, size_t i)
+{
+    return t == I64 ? ((const uint64_t *)p)[i] : ((const uint32_t *)p)[i];
+}
+
+/* The host's copies of the kernels' operands (kernels/atomics.cl, atomics_int64.cl). */
+static uint64_t add_operand(enum type t, uint32_t gid)
+{
+    return t == I64 ? ((uint64_t)((gid & 15) + 1) << 32) + 1 : (gid & 15) + 1;
+}
+
+static uint64_t xchg_operand(enum type t, uint32_t v)
+{
+    return t == I64 ? (uint64_t)v * UINT64_C(0x100000001) : t == F32 ? 0x3F800000u | (v & 0x7FFFFFu) : v;
+}
+
+static int64_t minmax_operand(enum type t, uint32_t x)
+{
+    return t == I64 ? (int64_t)(((uint64_t)x << 32) | (x ^ 0x5bd1e995u)) : (int64_t)(int32_t)x;
+}
+
+static int64_t as_signed(enum type t, uint64_t w)
+{
+    return t == I64 ? (int64_t)w : (int64_t)(int32_t)(uint32_t)w;
+}
+
+/* The word every variant starts from: the identity of min and max, so their result
+ * comes from the operands; 7 elsewhere (1.0f for float). */
+static uint64_t initial(enum type t, enum op op)
+{
+    if (op == MIN)
+        return t == I64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+    if (op == MAX)
+        return (t == I64 ? (uint64_t)INT64_MIN : (uint64_t)(uint32_t)INT32_MIN) & mask(t);
+    return t == F32 ? 0x3F800000u : 7;
+}
+
+/* The word work-item i works on, counting the groups' SLM tables one after another. */
+static size_t key(const struct atom_ctx *c, uint32_t words, uint32_t i)
+{
+    return c->space == SLM ? (size_t)(i / c->run.group) * words + c->hidx[i] : c->hidx[i];
+}
+
+/* Checks the final words against the host. Global words have seen every launch
+ * (ret sums over them); SLM starts afresh each launch, so only the last counts. */
+static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_t total, const char *what)
+{
+    uint64_t m = mask(c->type), init = initial(c->type, op);
+    uint64_t launches = c->space == GLOBAL ? c->launches : 1;
+    for (size_t w = 0; w < total; w++)
+        c->want[w] = c->in[w] = init;
+    for (uint32_t i = 0; i < c->n; i++) {
+        size_t k = key(c, words, i);
+        uint64_t ret = word_at(c->hret, c->type, i);
+        if (op == ADD) {
+            c->want[k] += launches * c->rounds * add_operand(c->type, i);
+        } else if (op == XCHG) {
+            /* Every value put in comes out once: as a returned value or as the final word. */
+            for (uint32_t r = 0; r < c->rounds; r++)
+                c->in[k] += launches * xchg_operand(c->type, i * c->rounds + r + 1);
+            c->want[k] -= ret;
+        } else if (op == CMPXCHG) {
+            c->want[k] += ret; /* each success added one */
+        } else {
+            uint32_t x = i * 2654435761u + c->salt;
+            for (uint32_t r = 0; r < c->rounds; r++) {
+                x = x * 1664525u + 1013904223u;
+                int64_t v = minmax_operand(c->type, x), cur = as_signed(c->type, c->want[k]);
+                if (op == MIN ? v < cur : v > cur)
+                    c->want[k] = (uint64_t)v;
+            }
+        }
+    }
+    for (size_t w = 0; w < total; w++) {
+        uint64_t got = word_at(c->got, c->type, w);
+        /* Exchange: the final word must be what went in less what came out. */
+        uint64_t want = op == XCHG ? c->in[w] + c->want[w] - init : c->want[w];
+        if ((got & m) != (want & m))
+            return zeslm_fail(ZESLM_ERR_VERIFY, "atomics/%s: wrong word %zu: device 0x%llx, host 0x%llx", what, w,
+                              (unsigned long long)(got & m), (unsigned long long)(want & m));
+    }
+    return ZESLM_OK;
+}
+
+static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c, const char *variant,
+                                enum op op, enum pattern pat, zeslm_rng *rng)
+{
+    zeslm_status st = ZESLM_OK;
+    bool slm = c->space == SLM;
+    uint32_t words = pat == ONE ? 1 : pat == RANDOM ? RANDOM_WORDS : slm ? c->run.group : c->n;
+    size_t total = slm ? (size_t)c->run.groups * words : words;
+    zeslm_result *r = bench_add(out, "atomics", variant, "pattern=%s n=%u rounds=%u", pattern_names[pat], c->n,
+                                c->rounds);
+    if (!r)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    r->group_size = c->run.group;
+    r->groups = c->run.groups;
+    for (uint32_t i = 0; i < c->n; i++)
+        c->hidx[i] = pat == ONE ? 0 : pat == RANDOM ? (uint32_t)zeslm_rng_below(rng, RANDOM_WORDS)
+                                     : slm ? i % c->run.group : i;
+    c->salt = (uint32_t)zeslm_rng_next(rng);
+    uint64_t init = initial(c->type, op);
+    unsigned wb = width(c->type);
+    /* Global words start at init and ret at 0; SLM words start at init in the kernel,
+     * and the copy-out buffer is poisoned so that a kernel that writes nothing fails. */
+    for (size_t w = 0; w < total; w++) {
+        if (c->type == I64)
+            ((uint64_t *)c->got)[w] = slm ? UINT64_C(0xA5A5A5A5A5A5A5A5) ^ w : init;
+        else
+            ((uint32_t *)c->got)[w] = slm ? 0xA5A5A5A5u ^ (uint32_t)w : (uint32_t)init;
+    }
+    memset(c->hret, 0, (size_t)c->n * wb);
+    TRY(zeslm_buffer_write(c->data, c->got, total * wb));
+    TRY(zeslm_buffer_write(c->ret, c->hret, (size_t)c->n * wb));
+    TRY(zeslm_buffer_write(c->idx, c->hidx, (size_t)c->n * 4));
+    zeslm_kernel *k = c->run.k;
+    uint32_t a = 0;
+    TRY(zeslm_kernel_arg_buffer(k, a++, c->data));
+    TRY(zeslm_kernel_arg_buffer(k, a++, c->idx));
+    TRY(zeslm_kernel_arg_u32(k, a++, c->n));
+    if (c->type != F32)
+        TRY(zeslm_kernel_arg_u32(k, a++, op));
+    TRY(zeslm_kernel_arg_u32(k, a++, c->rounds));
+    if (c->type == I64) {
+        TRY(zeslm_kernel_arg_u32(k, a++, (uint32_t)init));
+        TRY(zeslm_kernel_arg_u32(k, a++, (uint32_t)(init >> 32)));
+    } else if (c->type == I32 || slm) {
+        TRY(zeslm_kernel_arg_u32(k, a++, (uint32_t)init));
+    }
+    if (c->type != F32)
+        TRY(zeslm_kernel_arg_u32(k, a++, c->salt));
+    TRY(zeslm_kernel_arg_buffer(k, a++, c->ret));
+    if (slm) {
+        TRY(zeslm_kernel_arg_u32(k, a++, words));
+        TRY(zeslm_kernel_arg_local(k, a++, (size_t)words * wb));
+    }
+    c->launches = 0;
+    TRY(bench_measure(o, atom_rep, c, r));
+    if (r->outcome == ZESLM_NO_RESULTS)
+        goto out;
+    TRY(zeslm_buffer_read(c->data, c->got, total * wb));
+    TRY(zeslm_buffer_read(c->ret, c->hret, (size_t)c->n * wb));
+    char what[64];
+    snprintf(what, sizeof what, "%s pattern %s", variant, pattern_names[pat]);
+    TRY(verify(c, op, words, total, what));
+    bench_verified(r, "all %zu words%s", total, op == XCHG ? " (in = out)" : op == CMPXCHG ? " (= successes)" : "");
+    r->rate = (double)c->n * c->rounds / (double)r->stats.median_ns;
+    r->rate_unit = "Gatomic/s";
+out:
+    return st;
+}
+
+/* Why a variant cannot run on this device, or NULL. */
+static const char *why_not(const zeslm_device_info *d, enum type t, enum op op)
+{
+    if (t == I64 && d->int64_atomics == 0)
+        return "the device lacks cl_khr_int64_base_atomics / cl_khr_int64_extended_atomics";
+    if (t != F32 || op == XCHG)
+        return NULL;
+    if (op == CMPXCHG)
+        return "OpenCL C has no float compare-exchange before 2.0 (atomic_cmpxchg takes integers)";
+    if (d->float_atomics == 0)
+        return "the device lacks cl_ext_float_atomics";
+    return "float add/min/max need OpenCL C 3.0 kernels (cl_ext_float_atomics), which ze-slm does not build yet";
+}
+
+/* Every op and pattern of one (space, type): one kernel, buffers sized for them all. */
+static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c,
+                               zeslm_rng *rng)
+{
+    zeslm_status st = ZESLM_OK;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    bool any = false;
+    char names[5][32];
+    for (int op = ADD; op <= MAX; op++) {
+        snprintf(names[op], sizeof names[op], "%s_%s_%s", space_names[c->space], op_names[op], type_names[c->type]);
+        if (!bench_wants(o, names[op]))
+            continue;
+        const char *why = why_not(d, c->type, op);
+        if (why)
+            TRY(bench_skip(out, "atomics", names[op], why));
+        else
+            any = true;
+    }
+    if (!any)
+        return st;
+    char kname[32];
+    snprintf(kname, sizeof kname, "atomics_%s_%s", space_names[c->space], type_names[c->type]);
+    TRY(zeslm_kernel_create(dev, c->type == I64 ? "atomics_int64" : "atomics", kname, &c->run.k));
+    bench_group_rule rule = {.preferred = 256};
+    TRY(bench_group_size(c->run.k, o, &rule, &c->run.group));
+    if (o->size > UINT32_MAX - c->run.group) {
+        st = zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (work-items) is too large");
+        goto out;
+    }
+    /* By default every compute unit is full, once: all work-items run at the same time. */
+    c->n = o->size ? (uint32_t)o->size
+                   : o->quick ? ITEMS_QUICK : bench_fill_groups(dev, BENCH_ITEMS_PER_CU / c->run.group) * c->run.group;
+    c->run.groups = (c->n + c->run.group - 1) / c->run.group;
+    c->rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
+    size_t most = (size_t)c->run.groups * (c->run.group > RANDOM_WORDS ? c->run.group : RANDOM_WORDS);
+    if (most < c->n)
+        most = c->n;
+    if (most > c->cap || c->n > c->cap_n) {
+        zeslm_buffer_free(c->data);
+        zeslm_buffer_free(c->idx);
+        zeslm_buffer_free(c->ret);
+        c->data = c->idx = c->ret = NULL;
+        free(c->hidx);
+        free(c->got);
+        free(c->hret);
+        free(c->want);
+        free(c->in);
+        c->hidx = malloc((size_t)c->n * 4);
+        c->hret = malloc((size_t)c->n * 8);
+        c->got = malloc(most * 8);
+        c->want = malloc(most * 8);
+        c->in = malloc(most * 8);
+        c->cap = c->cap_n = 0;
+        if (!c->hidx || !c->hret || !c->got || !c->want || !c->in) {
+            st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+            goto out;
+        }
+        TRY(bench_buffer(dev, NULL, most * 8, &c->data));
+        TRY(bench_buffer(dev, NULL, (size_t)c->n * 4, &c->idx));
+        TRY(bench_buffer(dev, NULL, (size_t)c->n * 8, &c->ret));
+        c->cap = most;
+        c->cap_n = c->n;
+    }
+    for (int op = ADD; op <= MAX && st == ZESLM_OK; op++)
+        if (bench_wants(o, names[op]) && !why_not(d, c->type, op))
+            for (int p = DISTINCT; p <= RANDOM && st == ZESLM_OK; p++)
+                st = run_pattern(o, out, c, names[op], op, p, rng);
+out:
+    zeslm_kernel_free(c->run.k);
+    c->run.k = NULL;
+    return st;
+}
+
+static zeslm_status atomics_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    struct atom_ctx c = {.run.timeout_s = o->timeout_s};
+    zeslm_rng rng = {o->seed};
+    for (int s = SLM; s <= GLOBAL && st == ZESLM_OK; s++) {
+        for (int t = I32; t <= F32 && st == ZESLM_OK; t++) {
+            c.space = s;
+            c.type = t;
+            st = run_kernel(dev, o, out, &c, &rng);
+        }
+    }
+    zeslm_buffer_free(c.data);
+    zeslm_buffer_free(c.idx);
+    zeslm_buffer_free(c.ret);
+    free(c.hidx);
+    free(c.got);
+    free(c.hret);
+    free(c.want);
+    free(c.in);
+    return st;
+}
+
+/* The median of one variant at one pattern, or 0 when it was not measured. */
+static double median_of(const zeslm_results *all, size_t first, const char *variant, const char *pattern)
+{
+    char want[32];
+    snprintf(want, sizeof want, "pattern=%s ", pattern);
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, variant) == 0 &&
+            strncmp(r->params, want, strlen(want)) == 0)
+            return (double)r->stats.median_ns;
+    }
+    return 0;
+}
+
+/* What contention costs: each space's 32-bit add with every work-item on one word and
+ * on random words, against every work-item on its own word. */
+static void atomics_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+{
+    size_t used = 0;
+    for (int s = SLM; s <= GLOBAL && used < len; s++) {
+        char v[32];
+        snprintf(v, sizeof v, "%s_add_i32", space_names[s]);
+        double own = median_of(all, first, v, "distinct"), one = median_of(all, first, v, "one"),
+               rnd = median_of(all, first, v, "random");
+        if (own > 0 && one > 0 && rnd > 0)
+            used += (size_t)snprintf(buf + used, len - used,
+                                     "%s add (i32): all on one word takes %.2fx the time of every work-item on its "
+                                     "own word; random words %.2fx.\n",
+                                     s == SLM ? "SLM" : "Global", one / own, rnd / own);
+    }
+}
+
+const zeslm_workload zeslm_workload_atomics = {
+    .name = "atomics",
+    .summary = "SLM and global atomics by operation and type: own words, one word, random words",
+    .variants = variants,
+    .run = atomics_run,
+    .summarize = atomics_summarize,
+};

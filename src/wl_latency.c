@@ -1,0 +1,253 @@
+/* latency: dependent-load chains over a random cyclic permutation in SLM and in global
+ * memory, over footprints from 1 KiB to far beyond the last-level cache, so that the
+ * SLM, L1, L2 and device-memory steps show; and a chain of dependent SLM atomics. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+static const char *const variants[] = {"slm", "global", "slm_atomic", NULL};
+
+/* The smallest footprint: 256 nodes, well inside any L1 and any SLM. */
+#define MIN_FOOTPRINT 1024u
+/* 512 MiB: ten times the largest L2 we know of (H100, 50 MiB), so the top footprints
+ * are served by device memory (and its TLB misses), as in a real random walk. */
+#define GLOBAL_TOP (UINT64_C(512) << 20)
+#define QUICK_TOP (UINT64_C(1) << 20)
+/* SLM chains stop here even where a device reports more (PoCL: 512 KiB of "local"
+ * memory that is really host memory); no GPU gives one group more. */
+#define SLM_TOP (256u << 10)
+/* The atomic chain keeps node indexes in 16 bits; 4 KiB holds 1024 of them. */
+#define ATOMIC_FOOTPRINT 4096u
+/* Steps per launch: at ~500 ns per device-memory access 32768 steps take ~16 ms, and
+ * at SLM speed (~15 ns) ~0.5 ms, long enough that the launch's fixed cost and the
+ * copy of the permutation into SLM are a small part of the time. */
+#define STEPS_FULL 32768u
+#define STEPS_QUICK 2048u
+/* 2^26 steps of device memory already take tens of seconds per launch. */
+#define STEPS_MAX (1u << 26)
+
+struct lat_ctx {
+    bench_launch run;
+    uint64_t launches; /* every launch so far at this footprint, warm-up included */
+};
+
+/* One repetition, counted: the chain advances `steps` nodes per launch, and the
+ * host needs the number of launches to know where it must stand. */
+static zeslm_status lat_rep(void *ctx, uint64_t *ns)
+{
+    struct lat_ctx *c = ctx;
+    c->launches++;
+    return bench_launch_once(&c->run, ns);
+}
+
+/* Sattolo's algorithm: a uniformly random permutation of 0..n-1 that is one single
+ * cycle, so a chain of any length never falls into a short loop. */
+static void sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        next[i] = i;
+    for (uint32_t i = n - 1; i > 0; i--) {
+        uint32_t j = (uint32_t)zeslm_rng_below(rng, i), t = next[i];
+        next[i] = next[j];
+        next[j] = t;
+    }
+}
+
+static uint32_t walk(const uint32_t *next, uint32_t from, uint64_t steps)
+{
+    for (uint64_t s = 0; s < steps; s++)
+        from = next[from];
+    return from;
+}
+
+/* The host's buffers and the device's, sized for the largest footprint. */
+struct lat_io {
+    uint32_t *next, *got; /* top/4 words; got only as large as the atomic chain needs */
+    zeslm_buffer *dnext, *pos, *out;
+    uint32_t steps;
+};
+
+/* Verifies the atomic chain's words: each holds its successor in the low 16 bits and,
+ * in the high 16, how often the last launch visited it (modulo 2^16). */
+static zeslm_status verify_atomic_counts(const struct lat_io *io, uint32_t n, uint32_t last_start)
+{
+    uint32_t *want = calloc(n, sizeof *want);
+    if (!want)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    for (uint32_t i = 0; i < n; i++)
+        want[i] = io->next[i];
+    for (uint32_t s = 0, i = last_start; s < io->steps; s++, i = io->next[i])
+        want[i] += 0x10000u;
+    zeslm_status st = bench_compare_u32("latency/slm_atomic words", io->got, want, n);
+    free(want);
+    return st;
+}
+
+static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                                  const char *variant, struct lat_ctx *c, struct lat_io *io, uint64_t footprint)
+{
+    zeslm_status st = ZESLM_OK;
+    uint32_t n = (uint32_t)(footprint / 4), zero = 0;
+    bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
+    zeslm_result *r = bench_add(out, "latency", variant, "footprint=%llu steps=%u", (unsigned long long)footprint,
+                                io->steps);
+    if (!r)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    r->group_size = c->run.group;
+    r->groups = c->run.groups;
+    /* Every footprint gets its own cycle, drawn from the seed and the footprint. */
+    zeslm_rng rng = {o->seed ^ footprint};
+    sattolo(&rng, io->next, n);
+    TRY(zeslm_buffer_write(io->dnext, io->next, (size_t)n * 4));
+    TRY(zeslm_buffer_write(io->pos, &zero, 4));
+    uint32_t a = 0;
+    TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->dnext));
+    if (slm)
+        TRY(zeslm_kernel_arg_u32(c->run.k, a++, n));
+    TRY(zeslm_kernel_arg_u32(c->run.k, a++, io->steps));
+    TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->pos));
+    if (atomic) {
+        TRY(bench_poison(io->out, io->got, n));
+        TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->out));
+    }
+    if (slm)
+        TRY(zeslm_kernel_arg_local(c->run.k, a++, footprint));
+    c->launches = 0;
+    TRY(bench_measure(o, lat_rep, c, r));
+    if (r->outcome == ZESLM_NO_RESULTS)
+        goto out;
+    uint32_t got = 0, last_start = walk(io->next, 0, (c->launches - 1) * io->steps);
+    uint32_t want = walk(io->next, last_start, io->steps);
+    TRY(zeslm_buffer_read(io->pos, &got, 4));
+    if (got != want) {
+        st = zeslm_fail(ZESLM_ERR_VERIFY, "latency/%s footprint %llu: the chain ended at node %u after %llu steps, "
+                        "not at node %u", variant, (unsigned long long)footprint, got,
+                        (unsigned long long)(c->launches * io->steps), want);
+        goto out;
+    }
+    if (atomic) {
+        TRY(zeslm_buffer_read(io->out, io->got, (size_t)n * 4));
+        TRY(verify_atomic_counts(io, n, last_start));
+        bench_verified(r, "final node after %llu steps, all %u words", (unsigned long long)(c->launches * io->steps), n);
+    } else {
+        bench_verified(r, "final node after %llu steps", (unsigned long long)(c->launches * io->steps));
+    }
+    r->rate = (double)r->stats.median_ns / io->steps;
+    r->rate_unit = atomic ? "ns/atomic" : "ns/access";
+    uint32_t mhz = zeslm_device_get_info(dev)->clock_mhz;
+    if (mhz) {
+        r->ratio = r->rate * mhz / 1000.0;
+        r->ratio_name = "cycles per access at the reported maximum clock";
+    }
+out:
+    return st;
+}
+
+/* The footprints of one variant, ascending: powers of two from 1 KiB to `top`, then
+ * `top` itself when it is not one (a device's whole SLM, 48 KiB on NVIDIA). */
+static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, const char *variant,
+                                struct lat_io *io, uint64_t global_top)
+{
+    zeslm_status st = ZESLM_OK;
+    bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
+    char kname[32];
+    snprintf(kname, sizeof kname, "chase_%s", variant);
+    struct lat_ctx c = {.run.timeout_s = o->timeout_s, .run.groups = 1, .run.group = 1};
+    TRY(zeslm_kernel_create(dev, "latency", kname, &c.run.k));
+    uint64_t top = global_top;
+    if (slm) {
+        /* The group only copies the permutation in; one work-item chases. */
+        bench_group_rule rule = {.preferred = 256};
+        TRY(bench_group_size(c.run.k, o, &rule, &c.run.group));
+        uint64_t room = zeslm_kernel_slm_available(c.run.k);
+        top = atomic ? ATOMIC_FOOTPRINT : o->quick ? 64u << 10 : SLM_TOP;
+        if (room && room / 4 * 4 < top)
+            top = room / 4 * 4;
+        if (top < MIN_FOOTPRINT) {
+            st = bench_skip(out, "latency", variant, "the device gives a group less than 1 KiB of SLM");
+            goto out;
+        }
+    }
+    uint64_t f = atomic ? top : MIN_FOOTPRINT;
+    for (; f <= top && st == ZESLM_OK; f *= 2)
+        st = run_footprint(dev, o, out, variant, &c, io, f);
+    if (st == ZESLM_OK && f / 2 != top)
+        st = run_footprint(dev, o, out, variant, &c, io, top);
+out:
+    zeslm_kernel_free(c.run.k);
+    return st;
+}
+
+static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+{
+    zeslm_status st = ZESLM_OK;
+    /* --size sets the steps of each chain per launch. */
+    uint64_t steps = o->size ? o->size : o->quick ? STEPS_QUICK : STEPS_FULL;
+    if (steps > STEPS_MAX)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
+    uint64_t top = o->quick ? QUICK_TOP : GLOBAL_TOP;
+    /* OpenCL guarantees one buffer of a quarter of device memory. */
+    uint64_t mem = zeslm_device_get_info(dev)->global_mem;
+    while (mem && top > MIN_FOOTPRINT && top > mem / 4)
+        top /= 2;
+    struct lat_io io = {.steps = (uint32_t)steps};
+    io.next = malloc(top);
+    io.got = malloc(ATOMIC_FOOTPRINT);
+    if (!io.next || !io.got) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for a %llu-byte chain", (unsigned long long)top);
+        goto out;
+    }
+    TRY(bench_buffer(dev, NULL, top, &io.dnext));
+    TRY(bench_buffer(dev, NULL, 4, &io.pos));
+    TRY(bench_buffer(dev, NULL, ATOMIC_FOOTPRINT, &io.out));
+    for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
+        if (bench_wants(o, *v))
+            st = run_variant(dev, o, out, *v, &io, top);
+out:
+    zeslm_buffer_free(io.dnext);
+    zeslm_buffer_free(io.pos);
+    zeslm_buffer_free(io.out);
+    free(io.next);
+    free(io.got);
+    return st;
+}
+
+/* The measured latency of one variant at its smallest or largest footprint. */
+static const zeslm_result *at_end(const zeslm_results *all, size_t first, const char *variant, bool largest)
+{
+    const zeslm_result *best = NULL;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, variant) == 0 && (!best || largest))
+            best = r;
+    }
+    return best;
+}
+
+static void latency_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+{
+    const zeslm_result *s = at_end(all, first, "slm", false), *g1 = at_end(all, first, "global", false),
+                       *g2 = at_end(all, first, "global", true), *a = at_end(all, first, "slm_atomic", false);
+    size_t used = 0;
+    if (s && g1 && used < len)
+        used += (size_t)snprintf(buf + used, len - used,
+                                 "SLM: %.1f ns per dependent load; global memory: %.1f ns at %s (%.1fx SLM)", s->rate,
+                                 g1->rate, g1->params, g1->rate / s->rate);
+    if (g2 && g2 != g1 && used < len)
+        used += (size_t)snprintf(buf + used, len - used, "%s%.1f ns at %s", used ? ", " : "Global memory: ", g2->rate,
+                                 g2->params);
+    if (a && used < len)
+        used += (size_t)snprintf(buf + used, len - used, "%sSLM atomic chain: %.1f ns per atomic", used ? "; " : "",
+                                 a->rate);
+    if (used && used < len)
+        snprintf(buf + used, len - used, ".\n");
+}
+
+const zeslm_workload zeslm_workload_latency = {
+    .name = "latency",
+    .summary = "dependent-load latency in SLM and global memory against footprint, and of SLM atomics",
+    .variants = variants,
+    .run = latency_run,
+    .summarize = latency_summarize,
+};
