@@ -120,7 +120,7 @@ zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *va
     return ZESLM_OK;
 }
 
-bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, char *why, size_t len)
+bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group, char *why, size_t len)
 {
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     if (!d->subgroups) {
@@ -134,11 +134,18 @@ bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, char *why, size
                            "cl_intel_subgroups_long, cl_intel_required_subgroup_size)");
         return false;
     }
+    bool has = false;
     for (uint32_t i = 0; i < d->n_subgroup_sizes; i++)
-        if (d->subgroup_sizes[i] == size)
-            return true;
-    snprintf(why, len, "the device has no sub-groups of %u", size);
-    return false;
+        has |= d->subgroup_sizes[i] == size;
+    if (!has) {
+        snprintf(why, len, "the device has no sub-groups of %u", size);
+        return false;
+    }
+    if (group % size) {
+        snprintf(why, len, "group size %u is not a multiple of its sub-groups of %u", group, size);
+        return false;
+    }
+    return true;
 }
 
 zeslm_status bench_launch_once(void *launch, uint64_t *ns)

@@ -86,7 +86,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     bool count_only = dist == GENERATED, copies = strcmp(variant, "copies") == 0 || count_only;
     uint32_t generated[BINS];
     /* Recorded once, not once per input. */
-    if (sg && !bench_has_subgroups(dev, sg, why, sizeof why))
+    if (sg && !bench_has_subgroups(dev, sg, o->group_size, why, sizeof why))
         return dist == UNIFORM ? bench_skip(out, "hist", variant, why) : ZESLM_OK;
     c->run.k = NULL;
     TRY(zeslm_kernel_create(dev, needs[v].file, kname, &c->run.k));

@@ -79,7 +79,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     uint32_t sg = needs[v].subgroup;
     char kname[40], why[160];
     snprintf(kname, sizeof kname, "reduce_%s", variant);
-    if (sg && !bench_has_subgroups(dev, sg == ANY_SIZE ? 0 : sg, why, sizeof why))
+    if (sg && !bench_has_subgroups(dev, sg == ANY_SIZE ? 0 : sg, o->group_size, why, sizeof why))
         return bench_skip(out, "reduce", variant, why);
     c->k = NULL;
     TRY(zeslm_kernel_create(dev, needs[v].file, kname, &c->k));
