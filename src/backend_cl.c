@@ -464,6 +464,18 @@ static zeslm_status cl_kernel_props(zeslm_kernel *k, zeslm_kernel_props *p)
     p->max_group_size = (uint32_t)wg;
     p->preferred_multiple = (uint32_t)mult;
     nv_log_props(kk->module->log, k->name, p);
+    /* Intel's runtimes say what their compiler decided (cl_intel_required_subgroup_size):
+     * spilled bytes, and the sub-group size a kernel requires (0 where it requires none). */
+    if (k->dev->info.intel_subgroups) {
+        cl_ulong spill = 0;
+        size_t sg = 0;
+        CL_TRY(clGetKernelWorkGroupInfo(kk->kernel, d->id, CL_KERNEL_SPILL_MEM_SIZE_INTEL, sizeof spill, &spill, NULL));
+        CL_TRY(clGetKernelSubGroupInfo(kk->kernel, d->id, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, 0, NULL,
+                                       sizeof sg, &sg, NULL));
+        p->spill_mem = spill;
+        p->spill_known = true;
+        p->subgroup_size = (uint32_t)sg;
+    }
 out:
     return st;
 }
