@@ -23,14 +23,41 @@ __kernel void bank_strided(__global uint *out, uint stride, uint iters, __local 
     rounds_with_barriers(out, get_local_id(0) * stride, iters, slm);
 }
 
-// The same access pattern with the low bits of the word index XOR-swizzled by the
-// work-item index: j*stride has zeros below log2(stride), so work-items that the plain
-// layout put in one bank get distinct banks for any power-of-two bank count, at no
-// extra SLM. Power-of-two strides.
+// The word work-item j uses at `stride` in the swizzled layout: j*stride plus an offset
+// below 2^t, t = the stride's trailing zeros (at most 6), so it stays inside j's own
+// `stride` words (no extra SLM). The offset is an XOR of two shifts of j that depend
+// on t, found by an exhaustive search: with them every aligned sub-group of 8, 16 or
+// 32 work-items, at every stride 1..64 (any stride: its odd factor only permutes the
+// banks), spreads over 16, 32 and 64 banks of 4 bytes with the fewest work-items per
+// bank possible, one when the sub-group is no wider than the banks. No single pair
+// of shifts serves every bank count. test_opencl reads these words back and checks.
+// (A switch, not a table: a program-scope __constant array makes IGC add a symbol-table
+// pseudo-kernel to the module.)
+static uint swizzled_word(uint j, uint stride)
+{
+    uint t = min(31u - clz(stride & -stride), 6u); /* trailing zeros (ctz is OpenCL C 2.0) */
+    uint x;
+    switch (t) {
+    case 0: x = 0; break;
+    case 1: x = (j >> 3) ^ (j >> 4); break;
+    case 2: x = (j >> 1) ^ (j >> 3); break;
+    case 3: x = (j << 1) ^ (j >> 2); break;
+    case 4: x = (j << 2) ^ (j >> 2); break;
+    default: x = j; break;
+    }
+    return j * stride + (x & ((1u << t) - 1));
+}
+
+// The document's test on the swizzled layout.
 __kernel void bank_swizzled(__global uint *out, uint stride, uint iters, __local uint *slm)
 {
-    uint j = get_local_id(0);
-    rounds_with_barriers(out, (j * stride) ^ (j & (stride - 1)), iters, slm);
+    rounds_with_barriers(out, swizzled_word(get_local_id(0), stride), iters, slm);
+}
+
+// The words bank_swizzled uses, one per work-item, for the host to check.
+__kernel void bank_swizzled_words(__global uint *out, uint stride)
+{
+    out[get_global_id(0)] = swizzled_word(get_local_id(0), stride);
 }
 
 // Bank conflicts at full SLM throughput: no barrier in the loop, and BANK_WORDS

@@ -8,60 +8,84 @@
 // this emulates that layout portably.
 #define DOC_SG 16
 
-// Index of the k-th word of work-item lid in the document's layout.
-static size_t doc_word(size_t group, size_t wg, size_t lid, size_t k)
+// Index of the k-th word of work-item lid in the document's layout. 32-bit, as the
+// document's int arithmetic: n < 2^29 words (the host checks), so it cannot wrap.
+static uint doc_word(uint group, uint wg, uint lid, uint k)
 {
     return group * wg * DOC_BLOCK + (lid / DOC_SG) * DOC_SG * DOC_BLOCK + k * DOC_SG + lid % DOC_SG;
 }
 
+// Whether every word of this group exists. The document assumed so for every group;
+// checking once per group keeps its unchecked loop for all but the last group, where
+// a per-word check made the fixed kernels up to 1.7x slower than the document's.
+static bool doc_group_full(uint n)
+{
+    return (get_group_id(0) + 1) * get_local_size(0) * DOC_BLOCK <= n;
+}
+
+static void doc_count_private(uint *h, ulong x)
+{
+    for (int s = 0; s < 8; s++) {
+        h[x & 0xFF] += 1;
+        x >>= 8;
+    }
+}
+
 // The document's private-bins kernel: 256 private counters per work-item, then 256
 // global atomics per work-item. Fixed: the document masked bytes with 0x1F, counting
-// only 32 bins (and aliasing the rest); the mask is 0xFF. Bounds-checked for any n.
-// Needs a group size that is a multiple of 16.
-__kernel void hist_doc_private(__global const ulong *in, uint n, volatile __global uint *bins)
+// only 32 bins (and aliasing the rest); the mask is 0xFF. Any n: the last group checks
+// each word. Needs a group size that is a multiple of 16.
+__kernel void hist_doc_private(__global const ulong *in, uint n, __global uint *bins)
 {
     uint h[NUM_BINS];
     for (int b = 0; b < NUM_BINS; b++)
         h[b] = 0;
-    size_t group = get_group_id(0), wg = get_local_size(0), lid = get_local_id(0);
-    for (int k = 0; k < DOC_BLOCK; k++) {
-        size_t w = doc_word(group, wg, lid, k);
-        if (w >= n)
-            continue;
-        ulong x = in[w];
-        for (int s = 0; s < 8; s++) {
-            h[x & 0xFF] += 1;
-            x >>= 8;
+    uint group = get_group_id(0), wg = get_local_size(0), lid = get_local_id(0);
+    if (doc_group_full(n)) {
+        for (uint k = 0; k < DOC_BLOCK; k++)
+            doc_count_private(h, in[doc_word(group, wg, lid, k)]);
+    } else {
+        for (uint k = 0; k < DOC_BLOCK; k++) {
+            uint w = doc_word(group, wg, lid, k);
+            if (w < n)
+                doc_count_private(h, in[w]);
         }
     }
     for (int b = 0; b < NUM_BINS; b++)
         atomic_add(&bins[b], h[b]);
 }
 
+static void doc_count_slm(__local uint *lh, ulong x)
+{
+    for (int s = 0; s < 8; s++) {
+        atomic_inc(&lh[x & 0xFF]);
+        x >>= 8;
+    }
+}
+
 // The document's SLM kernel: one shared histogram per group updated with local
 // atomics, merged into the global bins at the end. Fixed: the document cleared and
 // merged bins with `factor = 256 / group size`, which misses bins when the group size
-// does not divide 256; a strided loop covers every bin for any group size.
-// Needs a group size that is a multiple of 16.
-__kernel void hist_doc_slm(__global const ulong *in, uint n, volatile __global uint *bins,
-                           volatile __local uint *lh)
+// does not divide 256; a strided loop covers every bin for any group size. Any n: the
+// last group checks each word. Needs a group size that is a multiple of 16.
+__kernel void hist_doc_slm(__global const ulong *in, uint n, __global uint *bins, __local uint *lh)
 {
-    size_t group = get_group_id(0), wg = get_local_size(0), lid = get_local_id(0);
-    for (size_t b = lid; b < NUM_BINS; b += wg)
+    uint group = get_group_id(0), wg = get_local_size(0), lid = get_local_id(0);
+    for (uint b = lid; b < NUM_BINS; b += wg)
         lh[b] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int k = 0; k < DOC_BLOCK; k++) {
-        size_t w = doc_word(group, wg, lid, k);
-        if (w >= n)
-            continue;
-        ulong x = in[w];
-        for (int s = 0; s < 8; s++) {
-            atomic_inc(&lh[x & 0xFF]);
-            x >>= 8;
+    if (doc_group_full(n)) {
+        for (uint k = 0; k < DOC_BLOCK; k++)
+            doc_count_slm(lh, in[doc_word(group, wg, lid, k)]);
+    } else {
+        for (uint k = 0; k < DOC_BLOCK; k++) {
+            uint w = doc_word(group, wg, lid, k);
+            if (w < n)
+                doc_count_slm(lh, in[w]);
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (size_t b = lid; b < NUM_BINS; b += wg)
+    for (uint b = lid; b < NUM_BINS; b += wg)
         atomic_add(&bins[b], lh[b]);
 }
 
@@ -144,7 +168,9 @@ __kernel void hist_copies(__global const uint4 *in4, __global const uint2 *in2, 
 // hist_copies without its input: the same counting of the same number of words, taken
 // from a register generator (x = x*1664525 + 1013904223 from x = gid*2654435761 + 1,
 // four words per grid-stride step) instead of memory. Its time is what counting alone
-// costs, the ceiling of hist_copies whatever the memory can deliver.
+// costs, the ceiling of hist_copies whatever the memory can deliver. Like hist_copies,
+// work-item 0 counts the odd last 64-bit word (two more generated words, from
+// x = n*2654435761 + 7), so exactly 8n bytes are counted.
 __kernel void hist_count_only(uint n, volatile __global uint *bins)
 {
     volatile __local uint lh[NUM_BINS * COPIES];
@@ -154,6 +180,13 @@ __kernel void hist_count_only(uint n, volatile __global uint *bins)
     uint x = (uint)gid * 2654435761u + 1u;
     for (size_t i = gid; i < n / 2; i += gsz) {
         for (int k = 0; k < 4; k++) {
+            x = x * 1664525u + 1013904223u;
+            count_word(mine, x);
+        }
+    }
+    if (gid == 0 && (n & 1)) {
+        x = n * 2654435761u + 7u;
+        for (int k = 0; k < 2; k++) {
             x = x * 1664525u + 1013904223u;
             count_word(mine, x);
         }

@@ -2,14 +2,22 @@
 // workloads, so every workload can say how close to its limit it runs.
 
 // Streaming read: every work-item sums uint4s in a grid-stride loop and writes one
-// word, so the kernel moves n*4 bytes in and a negligible amount out.
+// word, so the kernel moves n*4 bytes in and a negligible amount out. Two loads per
+// step into two sums keep two loads in flight even where the compiler would not
+// unroll (a CPU's vectorised loop), so no workload's read stream beats this one.
 __kernel void peak_read(__global const uint4 *in, uint n4, __global uint *out)
 {
     size_t gid = get_global_id(0), gsz = get_global_size(0);
-    uint4 acc = (uint4)(0);
-    for (size_t i = gid; i < n4; i += gsz)
-        acc += in[i];
-    out[gid] = acc.x + acc.y + acc.z + acc.w;
+    uint4 a = (uint4)(0), b = (uint4)(0);
+    size_t i = gid;
+    for (; i + gsz < n4; i += 2 * gsz) {
+        a += in[i];
+        b += in[i + gsz];
+    }
+    if (i < n4)
+        a += in[i];
+    a += b;
+    out[gid] = a.x + a.y + a.z + a.w;
 }
 
 // Streaming copy: reads and writes n4 uint4s.
@@ -122,24 +130,29 @@ __kernel void peak_slm_atomic_random(__global uint *out, uint rounds, volatile _
     out[get_global_id(0)] = s;
 }
 
-// int32 multiply-add rate: MAD_CHAINS independent chains x = x*a + c per work-item,
-// enough to hide the multiply-add latency. out[gid] = the sum of the chains' ends.
-#define MAD_CHAINS 8
+// int32 multiply-add rate: 16 independent chains x = x*a + c per work-item (chain k
+// starts at gid + k and adds k + 1), enough to hide the multiply-add latency on a GPU.
+// They are 4 uint4s so that a CPU's compiler, which vectorises within a work-item,
+// fills its vector units too: 8 scalar chains let PoCL's convolution beat this
+// "ceiling" threefold. out[gid] = the sum of the chains' ends.
+#define MAD_VECS 4
 __kernel void peak_imad(__global uint *out, uint rounds, uint a)
 {
     uint gid = get_global_id(0);
-    uint x[MAD_CHAINS];
+    uint4 x[MAD_VECS], c[MAD_VECS];
 #pragma unroll
-    for (uint k = 0; k < MAD_CHAINS; k++)
-        x[k] = gid + k;
+    for (uint k = 0; k < MAD_VECS; k++) {
+        c[k] = (uint4)(4 * k + 1, 4 * k + 2, 4 * k + 3, 4 * k + 4);
+        x[k] = (uint4)(gid) + c[k] - 1;
+    }
     for (uint r = 0; r < rounds; r++) {
 #pragma unroll
-        for (uint k = 0; k < MAD_CHAINS; k++)
-            x[k] = x[k] * a + (k + 1);
+        for (uint k = 0; k < MAD_VECS; k++)
+            x[k] = x[k] * a + c[k];
     }
-    uint s = 0;
+    uint4 s = (uint4)(0);
 #pragma unroll
-    for (uint k = 0; k < MAD_CHAINS; k++)
+    for (uint k = 0; k < MAD_VECS; k++)
         s += x[k];
-    out[gid] = s;
+    out[gid] = s.x + s.y + s.z + s.w;
 }

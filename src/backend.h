@@ -79,6 +79,11 @@ struct zeslm_backend_ops {
                            double timeout_s, uint64_t *device_ns);
 };
 
+/* zeslm_kernel_create for a kernel file that is not bundled (a test's fixture, which
+ * may carry source only). `file` must outlive the device: its module is kept by it. */
+zeslm_status zeslm_kernel_create_from(zeslm_device *dev, const struct zeslm_kernel_file *file, const char *kernel,
+                                      zeslm_kernel **out);
+
 extern const struct zeslm_backend_ops zeslm_backend_ze;
 extern const struct zeslm_backend_ops zeslm_backend_cl;
 

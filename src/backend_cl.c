@@ -355,12 +355,13 @@ static void nv_log_props(const char *log, const char *kernel, zeslm_kernel_props
     }
 }
 
-/* ZESLM_MODULES=auto (SPIR-V where the device ingests IL, else source), spirv (fail
- * without IL: a test that must exercise the bundled modules) or source. */
-static zeslm_status use_spirv(const zeslm_device_info *info, bool *spirv)
+/* ZESLM_MODULES=auto (SPIR-V where the device ingests IL and the file has it, else
+ * source), spirv (fail without: a test that must exercise the bundled modules) or
+ * source. A kernel file from outside the bundle (a test fixture) may come as source only. */
+static zeslm_status use_spirv(const zeslm_device_info *info, const struct zeslm_kernel_file *file, bool *spirv)
 {
     const char *mode = getenv("ZESLM_MODULES");
-    *spirv = info->spirv;
+    *spirv = info->spirv && file->spirv;
     if (!mode || strcmp(mode, "auto") == 0)
         return ZESLM_OK;
     if (strcmp(mode, "source") == 0) {
@@ -369,8 +370,9 @@ static zeslm_status use_spirv(const zeslm_device_info *info, bool *spirv)
     }
     if (strcmp(mode, "spirv") != 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_MODULES: '%s' is not auto, spirv or source for OpenCL", mode);
-    if (!info->spirv)
-        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s takes no SPIR-V (ZESLM_MODULES=spirv)", info->name);
+    if (!*spirv)
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl: %s (ZESLM_MODULES=spirv)", file->name,
+                          file->spirv ? "the device takes no SPIR-V" : "no SPIR-V bundled");
     return ZESLM_OK;
 }
 
@@ -381,7 +383,7 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
     zeslm_status st = ZESLM_OK;
     cl_int err = CL_SUCCESS;
     bool spirv;
-    if ((st = use_spirv(&dev->info, &spirv)) != ZESLM_OK)
+    if ((st = use_spirv(&dev->info, file, &spirv)) != ZESLM_OK)
         return st;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)

@@ -39,8 +39,10 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
         zeslm_result *r = &out->items[i];
         if (r->outcome != ZESLM_MEASURED)
             continue;
-        if (ceiling && ceiling->rate > 0 && r->rate_unit && strcmp(r->rate_unit, ceiling->rate_unit) == 0)
-            r->fraction = r->rate / ceiling->rate;
+        if (ceiling && ceiling->rate > 0 && r->rate_unit && strcmp(r->rate_unit, ceiling->rate_unit) == 0) {
+            r->ceiling_exceeded = r->rate > ceiling->rate;
+            r->fraction = r->ceiling_exceeded ? 0 : r->rate / ceiling->rate;
+        }
         if (!wl->baseline)
             continue;
         for (size_t j = first; j < out->count; j++) {

@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "usable.h"
 
 static const struct zeslm_backend_ops *ops_of(zeslm_backend_kind kind)
 {
@@ -116,7 +117,10 @@ zeslm_status zeslm_select_device(const zeslm_device_list *list, const char *spec
 zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev)
 {
     const struct zeslm_backend_ops *ops = ops_of(info->backend);
-    zeslm_status st = ops->open(info, dev);
+    zeslm_status st = zeslm_device_check_usable(info);
+    if (st != ZESLM_OK)
+        return st;
+    st = ops->open(info, dev);
     if (st == ZESLM_OK) {
         (*dev)->ops = ops;
         (*dev)->info = *info;
@@ -192,11 +196,9 @@ const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, 
     return NULL;
 }
 
-static zeslm_status module_get(zeslm_device *dev, const char *file, struct zeslm_module **module)
+static zeslm_status module_get(zeslm_device *dev, const struct zeslm_kernel_file *kf, struct zeslm_module **module)
 {
-    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
-    if (!kf)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
+    const char *file = kf->name;
     for (unsigned i = 0; i < dev->n_modules; i++) {
         if (dev->module_files[i] == kf) {
             *module = dev->modules[i];
@@ -219,8 +221,17 @@ static zeslm_status module_get(zeslm_device *dev, const char *file, struct zeslm
 zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
                                  zeslm_kernel **out)
 {
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
+    if (!kf)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
+    return zeslm_kernel_create_from(dev, kf, kernel, out);
+}
+
+zeslm_status zeslm_kernel_create_from(zeslm_device *dev, const struct zeslm_kernel_file *kf, const char *kernel,
+                                      zeslm_kernel **out)
+{
     struct zeslm_module *module;
-    zeslm_status st = module_get(dev, file, &module);
+    zeslm_status st = module_get(dev, kf, &module);
     if (st != ZESLM_OK)
         return st;
     st = dev->ops->kernel_create(dev, module, kernel, out);

@@ -42,7 +42,29 @@ expect_error "not a power of two" run reduce --size 1000 --group-size 96 --reps 
 expect_error "not a multiple of 16" run hist --size 1000 --group-size 40 --reps 1
 expect_error "not BENCH/VARIANT" profile reduce
 expect_error "has no variant" profile reduce/fastest
-expect_error "cannot write" devices --json /nonexistent-dir/x.json
+# Output paths are checked before any work: nothing on stdout, the reason in the error.
+expect_refused() {
+    expect_error "$@"
+    shift
+    if [ -s "$tmp/out" ]; then
+        echo "FAIL ($*): refused only after it had started:"
+        head -3 "$tmp/out"
+        failures=$((failures + 1))
+    fi
+}
+nodir="cannot write /nonexistent-dir/x.json: No such file or directory"
+expect_refused "$nodir" devices --json /nonexistent-dir/x.json
+expect_refused "$nodir" limits --json /nonexistent-dir/x.json
+expect_refused "$nodir" inspect --json /nonexistent-dir/x.json
+expect_refused "$nodir" run reduce --size 1000 --reps 1 --json /nonexistent-dir/x.json
+expect_refused "$nodir" profile reduce/many --group-sizes 64 --size 1000 --reps 1 --json /nonexistent-dir/x.json
+expect_refused "cannot write /nonexistent-dir/x.csv: No such file or directory" run reduce --size 1000 --reps 1 --csv /nonexistent-dir/x.csv
+expect_refused "cannot write $tmp: Is a directory" run reduce --size 1000 --reps 1 --json "$tmp"
+expect_refused "--json: empty file name" run reduce --size 1000 --reps 1 --json ""
+expect_refused "--json and --csv both name $tmp/r; give each its own file" run reduce --size 1000 --reps 1 --json "$tmp/r" --csv "$tmp/r"
+expect_refused "--json and --csv both name $tmp/./r" run reduce --size 1000 --reps 1 --json "$tmp/r" --csv "$tmp/./r"
+expect_refused "would both write to standard output" run reduce --size 1000 --reps 1 --json - --csv -
+expect_refused "would both write to standard output" profile reduce/many --group-sizes 64 --size 1000 --reps 1 --json - --csv -
 expect_error "unexpected argument" devices extra
 expect_error "unknown option '--frob'" run --frob
 expect_error "needs a value" run reduce --size

@@ -86,7 +86,8 @@ static void driver_kernel_properties_match_the_zebin(void **state)
         for (size_t k = 0; k < z.count; k++) {
             zeslm_kernel *kern = NULL;
             zeslm_kernel_props p;
-            assert_int_equal(zeslm_kernel_create(dev, kf->name, z.kernels[k].name, &kern), ZESLM_OK);
+            if (zeslm_kernel_create(dev, kf->name, z.kernels[k].name, &kern) != ZESLM_OK)
+                fail_msg("%s: %s", z.kernels[k].name, zeslm_last_error());
             assert_int_equal(zeslm_kernel_props_get(kern, &p), ZESLM_OK);
             if (p.static_slm != z.kernels[k].slm_size || p.subgroup_size != z.kernels[k].simd_size ||
                 p.private_mem + p.spill_mem != z.kernels[k].scratch_size)

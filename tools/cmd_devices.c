@@ -72,13 +72,15 @@ int cmd_devices(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("devices: unexpected argument '%s'", argv[optind]);
+    int rc = output_check(json_path, NULL);
+    if (rc)
+        return rc;
 
     zeslm_device_list list;
     if (zeslm_list_devices(dev.pick, &list) != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
     uint32_t best = 0;
     zeslm_select_device(&list, NULL, &best);
-    int rc = 0;
     if (json_path) {
         json_t *doc = output_document(argc, argv);
         json_t *arr = json_array();

@@ -190,7 +190,7 @@ int cmd_limits(int argc, char **argv)
         return 2;
     limits_opts o = {0};
     bool have_slm = false;
-    int c;
+    int c, rc;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":b:d:B:S:g:w:C:j:h", longopts, NULL)) != -1) {
         bool ok = true;
@@ -212,11 +212,13 @@ int cmd_limits(int argc, char **argv)
         return cli_usage_error("limits: unexpected argument '%s'", argv[optind]);
     if (have_slm != (o.group_size != 0))
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
+    if ((rc = output_check(o.json, NULL)) != 0)
+        return rc;
 
     zeslm_device_list list;
     uint32_t index;
     zeslm_device *dev = NULL;
-    int rc = cli_open_device(&devopt, &list, &index, &dev);
+    rc = cli_open_device(&devopt, &list, &index, &dev);
     if (rc)
         return rc;
     const zeslm_device_info *d = &list.items[index];

@@ -5,21 +5,23 @@
 #include <string.h>
 
 #include "commands.h"
+#include "output.h"
 #include "run_cli.h"
 
 #define MAX_SIZES 32
 
+/* arg: the stream the tables go to, so stdout keeps only JSON or CSV when asked. */
 static void print_launches(const zeslm_results *all, size_t first, void *arg)
 {
-    (void)arg;
+    FILE *text = arg;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         if (r->outcome != ZESLM_MEASURED)
             continue;
-        printf("  group %u, %s: launches (ns, ascending):", r->group_size, r->params);
+        fprintf(text, "  group %u, %s: launches (ns, ascending):", r->group_size, r->params);
         for (size_t k = 0; k < r->stats.n; k++)
-            printf(" %llu", (unsigned long long)r->times_ns[k]);
-        putchar('\n');
+            fprintf(text, " %llu", (unsigned long long)r->times_ns[k]);
+        fputc('\n', text);
     }
 }
 
@@ -75,5 +77,5 @@ int cmd_profile(int argc, char **argv)
     /* An illegal size reports itself and the other sizes go on. */
     o.keep_going = true;
     const zeslm_workload *list[1] = {wl};
-    return run_cli_execute(&o, list, 1, argc, argv, print_launches, NULL);
+    return run_cli_execute(&o, list, 1, argc, argv, print_launches, output_text_stream(o.json, o.csv));
 }

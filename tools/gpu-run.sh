@@ -3,7 +3,8 @@
 # JSON it wrote, named after the device and the date, under DIR (default results/).
 # usage: tools/gpu-run.sh [DIR] [extra `run` options...]
 set -eu
-bench=${ZESLM_BENCH:-"$(dirname "$0")/../build/ze-slm-bench"}
+top="$(dirname "$0")/.."
+bench=${ZESLM_BENCH:-"$top/build/ze-slm-bench"}
 dir=${1:-results}
 [ $# -gt 0 ] && shift
 mkdir -p "$dir"
@@ -17,11 +18,13 @@ step() {
     file=$1
     shift
     rc=0
-    "$bench" "$@" >"$file" || rc=$?
+    "$@" >"$file" || rc=$?
     cat "$file"
     return "$rc"
 }
-step "$stem-devices.txt" devices
-step "$stem-limits.txt" limits --json "$stem-limits.json"
-step "$stem.txt" run --json "$stem.json" --csv "$stem.csv" "$@"
+step "$stem-devices.txt" "$bench" devices
+step "$stem-limits.txt" "$bench" limits --json "$stem-limits.json"
+# The document baselines must be as fast as the documents' own kernels (within 10%).
+step "$stem-parity.txt" "$top/build/tests/parity" --judge "$top/tests/literal/documents.cl"
+step "$stem.txt" "$bench" run --json "$stem.json" --csv "$stem.csv" "$@"
 echo "wrote $stem.json"

@@ -46,8 +46,17 @@ bool ocloc_compile(const char *source, const char *target, unsigned char **data,
     char *argv[] = {"ocloc", "compile", "-q", "-file", src, "-device", (char *)target, "--format", "zebin",
                     "-exclude_ir", "-output_no_suffix", "-output", "k", "-out_dir", dir, NULL};
     pid_t pid;
-    int status = 0;
-    if (posix_spawnp(&pid, "ocloc", NULL, NULL, argv, environ) != 0) {
+    int status = 0, spawned;
+    /* ocloc prints its log on stdout, which must hold only what the user asked for. */
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa) != 0) {
+        cli_error("cannot run ocloc: out of host memory");
+        goto out;
+    }
+    spawned = posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO) == 0 &&
+              posix_spawnp(&pid, "ocloc", &fa, NULL, argv, environ) == 0;
+    posix_spawn_file_actions_destroy(&fa);
+    if (!spawned) {
         cli_error("cannot run ocloc (install intel-opencl-icd)");
         goto out;
     }

@@ -1,7 +1,12 @@
+/* realpath() is an XSI function, beyond the _POSIX_C_SOURCE the build asks for. */
+#define _XOPEN_SOURCE 700
+
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -14,27 +19,132 @@
 #define ZESLM_VERSION "unknown"
 #endif
 
-int output_json(json_t *root, const char *path)
+static char *temporary_name(const char *path)
 {
-    int flags = JSON_INDENT(2) | JSON_PRESERVE_ORDER;
-    if (strcmp(path, "-") == 0) {
-        if (json_dumpf(root, stdout, flags) != 0)
-            return cli_error("writing JSON to standard output failed");
-        fputc('\n', stdout);
-        return 0;
-    }
-    size_t len = strlen(path) + 8;
+    size_t len = strlen(path) + sizeof ".tmp";
     char *tmp = malloc(len);
+    if (tmp)
+        snprintf(tmp, len, "%s.tmp", path);
+    return tmp;
+}
+
+static bool is_stdout(const char *path)
+{
+    return strcmp(path, "-") == 0;
+}
+
+FILE *output_open(const char *path)
+{
+    if (is_stdout(path))
+        return stdout;
+    struct stat st;
+    /* rename() would refuse it only after the whole run. */
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error("cannot write %s: %s", path, strerror(EISDIR));
+        return NULL;
+    }
+    char *tmp = temporary_name(path);
+    if (!tmp) {
+        cli_error("out of host memory");
+        return NULL;
+    }
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        cli_error("cannot write %s: %s", path, strerror(errno));
+    free(tmp);
+    return f;
+}
+
+int output_close(FILE *f, const char *path, bool written)
+{
+    if (f == stdout)
+        return written && fflush(stdout) == 0 && !ferror(stdout) ? 0 : cli_error("writing to standard output failed");
+    int err = written && !ferror(f) ? 0 : EIO;
+    if (fclose(f) != 0 && !err)
+        err = errno;
+    char *tmp = temporary_name(path);
     if (!tmp)
         return cli_error("out of host memory");
-    snprintf(tmp, len, "%s.tmp", path);
-    int rc = 0;
-    if (json_dump_file(root, tmp, flags) != 0 || rename(tmp, path) != 0) {
-        rc = cli_error("cannot write %s", path);
+    if (!err && rename(tmp, path) != 0)
+        err = errno;
+    if (err)
         remove(tmp);
-    }
+    free(tmp);
+    return err ? cli_error("cannot write %s: %s", path, strerror(err)) : 0;
+}
+
+/* Creates the file's temporary and removes it: the directory exists and may be
+ * written, so the file can be written when the work is done. */
+static int check_writable(const char *opt, const char *path)
+{
+    if (!*path)
+        return cli_usage_error("%s: empty file name", opt);
+    if (is_stdout(path))
+        return 0;
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    int rc = fclose(f) == 0 ? 0 : cli_error("cannot write %s: %s", path, strerror(errno));
+    char *tmp = temporary_name(path);
+    if (tmp)
+        remove(tmp);
     free(tmp);
     return rc;
+}
+
+/* The file a path names, spelled one way: its folder resolved by realpath, then its
+ * own name; NULL when the folder does not resolve. Malloc'd. */
+static char *canonical(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *folder = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *resolved = folder ? realpath(folder, NULL) : NULL;
+    char *out = NULL;
+    if (resolved) {
+        size_t len = strlen(resolved) + strlen(path) + 2;
+        out = malloc(len);
+        if (out)
+            snprintf(out, len, "%s/%s", resolved, slash ? slash + 1 : path);
+    }
+    free(resolved);
+    free(folder);
+    return out;
+}
+
+/* Two spellings of one file, or two names (links) of one existing file. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char *ca = canonical(a), *cb = canonical(b);
+    bool same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
+    free(ca);
+    free(cb);
+    return same;
+}
+
+int output_check(const char *json_path, const char *csv_path)
+{
+    if (json_path && csv_path) {
+        if (is_stdout(json_path) && is_stdout(csv_path))
+            return cli_usage_error("--json - and --csv - would both write to standard output; send one to a file");
+        if (same_file(json_path, csv_path))
+            return cli_usage_error("--json and --csv both name %s; give each its own file", csv_path);
+    }
+    int rc = json_path ? check_writable("--json", json_path) : 0;
+    if (!rc && csv_path)
+        rc = check_writable("--csv", csv_path);
+    return rc;
+}
+
+int output_json(json_t *root, const char *path)
+{
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    bool written = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+    return output_close(f, path, written);
 }
 
 FILE *output_text_stream(const char *json_path, const char *csv_path)

@@ -2,14 +2,27 @@
 #ifndef ZESLM_OUTPUT_H
 #define ZESLM_OUTPUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <jansson.h>
 
 #include <zeslm/device.h>
 
-/* Writes `root` to `path` ("-" is stdout). A file is written to a temporary name
- * and renamed, so it is never left half-written. Prints the error; returns 0 or 1. */
+/* Checks a command's output paths before it does any work: JSON and CSV (either may
+ * be NULL) must not both be "-" or name the same file, and each file must be
+ * creatable. Prints the error with its reason; returns 0 or the exit status. */
+int output_check(const char *json_path, const char *csv_path);
+
+/* Opens `path` for writing ("-" is stdout). A file is written to a temporary name
+ * that output_close renames, so it is never left half-written. Returns NULL after
+ * printing the reason. */
+FILE *output_open(const char *path);
+/* Finishes what output_open began. `written` false (the caller's writing failed)
+ * removes the temporary. Prints the error with its reason; returns 0 or 1. */
+int output_close(FILE *f, const char *path, bool written);
+
+/* Writes `root` to `path` through output_open. Prints the error; returns 0 or 1. */
 int output_json(json_t *root, const char *path);
 
 /* Where a command's tables go: stderr when its JSON or CSV (either may be NULL)

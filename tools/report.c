@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "output.h"
 #include "report.h"
 
 static const char *outcome_name(zeslm_outcome o)
@@ -25,7 +26,7 @@ static void us(char *buf, size_t len, uint64_t ns)
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary)
 {
     fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
-    fprintf(f, "%-18s %-26s %6s %8s %11s %11s %11s %16s %7s %8s  %s\n", "variant", "parameters", "group", "groups",
+    fprintf(f, "%-18s %-26s %6s %8s %11s %11s %11s %16s %8s %8s  %s\n", "variant", "parameters", "group", "groups",
             "median us", "min us", "max us", "rate", "ceiling", "speedup", "verified");
     const char *extra = NULL;
     for (size_t i = first; i < all->count; i++) {
@@ -51,9 +52,11 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
         snprintf(rate, sizeof rate, "%.4g %s", r->rate, r->rate_unit ? r->rate_unit : "");
         if (r->speedup)
             snprintf(speed, sizeof speed, "%.2fx", r->speedup);
-        if (r->fraction)
+        if (r->ceiling_exceeded)
+            snprintf(frac, sizeof frac, ">ceiling");
+        else if (r->fraction)
             snprintf(frac, sizeof frac, "%.0f%%", 100 * r->fraction);
-        fprintf(f, "%-18s %-26s %6u %8u %11s %11s %11s %16s %7s %8s  yes (%s)", r->variant, r->params, r->group_size,
+        fprintf(f, "%-18s %-26s %6u %8u %11s %11s %11s %16s %8s %8s  yes (%s)", r->variant, r->params, r->group_size,
                 r->groups, med, mn, mx, rate, frac, speed, r->verify_note);
         if (r->ratio) {
             fprintf(f, "  %.4g", r->ratio);
@@ -64,7 +67,8 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     if (extra)
         fprintf(f, "(last column: %s)\n", extra);
     if (wl->ceiling)
-        fprintf(f, "(ceiling: the fraction of roofline/%s measured in this run, when the run includes it)\n", wl->ceiling);
+        fprintf(f, "(ceiling: the fraction of roofline/%s measured in this run, when the run includes it; "
+                   ">ceiling: the rate beat it, so that ceiling is no upper bound here)\n", wl->ceiling);
     if (*summary)
         fprintf(f, "%s", summary);
 }
@@ -96,6 +100,7 @@ json_t *report_json(const zeslm_results *all)
             json_object_set_new(o, "rate_unit", json_string(r->rate_unit ? r->rate_unit : ""));
             json_object_set_new(o, "speedup_vs_baseline", r->speedup ? json_real(r->speedup) : json_null());
             json_object_set_new(o, "fraction_of_ceiling", r->fraction ? json_real(r->fraction) : json_null());
+            json_object_set_new(o, "ceiling_exceeded", json_boolean(r->ceiling_exceeded));
             json_object_set_new(o, "verification", json_string(r->verify_note));
             if (r->ratio) {
                 json_object_set_new(o, "extra", json_real(r->ratio));
@@ -111,11 +116,11 @@ json_t *report_json(const zeslm_results *all)
 
 int report_csv(const zeslm_results *all, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    FILE *f = output_open(path);
     if (!f)
-        return cli_error("cannot write %s", path);
+        return 1;
     fprintf(f, "workload,variant,parameters,outcome,group_size,groups,min_ns,median_ns,max_ns,rate,rate_unit,"
-               "fraction_of_ceiling,speedup,verified\n");
+               "fraction_of_ceiling,ceiling_exceeded,speedup,verified\n");
     for (size_t i = 0; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         bool m = r->outcome == ZESLM_MEASURED;
@@ -129,15 +134,12 @@ int report_csv(const zeslm_results *all, const char *path)
             fprintf(f, ",,,,,");
         if (r->fraction)
             fprintf(f, "%.4f", r->fraction);
-        fputc(',', f);
+        fprintf(f, ",%s,", m ? (r->ceiling_exceeded ? "yes" : "no") : "");
         if (r->speedup)
             fprintf(f, "%.4f", r->speedup);
         fprintf(f, ",%s\n", m ? "yes" : "no");
     }
-    int rc = 0;
-    if (f != stdout && fclose(f) != 0)
-        rc = cli_error("cannot write %s", path);
-    return rc;
+    return output_close(f, path, true);
 }
 
 static bool progress_shown;

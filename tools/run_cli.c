@@ -82,7 +82,9 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
     zeslm_device_list list;
     uint32_t index;
     zeslm_device *dev = NULL;
-    int rc = cli_open_device(&o->dev, &list, &index, &dev);
+    int rc = output_check(o->json, o->csv);
+    if (rc == 0)
+        rc = cli_open_device(&o->dev, &list, &index, &dev);
     if (rc)
         return rc;
     catch_signals();
@@ -90,11 +92,14 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
         o->run.reps = o->run.quick ? 5 : 20;
     const zeslm_device_info *d = &list.items[index];
     bool json_to_file = o->json && strcmp(o->json, "-") != 0;
+    bool json_failed = false; /* a file that cannot be written is reported once */
     FILE *text = output_text_stream(o->json, o->csv);
     fprintf(text, "Device %u: %s (%s, %s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL",
             d->driver);
     fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
+    if (!d->is_gpu)
+        fprintf(text, "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a GPU.\n");
 
     zeslm_results results = {0};
     json_t *errors = json_array(), *summaries = json_object();
@@ -132,15 +137,18 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
             after(&results, first, after_arg);
         }
         /* Keep everything measured so far on disk, in case the run dies. */
-        if (json_to_file && u + 1 < n * passes && !interrupted && write_json(o, d, dev, &results, summaries, errors, false, argc, argv))
+        if (json_to_file && !json_failed && u + 1 < n * passes && !interrupted &&
+            write_json(o, d, dev, &results, summaries, errors, false, argc, argv)) {
             rc = 1;
+            json_failed = true;
+        }
     }
     fprintf(text, "\nModules: %s.\n", zeslm_device_module_format(dev));
     if (no_results)
         fprintf(text, "No results or timings exist for this device: its driver accepted every kernel and launch, "
                       "but nothing executed (no GPU behind it). Nothing above is a measurement.\n");
 
-    if (o->json && write_json(o, d, dev, &results, summaries, errors, !interrupted, argc, argv))
+    if (o->json && !json_failed && write_json(o, d, dev, &results, summaries, errors, !interrupted, argc, argv))
         rc = 1;
     if (o->csv && report_csv(&results, o->csv))
         rc = 1;

@@ -44,6 +44,9 @@ typedef struct zeslm_result {
     const char *rate_unit;  /* "GB/s", "GMAC/s", ... */
     double speedup;         /* over the document's baseline at the same parameters; 0 = none */
     double fraction;        /* rate / the ceiling measured earlier in the same run; 0 = none */
+    /* The rate beat that ceiling, so the ceiling is no upper bound on this device;
+     * fraction stays 0 rather than report more than 100%. */
+    bool ceiling_exceeded;
     double ratio;           /* workload-specific second number (e.g. slowdown); 0 = none */
     const char *ratio_name;
     char verify_note[64];   /* how the check was done ("all 8192 outputs", "sample of 4096") */

@@ -1,0 +1,65 @@
+#!/bin/sh
+# compare is a gate that must not pass on nonsense: files with no result in common or
+# from different devices are an error, and --fail-over flags only changes larger than
+# the two runs' own spread.
+# usage: compare_gates.sh path/to/ze-slm-bench
+bench=$1
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# results DEVICE SPREAD NAME:MEDIAN_NS... > file: a results file of schema 1.
+results() {
+    python3 - "$@" <<'PY'
+import json, sys
+device, spread = sys.argv[1], float(sys.argv[2])
+rows = []
+for item in sys.argv[3:]:
+    name, median = item.split(":")
+    rows.append({"workload": "reduce", "variant": name, "parameters": "n=1000", "outcome": "measured",
+                 "median_ns": int(median), "spread": spread})
+print(json.dumps({"schema": 1, "device": {"name": device}, "results": rows}))
+PY
+}
+
+# expect WANT_STATUS WANT_TEXT compare-arguments...: the exit status, and text that
+# stdout and stderr together must hold ("" for none).
+expect() {
+    want_rc=$1
+    want_text=$2
+    shift 2
+    "$bench" compare "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL (compare $*): exit status $rc, not $want_rc"
+        cat "$tmp/out" "$tmp/err"
+        failures=$((failures + 1))
+    elif [ -n "$want_text" ] && ! cat "$tmp/out" "$tmp/err" | grep -q "$want_text"; then
+        echo "FAIL (compare $*): no '$want_text' in"
+        cat "$tmp/out" "$tmp/err"
+        failures=$((failures + 1))
+    else
+        echo "ok   (compare $*): exit status $rc"
+    fi
+}
+
+results gpu0 0.01 a:1000 b:2000 >"$tmp/base.json"
+results gpu0 0.01 c:1000 >"$tmp/disjoint.json"
+results gpu1 0.01 a:1000 b:2000 >"$tmp/other_device.json"
+# 10% slower, but each run spread over 50%: noise.
+results gpu0 0.5 a:1000 b:2000 >"$tmp/noisy_old.json"
+results gpu0 0.5 a:1100 b:2200 >"$tmp/noisy_new.json"
+# 10% slower with a 1% spread: a regression.
+results gpu0 0.01 a:1100 b:2200 >"$tmp/slower.json"
+
+expect 1 "^ze-slm-bench: error: the two files have no result in common" "$tmp/base.json" "$tmp/disjoint.json" --fail-over 5
+expect 1 "different devices (--any-device" "$tmp/base.json" "$tmp/other_device.json" --fail-over 5
+expect 0 "2 results in both, 0 changed" "$tmp/base.json" "$tmp/other_device.json" --fail-over 5 --any-device
+expect 0 "0 changed by more than their spread, 0 slower" "$tmp/noisy_old.json" "$tmp/noisy_new.json" --fail-over 5
+expect 3 "2 changed by more than their spread, 2 slower" "$tmp/base.json" "$tmp/slower.json" --fail-over 5
+expect 0 "" "$tmp/base.json" "$tmp/slower.json" --fail-over 20
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures case(s) failed"
+    exit 1
+fi

@@ -1,0 +1,57 @@
+#!/bin/sh
+# With --json - or --csv -, stdout holds that format and nothing else, in every
+# command that writes one; tables, launch lines and compiler logs go to stderr.
+# usage: stdout_only.sh path/to/ze-slm-bench
+bench=$1
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check FORMAT command...: stdout must parse as FORMAT (json, csv, or empty).
+check() {
+    format=$1
+    shift
+    "$bench" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ge 128 ]; then
+        echo "FAIL ($*): exit status $rc"
+        failures=$((failures + 1))
+    elif ! python3 - "$format" "$tmp/out" <<'PY'; then
+import csv, json, sys
+fmt, path = sys.argv[1], sys.argv[2]
+text = open(path).read()
+if fmt == "json":
+    json.loads(text)
+elif fmt == "csv":
+    rows = list(csv.reader(text.splitlines()))
+    assert rows and rows[0][0] == "workload", rows[:1]
+    assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
+else:
+    assert text == "", "stdout is not empty"
+PY
+        echo "FAIL ($*): stdout is not only $format:"
+        head -5 "$tmp/out"
+        failures=$((failures + 1))
+    else
+        echo "ok   ($*): $format"
+    fi
+}
+
+small="--size 1000 --reps 2 --warmup 1"
+check json devices --json -
+check json limits --json -
+check json inspect --target tgllp --json -
+# $small is split into its words on purpose.
+check json run reduce $small --json -
+check csv run reduce $small --csv -
+check csv run reduce $small --csv - --json "$tmp/run.json"
+check json profile reduce/many --group-sizes 64,128 $small --json -
+check csv profile reduce/many --group-sizes 64,128 $small --csv -
+# ocloc's log of a kernel that does not compile.
+printf 'kernel void f(global int *x) { x[0] = undeclared; }\n' >"$tmp/bad.cl"
+check empty inspect --target tgllp --json - "$tmp/bad.cl"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures case(s) failed"
+    exit 1
+fi
