@@ -122,8 +122,10 @@ static bool has_c_feature(cl_device_id d, const char *feature)
 
 /* Sub-groups came as cl_khr_subgroups (OpenCL 2.0), are core in 2.1 and 2.2, and an
  * optional feature in 3.0 that a device without them reports as
- * CL_DEVICE_MAX_NUM_SUB_GROUPS = 0; Intel's runtimes also have cl_intel_subgroups. Only
- * Intel's extension lists the sizes (CL_DEVICE_SUB_GROUP_SIZES_INTEL). */
+ * CL_DEVICE_MAX_NUM_SUB_GROUPS = 0; Intel's runtimes also have cl_intel_subgroups. Without
+ * the extensions, the kernels must also reach the device: as SPIR-V, or as OpenCL C
+ * whose compiler has the __opencl_c_subgroups feature. Only Intel's extension lists the
+ * sizes (CL_DEVICE_SUB_GROUP_SIZES_INTEL). Needs info->spirv. */
 static void fill_subgroups(cl_device_id d, zeslm_device_info *info)
 {
     char ver[64] = "";
@@ -132,7 +134,8 @@ static void fill_subgroups(cl_device_id d, zeslm_device_info *info)
     bool core = sscanf(ver, "OpenCL %u.%u", &major, &minor) == 2 && (major > 2 || (major == 2 && minor >= 1));
     bool intel = has_extension(d, "cl_intel_subgroups");
     info->subgroups = has_extension(d, "cl_khr_subgroups") || intel ||
-                      (core && num_info(d, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof(cl_uint)) > 0);
+                      (core && num_info(d, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof(cl_uint)) > 0 &&
+                       (info->spirv || has_c_feature(d, "__opencl_c_subgroups")));
     info->intel_subgroups = intel && has_extension(d, "cl_intel_subgroups_long") &&
                             has_extension(d, "cl_intel_required_subgroup_size");
     size_t len = 0;
@@ -175,10 +178,10 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
         info->slm_dedicated = lt == CL_LOCAL ? 1 : 0;
     else
         info->slm_dedicated = -1;
-    fill_subgroups(d, info);
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
     info->spirv = strstr(il, "SPIR-V") != NULL;
+    fill_subgroups(d, info);
     /* Profiling counters count nanoseconds by definition, in steps of the resolution. */
     info->timer_hz = 1e9;
     info->timer_resolution_ns = (double)num_info(d, CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof(size_t));
