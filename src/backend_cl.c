@@ -3,6 +3,7 @@
 /* clCreateCommandQueue, not its 2.0 successor, so that OpenCL 1.2 platforms work too. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,52 @@ static bool has_extension(cl_device_id d, const char *ext)
     return found;
 }
 
+/* True when the OpenCL C 3.0 compiler lists `feature` (CL_DEVICE_OPENCL_C_FEATURES). */
+static bool has_c_feature(cl_device_id d, const char *feature)
+{
+    size_t len = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &len) != CL_SUCCESS || len == 0)
+        return false;
+    cl_name_version *all = malloc(len);
+    bool found = false;
+    if (all && clGetDeviceInfo(d, CL_DEVICE_OPENCL_C_FEATURES, len, all, NULL) == CL_SUCCESS)
+        for (size_t i = 0; i < len / sizeof *all && !found; i++)
+            found = strncmp(all[i].name, feature, CL_NAME_VERSION_MAX_NAME_SIZE) == 0;
+    free(all);
+    return found;
+}
+
+/* Sub-groups came as cl_khr_subgroups (OpenCL 2.0), are core in 2.1 and 2.2, and an
+ * optional feature in 3.0 that a device without them reports as
+ * CL_DEVICE_MAX_NUM_SUB_GROUPS = 0; Intel's runtimes also have cl_intel_subgroups. Without
+ * the extensions, the kernels must also reach the device: as SPIR-V, or as OpenCL C
+ * whose compiler has the __opencl_c_subgroups feature. Only Intel's extension lists the
+ * sizes (CL_DEVICE_SUB_GROUP_SIZES_INTEL). Needs info->spirv. */
+static void fill_subgroups(cl_device_id d, zeslm_device_info *info)
+{
+    char ver[64] = "";
+    str_info(d, CL_DEVICE_VERSION, ver, sizeof ver);
+    unsigned major = 0, minor = 0;
+    bool core = sscanf(ver, "OpenCL %u.%u", &major, &minor) == 2 && (major > 2 || (major == 2 && minor >= 1));
+    bool intel = has_extension(d, "cl_intel_subgroups");
+    info->subgroups = has_extension(d, "cl_khr_subgroups") || intel ||
+                      (core && num_info(d, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof(cl_uint)) > 0 &&
+                       (info->spirv || has_c_feature(d, "__opencl_c_subgroups")));
+    info->intel_subgroups = intel && has_extension(d, "cl_intel_subgroups_long") &&
+                            has_extension(d, "cl_intel_required_subgroup_size");
+    size_t len = 0;
+    if (!intel || clGetDeviceInfo(d, CL_DEVICE_SUB_GROUP_SIZES_INTEL, 0, NULL, &len) != CL_SUCCESS || len == 0)
+        return;
+    size_t *sizes = malloc(len);
+    if (sizes && clGetDeviceInfo(d, CL_DEVICE_SUB_GROUP_SIZES_INTEL, len, sizes, NULL) == CL_SUCCESS) {
+        size_t n = len / sizeof *sizes;
+        info->n_subgroup_sizes = (uint32_t)(n < ZESLM_MAX_SUBGROUP_SIZES ? n : ZESLM_MAX_SUBGROUP_SIZES);
+        for (uint32_t i = 0; i < info->n_subgroup_sizes; i++)
+            info->subgroup_sizes[i] = (uint32_t)sizes[i];
+    }
+    free(sizes);
+}
+
 static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
 {
     memset(info, 0, sizeof *info);
@@ -131,12 +178,12 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
         info->slm_dedicated = lt == CL_LOCAL ? 1 : 0;
     else
         info->slm_dedicated = -1;
-    info->subgroups = has_extension(d, "cl_khr_subgroups");
     info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
     info->float_atomics = has_extension(d, "cl_ext_float_atomics");
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
     info->spirv = strstr(il, "SPIR-V") != NULL;
+    fill_subgroups(d, info);
     /* Profiling counters count nanoseconds by definition, in steps of the resolution. */
     info->timer_hz = 1e9;
     info->timer_resolution_ns = (double)num_info(d, CL_DEVICE_PROFILING_TIMER_RESOLUTION, sizeof(size_t));
@@ -313,19 +360,42 @@ static void nv_log_props(const char *log, const char *kernel, zeslm_kernel_props
     }
 }
 
+/* ZESLM_MODULES=auto (SPIR-V where the device ingests IL and the file has it, else
+ * source), spirv (fail without: a test that must exercise the bundled modules) or
+ * source. A kernel file from outside the bundle (a test fixture) may come as source only. */
+static zeslm_status use_spirv(const zeslm_device_info *info, const struct zeslm_kernel_file *file, bool *spirv)
+{
+    const char *mode = getenv("ZESLM_MODULES");
+    *spirv = info->spirv && file->spirv;
+    if (!mode || strcmp(mode, "auto") == 0)
+        return ZESLM_OK;
+    if (strcmp(mode, "source") == 0) {
+        *spirv = false;
+        return ZESLM_OK;
+    }
+    if (strcmp(mode, "spirv") != 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_MODULES: '%s' is not auto, spirv or source for OpenCL", mode);
+    if (!*spirv)
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl: %s (ZESLM_MODULES=spirv)", file->name,
+                          file->spirv ? "the device takes no SPIR-V" : "no SPIR-V bundled");
+    return ZESLM_OK;
+}
+
 static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *file,
                              struct zeslm_module **module)
 {
     struct cl_dev *d = (struct cl_dev *)dev;
     zeslm_status st = ZESLM_OK;
     cl_int err = CL_SUCCESS;
+    bool spirv;
+    if ((st = use_spirv(&dev->info, file, &spirv)) != ZESLM_OK)
+        return st;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     const char *creator;
     char options[64] = "";
-    /* A kernel file from outside the bundle (a test fixture) may come as source only. */
-    if (dev->info.spirv && file->spirv) {
+    if (spirv) {
         creator = "clCreateProgramWithIL";
         m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
         dev->module_format = "SPIR-V";
@@ -334,9 +404,11 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
         creator = "clCreateProgramWithSource";
         m->program = clCreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
         dev->module_format = "OpenCL C source";
-        /* Sub-group built-ins exist in OpenCL C 2.0 and later. */
+        /* Sub-group built-ins exist in OpenCL C 2.0, and in 3.0 where the compiler
+         * has the optional feature. */
         if (file->needs_subgroups)
-            snprintf(options, sizeof options, "-cl-std=CL2.0 ");
+            snprintf(options, sizeof options, "-cl-std=CL%s ",
+                     has_c_feature(d->id, "__opencl_c_subgroups") ? "3.0" : "2.0");
     }
     CL_TRY_ERR(creator, err);
     if (d->nvidia)
@@ -399,6 +471,18 @@ static zeslm_status cl_kernel_props(zeslm_kernel *k, zeslm_kernel_props *p)
     p->max_group_size = (uint32_t)wg;
     p->preferred_multiple = (uint32_t)mult;
     nv_log_props(kk->module->log, k->name, p);
+    /* Intel's runtimes say what their compiler decided (cl_intel_required_subgroup_size):
+     * spilled bytes, and the sub-group size a kernel requires (0 where it requires none). */
+    if (k->dev->info.intel_subgroups) {
+        cl_ulong spill = 0;
+        size_t sg = 0;
+        CL_TRY(clGetKernelWorkGroupInfo(kk->kernel, d->id, CL_KERNEL_SPILL_MEM_SIZE_INTEL, sizeof spill, &spill, NULL));
+        CL_TRY(clGetKernelSubGroupInfo(kk->kernel, d->id, CL_KERNEL_COMPILE_SUB_GROUP_SIZE_INTEL, 0, NULL,
+                                       sizeof sg, &sg, NULL));
+        p->spill_mem = spill;
+        p->spill_known = true;
+        p->subgroup_size = (uint32_t)sg;
+    }
 out:
     return st;
 }

@@ -104,8 +104,10 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->n_subgroup_sizes = c.numSubGroupSizes < ZESLM_MAX_SUBGROUP_SIZES ? c.numSubGroupSizes
                                                                           : ZESLM_MAX_SUBGROUP_SIZES;
     memcpy(info->subgroup_sizes, c.subGroupSizes, info->n_subgroup_sizes * sizeof(uint32_t));
-    /* Every Level Zero device runs sub-group SPIR-V. */
+    /* Every Level Zero device runs sub-group SPIR-V, Intel's block reads and
+     * required sub-group sizes included. */
     info->subgroups = true;
+    info->intel_subgroups = true;
     info->spirv = true;
     ze_device_module_properties_t mp = {.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES};
     info->int64_atomics = zeDeviceGetModuleProperties(dev, &mp) == ZE_RESULT_SUCCESS

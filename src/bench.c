@@ -122,6 +122,34 @@ zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *va
     return ZESLM_OK;
 }
 
+bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group, char *why, size_t len)
+{
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    if (!d->subgroups) {
+        snprintf(why, len, "the device does not support sub-groups (cl_khr_subgroups, OpenCL 3.0 sub-groups)");
+        return false;
+    }
+    if (size == 0)
+        return true;
+    if (!d->intel_subgroups) {
+        snprintf(why, len, "the device lacks Intel's sub-group extensions (cl_intel_subgroups, "
+                           "cl_intel_subgroups_long, cl_intel_required_subgroup_size)");
+        return false;
+    }
+    bool has = false;
+    for (uint32_t i = 0; i < d->n_subgroup_sizes; i++)
+        has |= d->subgroup_sizes[i] == size;
+    if (!has) {
+        snprintf(why, len, "the device has no sub-groups of %u", size);
+        return false;
+    }
+    if (group % size) {
+        snprintf(why, len, "group size %u is not a multiple of its sub-groups of %u", group, size);
+        return false;
+    }
+    return true;
+}
+
 zeslm_status bench_launch_once(void *launch, uint64_t *ns)
 {
     bench_launch *l = launch;

@@ -91,6 +91,12 @@ uint32_t bench_fill_groups(const zeslm_device *dev, uint32_t per_cu);
  * work-item idles through the loop. */
 uint32_t bench_persistent_groups(const zeslm_device *dev, uint32_t group, uint32_t waves, uint64_t work_items);
 
+/* Whether a kernel that needs sub-groups runs on the device: of any size (size 0,
+ * cl_khr_subgroups or OpenCL 3.0 sub-groups), or of exactly `size` lanes with Intel's
+ * block reads (intel_reqd_sub_group_size), in groups of the user's size (0: none
+ * given), which must hold whole sub-groups. False with the reason in `why`. */
+bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group, char *why, size_t len);
+
 /* A kernel skipped because the device lacks a feature: records the reason. */
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);
 

@@ -187,6 +187,15 @@ const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name)
     return NULL;
 }
 
+const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, const zeslm_device_info *d)
+{
+    if (file->needs_subgroups && !d->subgroups)
+        return "needs sub-groups, which this device does not support";
+    if (file->needs_intel_subgroups && !d->intel_subgroups)
+        return "needs Intel's sub-group extensions (cl_intel_subgroups, cl_intel_subgroups_long, cl_intel_required_subgroup_size)";
+    return NULL;
+}
+
 static zeslm_status module_get(zeslm_device *dev, const struct zeslm_kernel_file *kf, struct zeslm_module **module)
 {
     const char *file = kf->name;
@@ -196,9 +205,9 @@ static zeslm_status module_get(zeslm_device *dev, const struct zeslm_kernel_file
             return ZESLM_OK;
         }
     }
-    if (kf->needs_subgroups && !dev->info.subgroups)
-        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl needs sub-groups, which %s does not support",
-                          file, dev->info.name);
+    const char *lacks = zeslm_kernel_file_unsupported(kf, &dev->info);
+    if (lacks)
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl %s (%s)", file, lacks, dev->info.name);
     if (dev->n_modules == ZESLM_MAX_MODULES)
         return zeslm_fail(ZESLM_ERR_NOMEM, "more than %d kernel files built", ZESLM_MAX_MODULES);
     zeslm_status st = dev->ops->build(dev, kf, module);

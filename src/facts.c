@@ -19,6 +19,7 @@ const zeslm_fact zeslm_device_facts[] = {
     F("max_group_size_x", "Max work-group size (x)", "", ZESLM_FACT_U32, max_group_size_x),
     F("subgroup_sizes", "Sub-group sizes", "", ZESLM_FACT_SUBGROUPS, subgroup_sizes),
     F("subgroups", "Sub-group kernels", "", ZESLM_FACT_BOOL, subgroups),
+    F("intel_subgroups", "Intel sub-group kernels", "", ZESLM_FACT_BOOL, intel_subgroups),
     F("compute_units", "Subslices / compute units", "", ZESLM_FACT_U32, compute_units),
     F("slices", "Slices", "", ZESLM_FACT_U32, slices),
     F("subslices_per_slice", "Subslices per slice", "", ZESLM_FACT_U32, subslices_per_slice),
@@ -53,7 +54,8 @@ bool zeslm_fact_known(const zeslm_fact *f, const zeslm_device_info *d)
     case ZESLM_FACT_DOUBLE: return *(const double *)p != 0;
     case ZESLM_FACT_STR: return *(const char *)p != '\0';
     case ZESLM_FACT_TRISTATE: return *(const int *)p >= 0;
-    case ZESLM_FACT_SUBGROUPS: return d->n_subgroup_sizes > 0;
+    /* A device without sub-groups has none; one with them may not say which sizes. */
+    case ZESLM_FACT_SUBGROUPS: return d->n_subgroup_sizes > 0 || !d->subgroups;
     case ZESLM_FACT_BOOL:
     case ZESLM_FACT_BACKEND: return true;
     }
@@ -95,7 +97,7 @@ void zeslm_fact_text(const zeslm_fact *f, const zeslm_device_info *d, char *buf,
         break;
     case ZESLM_FACT_SUBGROUPS: {
         size_t used = 0;
-        buf[0] = '\0';
+        snprintf(buf, len, "%s", d->n_subgroup_sizes ? "" : "none");
         for (uint32_t i = 0; i < d->n_subgroup_sizes && used < len; i++)
             used += (size_t)snprintf(buf + used, len - used, "%s%u", i ? "," : "", d->subgroup_sizes[i]);
         break;

@@ -4,7 +4,20 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"doc_tree", "sequential", "many", "many_subgroup", NULL};
+static const char *const variants[] = {"doc_tree", "sequential", "many", "many_subgroup", "many_sg16",
+                                       "many_sg32", NULL};
+
+/* Each variant's kernel file and the sub-groups it needs (0: none, ANY_SIZE: any
+ * size, else that required size), in the order of `variants`. */
+#define ANY_SIZE UINT32_MAX
+static const struct {
+    const char *file;
+    uint32_t subgroup;
+} needs[] = {
+    {"reduce", 0}, {"reduce", 0}, {"reduce", 0}, {"reduce_subgroup", ANY_SIZE},
+    {"reduce_intel_subgroup", 16}, {"reduce_intel_subgroup", 32},
+};
+_Static_assert(sizeof needs / sizeof needs[0] == sizeof variants / sizeof variants[0] - 1, "one row per variant");
 
 struct reduce_ctx {
     zeslm_kernel *k;
@@ -58,18 +71,21 @@ out:
 }
 
 static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
-                                struct reduce_ctx *c, const char *variant, uint32_t expect)
+                                struct reduce_ctx *c, size_t v, uint32_t expect)
 {
     zeslm_status st = ZESLM_OK;
+    const char *variant = variants[v];
     bool atomic = strncmp(variant, "many", 4) == 0;
-    bool subgroup = strcmp(variant, "many_subgroup") == 0;
-    char kname[40];
+    uint32_t sg = needs[v].subgroup;
+    char kname[40], why[160];
     snprintf(kname, sizeof kname, "reduce_%s", variant);
-    if (subgroup && !zeslm_device_get_info(dev)->subgroups)
-        return bench_skip(out, "reduce", variant, "the device does not support sub-groups (cl_khr_subgroups)");
+    if (sg && !bench_has_subgroups(dev, sg == ANY_SIZE ? 0 : sg, o->group_size, why, sizeof why))
+        return bench_skip(out, "reduce", variant, why);
     c->k = NULL;
-    TRY(zeslm_kernel_create(dev, subgroup ? "reduce_subgroup" : "reduce", kname, &c->k));
-    bench_group_rule rule = {.preferred = 256, .power_of_two = !subgroup};
+    TRY(zeslm_kernel_create(dev, needs[v].file, kname, &c->k));
+    /* Sub-group kernels reduce in registers, not in an SLM tree; a required size
+     * needs whole sub-groups. */
+    bench_group_rule rule = {.preferred = 256, .power_of_two = !sg, .multiple_of = sg == ANY_SIZE ? 1 : sg};
     TRY(bench_group_size(c->k, o, &rule, &c->group));
     zeslm_result *r = bench_add(out, "reduce", variant, "n=%u", c->n);
     if (!r) {
@@ -127,9 +143,9 @@ static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     TRY(bench_buffer(dev, NULL, partial, &c.ping));
     TRY(bench_buffer(dev, NULL, partial, &c.pong));
     TRY(bench_buffer(dev, NULL, 4, &c.result));
-    for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
-        if (bench_wants(o, *v))
-            st = run_variant(dev, o, out, &c, *v, expect);
+    for (size_t v = 0; variants[v] && st == ZESLM_OK; v++)
+        if (bench_wants(o, variants[v]))
+            st = run_variant(dev, o, out, &c, v, expect);
 out:
     zeslm_buffer_free(c.in);
     zeslm_buffer_free(c.ping);
@@ -141,7 +157,7 @@ out:
 
 const zeslm_workload zeslm_workload_reduce = {
     .name = "reduce",
-    .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item",
+    .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item, in sub-groups",
     .variants = variants,
     .ceiling = "read",
     .baseline = "doc_tree",

@@ -4,7 +4,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-pkgs="build-essential cmake pkg-config python3 python3-matplotlib libze-dev intel-opencl-icd
+# python3-pip: tools/intel-cl.sh fetches Intel's OpenCL runtime for CPUs (the intel-cl
+# tests) with `pip download`.
+pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib libze-dev intel-opencl-icd
 ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
 ${ZESLM_EXTRA_PACKAGES:-}"
 missing=""

@@ -122,8 +122,9 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
             json_object_set_new(o, "file", json_string(kf->name));
             json_object_set_new(o, "kernel", json_string(name));
             json_array_append_new(arr, o);
-            if (kf->needs_subgroups && !d->subgroups) {
-                fprintf(text, "  %-24s needs sub-groups, which this device does not support\n", name);
+            const char *lacks = zeslm_kernel_file_unsupported(kf, d);
+            if (lacks) {
+                fprintf(text, "  %-24s %s\n", name, lacks);
                 json_object_set_new(o, "supported", json_false());
                 continue;
             }

@@ -47,6 +47,10 @@ typedef struct zeslm_device_info {
     uint32_t subgroup_sizes[ZESLM_MAX_SUBGROUP_SIZES];
     uint32_t n_subgroup_sizes;
     bool subgroups;                /* kernels using sub-group functions can be built */
+    /* Intel's sub-group block reads (32- and 64-bit words) and required sub-group sizes
+     * (cl_intel_subgroups, cl_intel_subgroups_long, cl_intel_required_subgroup_size;
+     * every Level Zero device) */
+    bool intel_subgroups;
     bool spirv;                    /* modules are built from SPIR-V, not OpenCL C source */
     /* What one compute unit holds at once, where the driver does not say but the
      * device is in the table of src/known_gpus.c; 0 unknown. */

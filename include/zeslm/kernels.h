@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <zeslm/device.h>
+
 /* A kernel file compiled ahead of time for one Intel target (zebin). */
 struct zeslm_native {
     const char *target;            /* ocloc's device name: "tgllp", "pvc", ... */
@@ -18,7 +20,8 @@ struct zeslm_kernel_file {
     const unsigned char *spirv;    /* compiled by ocloc, checked by spirv-val */
     size_t spirv_size;
     const char *source;            /* the OpenCL C text, NUL-terminated */
-    bool needs_subgroups;          /* "*_subgroup.cl": needs sub-group functions */
+    bool needs_subgroups;          /* enables cl_khr_subgroups or cl_intel_subgroups */
+    bool needs_intel_subgroups;    /* enables cl_intel_subgroups: block reads, required sizes */
     const char *const *kernels;    /* the __kernel functions it defines */
     size_t n_kernels;
     const struct zeslm_native *natives;
@@ -29,5 +32,8 @@ extern const struct zeslm_kernel_file zeslm_kernel_files[];
 extern const size_t zeslm_kernel_file_count;
 
 const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name);
+
+/* NULL when device `d` can build `file`; otherwise what it lacks, for messages. */
+const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, const zeslm_device_info *d);
 
 #endif
