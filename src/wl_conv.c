@@ -7,7 +7,7 @@
 static const char *const variants[] = {"doc_global", "doc_slm", "tiled", NULL};
 
 /* Outputs per work-item of conv_tiled; must match CONV_P in kernels/conv.cl. */
-#define CONV_P 9
+#define CONV_P 13
 /* Above this many multiply-adds the host checks a sample instead of every output. */
 #define FULL_CHECK_MACS (UINT64_C(1) << 28)
 #define SAMPLE 4096
