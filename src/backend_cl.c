@@ -107,7 +107,6 @@ static bool has_extension(cl_device_id d, const char *ext)
 static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
 {
     memset(info, 0, sizeof *info);
-    info->backend = ZESLM_BACKEND_CL;
     str_info(d, CL_DEVICE_NAME, info->name, sizeof info->name);
     str_info(d, CL_DEVICE_VENDOR, info->vendor, sizeof info->vendor);
     char ver[64] = "";
@@ -274,15 +273,15 @@ static char *build_log(cl_program program, cl_device_id dev)
 }
 
 /* The program's binary for one device: PTX on NVIDIA, the driver's format elsewhere. */
-static void dump_program(cl_program program, const char *name, const char *ext)
+static void dump_program(const zeslm_device *dev, cl_program program, const char *name, const char *ext)
 {
     size_t size = 0;
-    if (!getenv("ZESLM_DUMP_BINARIES") ||
+    if (!zeslm_dump_wanted(dev) ||
         clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS || size == 0)
         return;
     unsigned char *bin = malloc(size);
     if (bin && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS)
-        zeslm_dump_binary(name, ext, bin, size);
+        zeslm_dump_binary(dev, name, ext, bin, size);
     free(bin);
 }
 
@@ -322,7 +321,8 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     const char *creator;
     char options[64] = "";
-    if (dev->info.spirv) {
+    /* IL where the device takes it; a caller's program may hold only one of the two. */
+    if (file->spirv && (dev->info.spirv || !file->source)) {
         creator = "clCreateProgramWithIL";
         m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
         dev->module_format = "SPIR-V";
@@ -345,7 +345,7 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
                         cl_error_name(err), m->log ? m->log : "");
         goto out;
     }
-    dump_program(m->program, file->name, d->nvidia ? "ptx" : "bin");
+    dump_program(dev, m->program, file->name, d->nvidia ? "ptx" : "bin");
     *module = m;
 out:
     if (st != ZESLM_OK)
@@ -524,7 +524,6 @@ out:
 }
 
 const struct zeslm_backend_ops zeslm_backend_cl = {
-    .name = "cl",
     .list = cl_list,
     .open = cl_open,
     .close = cl_close,

@@ -90,9 +90,7 @@ void zeslm_fact_text(const zeslm_fact *f, const zeslm_device_info *d, char *buf,
     case ZESLM_FACT_STR: snprintf(buf, len, "%s", (const char *)p); break;
     case ZESLM_FACT_BOOL: snprintf(buf, len, "%s", *(const bool *)p ? "yes" : "no"); break;
     case ZESLM_FACT_TRISTATE: snprintf(buf, len, "%s", *(const int *)p ? "yes" : "no (global memory)"); break;
-    case ZESLM_FACT_BACKEND:
-        snprintf(buf, len, "%s", *(const zeslm_backend_kind *)p == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL");
-        break;
+    case ZESLM_FACT_BACKEND: snprintf(buf, len, "%s", zeslm_backend_label(*(const uint32_t *)p)); break;
     case ZESLM_FACT_SUBGROUPS: {
         size_t used = 0;
         buf[0] = '\0';

@@ -20,12 +20,12 @@
 #include <zeslm/zebin.h>
 
 #include "device_fixture.h"
-#include <zeslm/kernels.h>
+#include "kernels.h"
 
 static int open_device(void **state)
 {
     (void)state;
-    return open_backend_device(ZESLM_PICK_ZE, NULL);
+    return open_backend_device("ze", NULL);
 }
 
 static void slm_per_group_is_what_the_driver_reports(void **state)
@@ -34,7 +34,7 @@ static void slm_per_group_is_what_the_driver_reports(void **state)
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     const char *expect = getenv("ZESLM_EXPECT_SLM");
     assert_non_null(expect);
-    assert_int_equal(d->backend, ZESLM_BACKEND_ZE);
+    assert_string_equal(zeslm_backend_name(d->backend), "ze");
     assert_true(d->is_gpu);
     assert_int_equal(d->slm_per_group, strtoull(expect, NULL, 10));
     assert_int_equal(d->vendor_id, 0x8086);

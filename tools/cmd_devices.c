@@ -65,7 +65,7 @@ int cmd_devices(int argc, char **argv)
             break;
         case 'j': json_path = optarg; break;
         case 'h':
-            printf("usage: %s devices [--backend ze|cl|auto] [--json FILE|-]\n", PROG);
+            printf("usage: %s devices [--backend NAME|auto] [--json FILE|-]\n", PROG);
             return 0;
         default: return cli_bad_option(c, argv);
         }
@@ -74,7 +74,7 @@ int cmd_devices(int argc, char **argv)
         return cli_usage_error("devices: unexpected argument '%s'", argv[optind]);
 
     zeslm_device_list list;
-    if (zeslm_list_devices(dev.pick, &list) != ZESLM_OK)
+    if (zeslm_list_devices(dev.backend, &list) != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
     uint32_t best = 0;
     zeslm_select_device(&list, NULL, &best);
@@ -95,10 +95,9 @@ int cmd_devices(int argc, char **argv)
     if (!json_path || strcmp(json_path, "-") != 0) {
         print_table(&list);
         printf("\nBest device (picked when --device is not given): %u\n", best);
-        if (list.ze_note[0])
-            printf("Level Zero: %s\n", list.ze_note);
-        if (list.cl_note[0])
-            printf("OpenCL: %s\n", list.cl_note);
+        for (uint32_t b = 0; b < zeslm_backend_count(); b++)
+            if (list.notes[b][0])
+                printf("%s: %s\n", zeslm_backend_label(b), list.notes[b]);
     }
     zeslm_device_list_free(&list);
     return rc;

@@ -11,7 +11,7 @@
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
-#include <zeslm/kernels.h>
+#include "kernels.h"
 #include "cli.h"
 #include "commands.h"
 #include "ocloc_run.h"

@@ -7,7 +7,7 @@
 
 #include <zeslm/limits.h>
 
-#include <zeslm/kernels.h>
+#include "kernels.h"
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
@@ -165,7 +165,7 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
 
 static int usage(void)
 {
-    printf("usage: %s limits [--backend ze|cl|auto] [--device N|NAME] [--bytes-per-item B]\n"
+    printf("usage: %s limits [--backend NAME|auto] [--device N|NAME] [--bytes-per-item B]\n"
            "       [--slm-per-group S --group-size N [--simd W] [--slm-per-cu BYTES]] [--json FILE|-]\n",
            PROG);
     return 0;
@@ -223,7 +223,7 @@ int cmd_limits(int argc, char **argv)
     json_object_set_new(doc, "device", output_device_json(d));
     text = output_text_stream(o.json, NULL);
 
-    fprintf(text, "Device %u: %s (%s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL");
+    fprintf(text, "Device %u: %s (%s)\n", index, d->name, zeslm_backend_label(d->backend));
     if (!d->slm_per_group) {
         rc = cli_error("the driver does not report the SLM per work-group of this device");
         goto out;

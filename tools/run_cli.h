@@ -30,7 +30,7 @@ typedef struct run_cli {
         {"keep-going", no_argument, NULL, 'k'}, {"help", no_argument, NULL, 'h'}
 
 #define RUN_CLI_HELP                                                                                   \
-    "  --backend ze|cl|auto   --device N|NAME\n"                                                      \
+    "  --backend NAME|auto    --device N|NAME\n"                                                     \
     "  --size N        elements (reduce, conv, occupancy), words (hist), rounds (bank)\n"             \
     "  --taps M        conv filter length (default 257)\n"                                            \
     "  --group-size N  work-items per group (default: chosen per kernel and printed)\n"               \
