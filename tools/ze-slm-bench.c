@@ -3,8 +3,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <zeslm/backends.h>
+
 #include "cli.h"
 #include "commands.h"
+
+static int cmd_help(int argc, char **argv);
 
 static const struct {
     const char *name;
@@ -17,14 +21,55 @@ static const struct {
     {"profile", cmd_profile, "one kernel across group sizes, with every launch's device time"},
     {"inspect", cmd_inspect, "per-kernel SIMD width, registers, SLM and spills for Intel targets, no GPU needed"},
     {"compare", cmd_compare, "compare two results files: ratios of medians, gate on regressions"},
+    {"help", cmd_help, "this list, or one command's options: help [COMMAND]"},
 };
+#define N_COMMANDS (sizeof commands / sizeof *commands)
+
+static void print_backends(FILE *f)
+{
+    fprintf(f, "backends in this build (--backend NAME, in order of preference):");
+    for (uint32_t b = 0; b < zeslm_backend_count(); b++)
+        fprintf(f, "%s %s (%s)", b ? "," : "", zeslm_backend_name(b), zeslm_backend_label(b));
+    fputc('\n', f);
+}
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: %s COMMAND [OPTIONS]\n\ncommands:\n", PROG);
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    fprintf(f, "usage: %s COMMAND [OPTIONS]\n       %s --version\n\ncommands:\n", PROG, PROG);
+    for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n'%s COMMAND --help' describes a command's options.\n", PROG);
+    fprintf(f, "\n'%s help COMMAND' or '%s COMMAND --help' describes a command's options.\n", PROG, PROG);
+    print_backends(f);
+}
+
+static int find_command(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* `help` is the list; `help COMMAND` is what `COMMAND --help` prints, through the
+ * command's own parser so the two cannot differ. */
+static int cmd_help(int argc, char **argv)
+{
+    if (argc > 2)
+        return cli_usage_error("help: give one command, not %d", argc - 1);
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    int c = find_command(argv[1]);
+    if (c < 0)
+        return cli_usage_error("help: unknown command '%s' (try %s help)", argv[1], PROG);
+    if (commands[c].run == cmd_help) {
+        usage(stdout);
+        return 0;
+    }
+    char opt[] = "--help"; /* the parsers take char **, as main's argv is */
+    char *help_argv[] = {argv[1], opt, NULL};
+    return commands[c].run(2, help_argv);
 }
 
 /* `ze-slm-bench --backend ze limits` reads as naturally as `limits --backend ze`:
@@ -34,7 +79,8 @@ static int command_first(int argc, char **argv)
 {
     static const char *const takes_value[] = {"--backend", "--device", "-b", "-d"};
     int i = 1;
-    while (i < argc && argv[i][0] == '-' && strcmp(argv[i], "--help") && strcmp(argv[i], "-h")) {
+    while (i < argc && argv[i][0] == '-' && strcmp(argv[i], "--help") && strcmp(argv[i], "-h") &&
+           strcmp(argv[i], "--version")) {
         bool known = strncmp(argv[i], "--backend=", 10) == 0 || strncmp(argv[i], "--device=", 9) == 0;
         int width = 1;
         for (size_t k = 0; k < sizeof takes_value / sizeof *takes_value; k++)
@@ -58,7 +104,7 @@ static int command_first(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && command_first(argc, argv) == 0 && argv[1][0] == '-' && strcmp(argv[1], "--help") &&
-        strcmp(argv[1], "-h"))
+        strcmp(argv[1], "-h") && strcmp(argv[1], "--version"))
         return cli_usage_error("give the command first, then its options (try --help)");
     if (argc < 2) {
         usage(stderr);
@@ -68,8 +114,13 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
-    return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("%s %s\n", PROG, ZESLM_VERSION);
+        print_backends(stdout);
+        return 0;
+    }
+    int c = find_command(argv[1]);
+    if (c < 0)
+        return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
+    return commands[c].run(argc - 1, argv + 1);
 }
