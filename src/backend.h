@@ -1,5 +1,6 @@
-/* The contract between the device-independent core and a backend (Level Zero,
- * OpenCL). The core calls backends only through struct zeslm_backend_ops. */
+/* The contract between the device-independent core and a backend (one per runtime,
+ * each a row of src/backends.c). The core calls backends only through struct
+ * zeslm_backend_ops. */
 #ifndef ZESLM_BACKEND_H
 #define ZESLM_BACKEND_H
 
@@ -85,10 +86,6 @@ struct zeslm_backend_ops {
     zeslm_status (*launch)(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
                            double timeout_s, uint64_t *device_ns);
 };
-
-/* Each backend's ops, named only by its row in src/backends.c. */
-extern const struct zeslm_backend_ops zeslm_backend_ze;
-extern const struct zeslm_backend_ops zeslm_backend_cl;
 
 /* The ops of registry row `backend` (zeslm_device_info.backend); NULL out of range. */
 const struct zeslm_backend_ops *zeslm_backend_ops_of(uint32_t backend);

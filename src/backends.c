@@ -8,6 +8,10 @@
 #include "backend.h"
 #include "error.h"
 
+/* Each backend's ops, defined in its own file and named nowhere but here. */
+extern const struct zeslm_backend_ops zeslm_backend_ze;
+extern const struct zeslm_backend_ops zeslm_backend_cl;
+
 static const struct zeslm_backend {
     const char *name;  /* as --backend and JSON files spell it */
     const char *label; /* as messages and tables show it */

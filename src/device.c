@@ -50,7 +50,7 @@ zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out)
         return st;
     }
     if (out->count == 0) {
-        /* "no device found (Level Zero: no driver ...; OpenCL: no platform ...)" */
+        /* "no device found (LABEL: why; LABEL: why)", one note per backend asked */
         char why[ZESLM_BACKEND_MAX * 300] = "";
         size_t used = 0;
         for (uint32_t b = first; b < end && used < sizeof why; b++)

@@ -141,7 +141,7 @@ typedef struct zeslm_program {
 /* Builds `program` for the device and creates its kernel `kernel`. The module built
  * belongs to the kernel and is freed with it. A compile error is ZESLM_ERR_BUILD
  * with the compiler's log in zeslm_last_error(); a program the device cannot take
- * (OpenCL C alone on Level Zero, which builds SPIR-V) is ZESLM_ERR_UNSUPPORTED. */
+ * (source alone, where the backend builds only SPIR-V) is ZESLM_ERR_UNSUPPORTED. */
 zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program, const char *kernel,
                                 zeslm_kernel **out);
 /* Frees a kernel of either origin; NULL is ignored. */
