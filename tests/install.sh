@@ -22,6 +22,13 @@ done
 # The library's private headers stay private.
 test ! -e "$prefix/include/zeslm/kernels.h" || { echo "private kernels.h installed" >&2; exit 1; }
 "$prefix/bin/ze-slm-bench" --version
+# The shared library exports the public API and keeps its helpers to itself.
+so=$(find "$prefix" -name libzeslm.so | head -n 1)
+nm -D --defined-only "$so" | grep -q " zeslm_kernel_build$" || { echo "zeslm_kernel_build not exported" >&2; exit 1; }
+if nm -D --defined-only "$so" | grep -E " (zeslm_fail|zeslm_kernel_files|bench_[a-z_]+)$"; then
+    echo "private symbols exported" >&2
+    exit 1
+fi
 
 echo "== find_package(zeslm)"
 cmake -S "$src/docs/examples" -B "$work/by-cmake" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
