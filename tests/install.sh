@@ -22,6 +22,12 @@ done
 # The library's private headers stay private.
 test ! -e "$prefix/include/zeslm/kernels.h" || { echo "private kernels.h installed" >&2; exit 1; }
 "$prefix/bin/ze-slm-bench" --version
+# Every installed header compiles on its own, as a third party includes it.
+for h in "$prefix"/include/zeslm/*.h; do
+    printf '#include <zeslm/%s>\n' "$(basename "$h")" |
+        cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" -x c - ||
+        { echo "$h does not compile alone" >&2; exit 1; }
+done
 # The shared library exports the public API and keeps its helpers to itself.
 so=$(find "$prefix" -name libzeslm.so | head -n 1)
 nm -D --defined-only "$so" | grep -q " zeslm_kernel_build$" || { echo "zeslm_kernel_build not exported" >&2; exit 1; }
