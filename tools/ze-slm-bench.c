@@ -7,21 +7,14 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "options.h"
 
-static int cmd_help(int argc, char **argv);
+extern const cli_command command_help;
 
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;
-} commands[] = {
-    {"devices", cmd_devices, "list every device of every backend with its SLM facts"},
-    {"limits", cmd_limits, "per-group SLM limits, occupancy, and the bundled kernels' resources"},
-    {"run", cmd_run, "run the SLM workloads: verify every result, then time it on the device"},
-    {"profile", cmd_profile, "one kernel across group sizes, with every launch's device time"},
-    {"inspect", cmd_inspect, "per-kernel SIMD width, registers, SLM and spills for Intel targets, no GPU needed"},
-    {"compare", cmd_compare, "compare two results files: ratios of medians, gate on regressions"},
-    {"help", cmd_help, "this list, or one command's options: help [COMMAND]"},
+/* Every command, in the order the usage lists them. */
+static const cli_command *const commands[] = {
+    &command_devices, &command_limits, &command_run,  &command_profile,
+    &command_inspect, &command_compare, &command_help,
 };
 #define N_COMMANDS (sizeof commands / sizeof *commands)
 
@@ -37,40 +30,45 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: %s COMMAND [OPTIONS]\n       %s --version\n\ncommands:\n", PROG, PROG);
     for (size_t i = 0; i < N_COMMANDS; i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-9s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(f, "\n'%s help COMMAND' or '%s COMMAND --help' describes a command's options.\n", PROG, PROG);
     print_backends(f);
 }
 
-static int find_command(const char *name)
+static const cli_command *find_command(const char *name)
 {
     for (size_t i = 0; i < N_COMMANDS; i++)
-        if (strcmp(name, commands[i].name) == 0)
-            return (int)i;
-    return -1;
+        if (strcmp(name, commands[i]->name) == 0)
+            return commands[i];
+    return NULL;
 }
 
-/* `help` is the list; `help COMMAND` is what `COMMAND --help` prints, through the
- * command's own parser so the two cannot differ. */
-static int cmd_help(int argc, char **argv)
+/* `help` is the list; `help COMMAND` is what `COMMAND --help` prints: both come
+ * from the command's row. */
+static int help_run(int argc, char **argv)
 {
-    if (argc > 2)
-        return cli_usage_error("help: give one command, not %d", argc - 1);
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    int first, parsed = cli_parse(&command_help, NULL, argc, argv, &first);
+    if (parsed >= 0)
+        return parsed;
+    if (argc - first > 1)
+        return cli_usage_error("help: give one command, not %d", argc - first);
+    if (first == argc) {
         usage(stdout);
         return 0;
     }
-    int c = find_command(argv[1]);
-    if (c < 0)
-        return cli_usage_error("help: unknown command '%s' (try %s help)", argv[1], PROG);
-    if (commands[c].run == cmd_help) {
-        usage(stdout);
-        return 0;
-    }
-    char opt[] = "--help"; /* the parsers take char **, as main's argv is */
-    char *help_argv[] = {argv[1], opt, NULL};
-    return commands[c].run(2, help_argv);
+    const cli_command *c = find_command(argv[first]);
+    if (!c)
+        return cli_usage_error("help: unknown command '%s' (try %s help)", argv[first], PROG);
+    cli_command_help(c, stdout);
+    return 0;
 }
+
+const cli_command command_help = {
+    .name = "help",
+    .operands = "[COMMAND]",
+    .summary = "this list, or one command's options",
+    .run = help_run,
+};
 
 /* `ze-slm-bench --backend ze limits` reads as naturally as `limits --backend ze`:
  * device options written before the command are moved after it. Returns the index of
@@ -119,8 +117,8 @@ int main(int argc, char **argv)
         print_backends(stdout);
         return 0;
     }
-    int c = find_command(argv[1]);
-    if (c < 0)
+    const cli_command *c = find_command(argv[1]);
+    if (!c)
         return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
-    return commands[c].run(argc - 1, argv + 1);
+    return c->run(argc - 1, argv + 1);
 }
