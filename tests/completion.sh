@@ -24,5 +24,6 @@ expect "limits" help l
 expect "roofline reduce bank conv hist occupancy" run ""
 expect "--group-size --group-sizes" profile --group-s
 expect "--fail-over" compare --f
+expect "reduce" --backend cl run red
 backends=$("$bench" --version | sed -n 's/^backends in this build[^:]*: //p' | sed 's/ ([^)]*)//g; s/,//g')
 expect "$backends auto" run --backend ""

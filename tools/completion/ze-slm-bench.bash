@@ -1,5 +1,5 @@
-# bash completion for ze-slm-bench. Backends and benches are asked of the installed
-# tool (--version, run --help), so the completion follows the build it came with.
+# bash completion for ze-slm-bench. Backends, options and benches are asked of the
+# tool itself (--version, help COMMAND), so the completion follows the build it came with.
 _ze_slm_bench()
 {
     local cur prev cmd i
@@ -8,8 +8,6 @@ _ze_slm_bench()
     prev=${COMP_WORDS[COMP_CWORD-1]}
     local commands="devices limits run profile inspect compare help"
     local device_opts="--backend --device"
-    local run_opts="$device_opts --size --taps --group-size --reps --warmup --seed --quick --timeout
-        --keep-going --json --csv --help"
 
     case $prev in
         --backend|-b)
@@ -29,42 +27,32 @@ _ze_slm_bench()
     cmd=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
+            --backend|--device|-b|-d) ((i++));; # device options may come first, with a value
             -*) ;;
             *) cmd=${COMP_WORDS[i]}; break;;
         esac
     done
 
+    # A command's options are the rows its `help` prints ("  -g, --group-size N ...").
+    if [[ -n $cmd && $cur == -* ]]; then
+        local opts
+        opts=$("${COMP_WORDS[0]}" help "$cmd" 2>/dev/null | sed -n 's/^  -., \(--[a-z-]*\).*/\1/p')
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        return
+    fi
     case $cmd in
         "")
             COMPREPLY=($(compgen -W "$commands --version --help $device_opts" -- "$cur"));;
         help)
             COMPREPLY=($(compgen -W "$commands" -- "$cur"));;
-        devices)
-            COMPREPLY=($(compgen -W "--backend --json --help" -- "$cur"));;
-        limits)
-            COMPREPLY=($(compgen -W "$device_opts --bytes-per-item --slm-per-group --group-size --simd
-                --slm-per-cu --json --help" -- "$cur"));;
-        run|profile)
-            if [[ $cur == -* ]]; then
-                [[ $cmd == profile ]] && run_opts="$run_opts --group-sizes"
-                COMPREPLY=($(compgen -W "$run_opts" -- "$cur"))
-            else
-                local benches
-                benches=$("${COMP_WORDS[0]}" run --help 2>/dev/null | sed -n 's/^  \([a-z_]*\)  .*/\1/p')
-                COMPREPLY=($(compgen -W "$benches" -- "$cur"))
-            fi;;
+        run)
+            local benches
+            benches=$("${COMP_WORDS[0]}" help run 2>/dev/null | sed -n 's/^  \([a-z_]*\)  .*/\1/p')
+            COMPREPLY=($(compgen -W "$benches" -- "$cur"));;
         inspect)
-            if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W "--target --kernel --group-size --json --help" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -X '!*.@(cl|zebin)' -- "$cur") $(compgen -d -- "$cur"))
-            fi;;
+            COMPREPLY=($(compgen -f -X '!*.@(cl|zebin)' -- "$cur") $(compgen -d -- "$cur"));;
         compare)
-            if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W "--fail-over --help" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
-            fi;;
+            COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"));;
     esac
 }
 complete -F _ze_slm_bench ze-slm-bench
