@@ -37,8 +37,6 @@ typedef struct cli_device_opts {
     const char *device;  /* NULL: the best device */
 } cli_device_opts;
 
-#define CLI_DEVICE_LONGOPTS {"backend", required_argument, NULL, 'b'}, {"device", required_argument, NULL, 'd'}
-
 /* The defaults: the best device of any backend, or of the backend that the
  * environment variable ZESLM_BACKEND (a backend's name or auto) names. Returns false
  * after printing when that variable holds anything else. */
