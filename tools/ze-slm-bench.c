@@ -1,5 +1,4 @@
 /* ze-slm-bench: measures and explains GPU shared local memory. */
-#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -70,23 +69,38 @@ const cli_command command_help = {
     .run = help_run,
 };
 
+/* The options that may come before the command: the device rows of the commands. */
+static const cli_option leading[] = {CLI_OPTION_BACKEND, CLI_OPTION_DEVICE};
+
+/* How many arguments the leading option at argv[i] spans ("--device=1": 1,
+ * "-d 1": 2); 0 when it is none of them or its value is missing. */
+static int leading_width(int argc, char **argv, int i)
+{
+    const char *a = argv[i];
+    for (size_t k = 0; k < sizeof leading / sizeof *leading; k++) {
+        size_t n = strlen(leading[k].name);
+        if (a[1] == leading[k].key && a[2] == '\0')
+            return i + 1 < argc ? 2 : 0;
+        if (strncmp(a, "--", 2) == 0 && strncmp(a + 2, leading[k].name, n) == 0) {
+            if (a[2 + n] == '=')
+                return 1;
+            if (a[2 + n] == '\0')
+                return i + 1 < argc ? 2 : 0;
+        }
+    }
+    return 0;
+}
+
 /* `ze-slm-bench --backend ze limits` reads as naturally as `limits --backend ze`:
  * device options written before the command are moved after it. Returns the index of
  * the command in argv, or 0 when there is none. */
 static int command_first(int argc, char **argv)
 {
-    static const char *const takes_value[] = {"--backend", "--device", "-b", "-d"};
     int i = 1;
     while (i < argc && argv[i][0] == '-' && strcmp(argv[i], "--help") && strcmp(argv[i], "-h") &&
            strcmp(argv[i], "--version")) {
-        bool known = strncmp(argv[i], "--backend=", 10) == 0 || strncmp(argv[i], "--device=", 9) == 0;
-        int width = 1;
-        for (size_t k = 0; k < sizeof takes_value / sizeof *takes_value; k++)
-            if (strcmp(argv[i], takes_value[k]) == 0) {
-                known = true;
-                width = 2;
-            }
-        if (!known || i + width > argc)
+        int width = leading_width(argc, argv, i);
+        if (!width)
             return 0;
         i += width;
     }
