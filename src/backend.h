@@ -1,11 +1,13 @@
-/* The contract between the device-independent core and a backend (Level Zero,
- * OpenCL). The core calls backends only through struct zeslm_backend_ops. */
+/* The contract between the device-independent core and a backend (one per runtime,
+ * each a row of src/backends.c). The core calls backends only through struct
+ * zeslm_backend_ops. */
 #ifndef ZESLM_BACKEND_H
 #define ZESLM_BACKEND_H
 
+#include <zeslm/backends.h>
 #include <zeslm/device.h>
 
-#include <zeslm/kernels.h>
+#include "kernels.h"
 
 /* Every backend object starts with one of these bases, so the core can reach the
  * ops and the info without knowing the backend's own fields. */
@@ -21,6 +23,7 @@ struct zeslm_device {
     struct zeslm_module *modules[ZESLM_MAX_MODULES];
     unsigned n_modules;
     const char *module_format;
+    zeslm_settings settings; /* as given to zeslm_device_open */
 };
 
 struct zeslm_buffer {
@@ -32,11 +35,13 @@ struct zeslm_kernel {
     zeslm_device *dev;
     char name[64];
     uint64_t static_slm; /* bytes the kernel declares itself, which dynamic SLM adds to */
+    /* The module built for this kernel alone from the caller's program
+     * (zeslm_kernel_build), freed with the kernel; NULL for bundled kernels, whose
+     * modules the device keeps. */
+    struct zeslm_module *own_module;
 };
 
 struct zeslm_backend_ops {
-    const char *name; /* "ze" or "cl", as --backend spells it */
-
     /* Lists every device. *out is malloc'd and owned by the caller. A missing runtime
      * or driver is not an error: *n = 0 and `note` says what was missing. */
     zeslm_status (*list)(zeslm_device_info **out, uint32_t *n, char *note, size_t note_len);
@@ -48,8 +53,11 @@ struct zeslm_backend_ops {
     void (*close)(zeslm_device *dev);
 
     /* Compiles one kernel file for the device (SPIR-V or source, the backend's
-     * choice) and sets dev->module_format. A compile error returns ZESLM_ERR_BUILD with
-     * the compiler's log in zeslm_last_error(). */
+     * choice) and sets dev->module_format. A caller's own program (zeslm_kernel_build)
+     * comes as a file with no native binaries and either of spirv and source NULL; a
+     * backend that cannot take what is there returns ZESLM_ERR_UNSUPPORTED. Honours
+     * dev->settings (module choice, dump directory). A compile error returns
+     * ZESLM_ERR_BUILD with the compiler's log in zeslm_last_error(). */
     zeslm_status (*build)(zeslm_device *dev, const struct zeslm_kernel_file *file,
                           struct zeslm_module **module);
     void (*module_free)(struct zeslm_module *module);
@@ -79,12 +87,7 @@ struct zeslm_backend_ops {
                            double timeout_s, uint64_t *device_ns);
 };
 
-/* zeslm_kernel_create for a kernel file that is not bundled (a test's fixture, which
- * may carry source only). `file` must outlive the device: its module is kept by it. */
-zeslm_status zeslm_kernel_create_from(zeslm_device *dev, const struct zeslm_kernel_file *file, const char *kernel,
-                                      zeslm_kernel **out);
-
-extern const struct zeslm_backend_ops zeslm_backend_ze;
-extern const struct zeslm_backend_ops zeslm_backend_cl;
+/* The ops of registry row `backend` (zeslm_device_info.backend); NULL out of range. */
+const struct zeslm_backend_ops *zeslm_backend_ops_of(uint32_t backend);
 
 #endif

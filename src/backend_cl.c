@@ -154,7 +154,6 @@ static void fill_subgroups(cl_device_id d, zeslm_device_info *info)
 static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
 {
     memset(info, 0, sizeof *info);
-    info->backend = ZESLM_BACKEND_CL;
     str_info(d, CL_DEVICE_NAME, info->name, sizeof info->name);
     str_info(d, CL_DEVICE_VENDOR, info->vendor, sizeof info->vendor);
     char ver[64] = "";
@@ -323,15 +322,15 @@ static char *build_log(cl_program program, cl_device_id dev)
 }
 
 /* The program's binary for one device: PTX on NVIDIA, the driver's format elsewhere. */
-static void dump_program(cl_program program, const char *name, const char *ext)
+static void dump_program(const zeslm_device *dev, cl_program program, const char *name, const char *ext)
 {
     size_t size = 0;
-    if (!getenv("ZESLM_DUMP_BINARIES") ||
+    if (!zeslm_dump_wanted(dev) ||
         clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS || size == 0)
         return;
     unsigned char *bin = malloc(size);
     if (bin && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS)
-        zeslm_dump_binary(name, ext, bin, size);
+        zeslm_dump_binary(dev, name, ext, bin, size);
     free(bin);
 }
 
@@ -360,23 +359,17 @@ static void nv_log_props(const char *log, const char *kernel, zeslm_kernel_props
     }
 }
 
-/* ZESLM_MODULES=auto (SPIR-V where the device ingests IL and the file has it, else
- * source), spirv (fail without: a test that must exercise the bundled modules) or
- * source. A kernel file from outside the bundle (a test fixture) may come as source only. */
-static zeslm_status use_spirv(const zeslm_device_info *info, const struct zeslm_kernel_file *file, bool *spirv)
+/* Whether to build `file` from SPIR-V, by the device's module choice: auto takes
+ * SPIR-V where the device ingests IL and the file has it, else source; spirv fails
+ * without (a test that must exercise the bundled modules); native is OpenCL's own
+ * form, source. A caller's program may hold only one of the two. */
+static zeslm_status use_spirv(const zeslm_device *dev, const struct zeslm_kernel_file *file, bool *spirv)
 {
-    const char *mode = getenv("ZESLM_MODULES");
-    *spirv = info->spirv && file->spirv;
-    if (!mode || strcmp(mode, "auto") == 0)
-        return ZESLM_OK;
-    if (strcmp(mode, "source") == 0) {
-        *spirv = false;
-        return ZESLM_OK;
-    }
-    if (strcmp(mode, "spirv") != 0)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_MODULES: '%s' is not auto, spirv or source for OpenCL", mode);
-    if (!*spirv)
-        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl: %s (ZESLM_MODULES=spirv)", file->name,
+    *spirv = file->spirv && (dev->info.spirv || !file->source);
+    if (dev->settings.modules == ZESLM_MODULES_NATIVE)
+        *spirv = !file->source;
+    if (dev->settings.modules == ZESLM_MODULES_SPIRV && !(dev->info.spirv && file->spirv))
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s.cl: %s (modules: SPIR-V only)", file->name,
                           file->spirv ? "the device takes no SPIR-V" : "no SPIR-V bundled");
     return ZESLM_OK;
 }
@@ -388,7 +381,7 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
     zeslm_status st = ZESLM_OK;
     cl_int err = CL_SUCCESS;
     bool spirv;
-    if ((st = use_spirv(&dev->info, file, &spirv)) != ZESLM_OK)
+    if ((st = use_spirv(dev, file, &spirv)) != ZESLM_OK)
         return st;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
@@ -420,7 +413,7 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
                         cl_error_name(err), m->log ? m->log : "");
         goto out;
     }
-    dump_program(m->program, file->name, d->nvidia ? "ptx" : "bin");
+    dump_program(dev, m->program, file->name, d->nvidia ? "ptx" : "bin");
     *module = m;
 out:
     if (st != ZESLM_OK)
@@ -611,7 +604,6 @@ out:
 }
 
 const struct zeslm_backend_ops zeslm_backend_cl = {
-    .name = "cl",
     .list = cl_list,
     .open = cl_open,
     .close = cl_close,

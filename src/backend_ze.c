@@ -73,7 +73,6 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
 {
     zeslm_status st = ZESLM_OK;
     memset(info, 0, sizeof *info);
-    info->backend = ZESLM_BACKEND_ZE;
     info->is_subdevice = sub;
     /* The _1_2 form reports the timer in ticks per second instead of whole ns per
      * tick, which on Gen12 (83.33 ns) would lose 0.4%. */
@@ -88,6 +87,7 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->subslices_per_slice = p.numSubslicesPerSlice;
     info->eus_per_subslice = p.numEUsPerSubslice;
     info->threads_per_eu = p.numThreadsPerEU;
+    info->eu_threads_reported = true;
     info->simd_width = p.physicalEUSimdWidth;
     info->compute_units = p.numSlices * p.numSubslicesPerSlice;
     info->clock_mhz = p.coreClockRate;
@@ -347,33 +347,16 @@ out:
     return st;
 }
 
-/* The driver's native binary (zebin) of a module, for ZESLM_DUMP_BINARIES. */
-static void dump_native(ze_module_handle_t module, const char *name)
+/* The driver's native binary (zebin) of a module, for the settings' dump directory. */
+static void dump_native(const zeslm_device *dev, ze_module_handle_t module, const char *name)
 {
     size_t size = 0;
-    if (!getenv("ZESLM_DUMP_BINARIES") || zeModuleGetNativeBinary(module, &size, NULL) != ZE_RESULT_SUCCESS || !size)
+    if (!zeslm_dump_wanted(dev) || zeModuleGetNativeBinary(module, &size, NULL) != ZE_RESULT_SUCCESS || !size)
         return;
     uint8_t *bin = malloc(size);
     if (bin && zeModuleGetNativeBinary(module, &size, bin) == ZE_RESULT_SUCCESS)
-        zeslm_dump_binary(name, "zebin", bin, size);
+        zeslm_dump_binary(dev, name, "zebin", bin, size);
     free(bin);
-}
-
-/* Which modules to load: ZESLM_MODULES=auto (a native binary the device accepts, else
- * SPIR-V), native (fail without one) or spirv. */
-static zeslm_status module_mode(bool *native, bool *spirv)
-{
-    const char *mode = getenv("ZESLM_MODULES");
-    *native = *spirv = true;
-    if (!mode || strcmp(mode, "auto") == 0)
-        return ZESLM_OK;
-    if (strcmp(mode, "native") == 0)
-        *spirv = false;
-    else if (strcmp(mode, "spirv") == 0)
-        *native = false;
-    else
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_MODULES: '%s' is not auto, native or spirv", mode);
-    return ZESLM_OK;
 }
 
 /* The first embedded native binary that the driver accepts for this device; the
@@ -399,22 +382,25 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
 {
     struct ze_dev *d = (struct ze_dev *)dev;
     ze_module_build_log_handle_t log = NULL;
-    bool native, spirv;
-    zeslm_status st = module_mode(&native, &spirv);
-    if (st != ZESLM_OK)
-        return st;
+    zeslm_status st = ZESLM_OK;
+    bool native = dev->settings.modules != ZESLM_MODULES_SPIRV;
+    bool spirv = dev->settings.modules != ZESLM_MODULES_NATIVE;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     if (native && load_native(d, file, &m->module)) {
         dev->module_format = d->module_format;
-        dump_native(m->module, file->name);
+        dump_native(dev, m->module, file->name);
         *module = m;
         return ZESLM_OK;
     }
     if (!spirv) {
-        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no bundled native binary matches %s (ZESLM_MODULES=native)",
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no bundled native binary matches %s (native modules only)",
                         file->name, dev->info.name);
+        goto out;
+    }
+    if (!file->spirv) {
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: Level Zero builds SPIR-V, not OpenCL C source", file->name);
         goto out;
     }
     ze_module_desc_t md = {.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
@@ -435,7 +421,7 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
     }
     snprintf(d->module_format, sizeof d->module_format, "SPIR-V");
     dev->module_format = d->module_format;
-    dump_native(m->module, file->name);
+    dump_native(dev, m->module, file->name);
     *module = m;
 out:
     if (log)
@@ -600,7 +586,6 @@ out:
 }
 
 const struct zeslm_backend_ops zeslm_backend_ze = {
-    .name = "ze",
     .list = ze_list,
     .open = ze_open,
     .close = ze_close,

@@ -9,19 +9,17 @@
 #include "error.h"
 #include "usable.h"
 
-static const struct zeslm_backend_ops *ops_of(zeslm_backend_kind kind)
-{
-    return kind == ZESLM_BACKEND_ZE ? &zeslm_backend_ze : &zeslm_backend_cl;
-}
-
-static zeslm_status append(zeslm_device_list *list, const struct zeslm_backend_ops *ops,
-                           char *note, size_t note_len)
+/* Appends the devices of registry row `backend`, each marked with that row. */
+static zeslm_status append(zeslm_device_list *list, uint32_t backend)
 {
     zeslm_device_info *found = NULL;
     uint32_t n = 0;
-    zeslm_status st = ops->list(&found, &n, note, note_len);
+    zeslm_status st = zeslm_backend_ops_of(backend)->list(&found, &n, list->notes[backend],
+                                                         sizeof list->notes[backend]);
     if (st != ZESLM_OK || n == 0)
         goto out;
+    for (uint32_t i = 0; i < n; i++)
+        found[i].backend = backend;
     zeslm_device_info *grown = realloc(list->items, (list->count + n) * sizeof *grown);
     if (!grown) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory listing devices");
@@ -35,23 +33,31 @@ out:
     return st;
 }
 
-zeslm_status zeslm_list_devices(zeslm_pick which, zeslm_device_list *out)
+zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out)
 {
     memset(out, 0, sizeof *out);
+    uint32_t first = 0, end = zeslm_backend_count();
     zeslm_status st = ZESLM_OK;
-    if (which != ZESLM_PICK_CL)
-        st = append(out, &zeslm_backend_ze, out->ze_note, sizeof out->ze_note);
-    if (st == ZESLM_OK && which != ZESLM_PICK_ZE)
-        st = append(out, &zeslm_backend_cl, out->cl_note, sizeof out->cl_note);
+    if (backend) {
+        st = zeslm_backend_find(backend, &first);
+        if (st != ZESLM_OK)
+            return st;
+        end = first + 1;
+    }
+    for (uint32_t b = first; b < end && st == ZESLM_OK; b++)
+        st = append(out, b);
     if (st != ZESLM_OK) {
         zeslm_device_list_free(out);
         return st;
     }
     if (out->count == 0) {
-        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device found (%s%s%s)",
-                          which != ZESLM_PICK_CL ? out->ze_note : "",
-                          which == ZESLM_PICK_AUTO ? "; " : "",
-                          which != ZESLM_PICK_ZE ? out->cl_note : "");
+        /* "no device found (LABEL: why; LABEL: why)", one note per backend asked */
+        char why[ZESLM_BACKEND_MAX * 300] = "";
+        size_t used = 0;
+        for (uint32_t b = first; b < end && used < sizeof why; b++)
+            used += (size_t)snprintf(why + used, sizeof why - used, "%s%s: %s", b > first ? "; " : "",
+                                     zeslm_backend_label(b), out->notes[b]);
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device found (%s)", why);
     }
     return ZESLM_OK;
 }
@@ -76,12 +82,11 @@ static bool contains_nocase(const char *hay, const char *needle)
     return false;
 }
 
-/* Lower is better: Level Zero GPU, OpenCL GPU, anything else. */
-static int rank(const zeslm_device_info *d)
+/* Lower is better: a GPU ranks by its backend's place in the registry, which lists
+ * them in order of preference; anything else comes after every GPU. */
+static uint32_t rank(const zeslm_device_info *d)
 {
-    if (d->is_gpu)
-        return d->backend == ZESLM_BACKEND_ZE ? 0 : 1;
-    return 2;
+    return d->is_gpu ? d->backend : zeslm_backend_count();
 }
 
 zeslm_status zeslm_select_device(const zeslm_device_list *list, const char *spec, uint32_t *index)
@@ -114,9 +119,15 @@ zeslm_status zeslm_select_device(const zeslm_device_list *list, const char *spec
     return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device name contains '%s'", spec);
 }
 
-zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev)
+zeslm_status zeslm_device_open(const zeslm_device_info *info, const zeslm_settings *settings,
+                               zeslm_device **dev)
 {
-    const struct zeslm_backend_ops *ops = ops_of(info->backend);
+    const struct zeslm_backend_ops *ops = zeslm_backend_ops_of(info->backend);
+    if (!ops)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: backend %u is not in this build", info->name, info->backend);
+    if (settings && settings->modules > ZESLM_MODULES_SPIRV)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "settings: module choice %d is not one of zeslm_module_choice",
+                          (int)settings->modules);
     zeslm_status st = zeslm_device_check_usable(info);
     if (st != ZESLM_OK)
         return st;
@@ -124,6 +135,7 @@ zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev
     if (st == ZESLM_OK) {
         (*dev)->ops = ops;
         (*dev)->info = *info;
+        (*dev)->settings = settings ? *settings : (zeslm_settings){0};
     }
     return st;
 }
@@ -196,9 +208,11 @@ const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, 
     return NULL;
 }
 
-static zeslm_status module_get(zeslm_device *dev, const struct zeslm_kernel_file *kf, struct zeslm_module **module)
+static zeslm_status module_get(zeslm_device *dev, const char *file, struct zeslm_module **module)
 {
-    const char *file = kf->name;
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
+    if (!kf)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
     for (unsigned i = 0; i < dev->n_modules; i++) {
         if (dev->module_files[i] == kf) {
             *module = dev->modules[i];
@@ -218,23 +232,11 @@ static zeslm_status module_get(zeslm_device *dev, const struct zeslm_kernel_file
     return ZESLM_OK;
 }
 
-zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
-                                 zeslm_kernel **out)
+/* Creates `kernel` from a built module and records what the core keeps about it. */
+static zeslm_status kernel_from_module(zeslm_device *dev, struct zeslm_module *module, const char *kernel,
+                                       zeslm_kernel **out)
 {
-    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
-    if (!kf)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no bundled kernel file '%s.cl'", file);
-    return zeslm_kernel_create_from(dev, kf, kernel, out);
-}
-
-zeslm_status zeslm_kernel_create_from(zeslm_device *dev, const struct zeslm_kernel_file *kf, const char *kernel,
-                                      zeslm_kernel **out)
-{
-    struct zeslm_module *module;
-    zeslm_status st = module_get(dev, kf, &module);
-    if (st != ZESLM_OK)
-        return st;
-    st = dev->ops->kernel_create(dev, module, kernel, out);
+    zeslm_status st = dev->ops->kernel_create(dev, module, kernel, out);
     if (st != ZESLM_OK)
         return st;
     (*out)->dev = dev;
@@ -250,10 +252,53 @@ zeslm_status zeslm_kernel_create_from(zeslm_device *dev, const struct zeslm_kern
     return ZESLM_OK;
 }
 
+zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
+                                 zeslm_kernel **out)
+{
+    struct zeslm_module *module;
+    zeslm_status st = module_get(dev, file, &module);
+    if (st != ZESLM_OK)
+        return st;
+    return kernel_from_module(dev, module, kernel, out);
+}
+
+zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program, const char *kernel,
+                                zeslm_kernel **out)
+{
+    if (!program->source && (!program->spirv || program->spirv_size == 0))
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: the program holds neither SPIR-V nor source", kernel);
+    /* The caller's program as a kernel file without native binaries, so every backend
+     * builds it on the path the bundled kernels take; it is named after the kernel in
+     * messages and dumps. */
+    const struct zeslm_kernel_file file = {
+        .name = kernel,
+        .spirv = program->spirv,
+        .spirv_size = program->spirv ? program->spirv_size : 0,
+        .source = program->source,
+    };
+    struct zeslm_module *module;
+    zeslm_status st = dev->ops->build(dev, &file, &module);
+    if (st != ZESLM_OK)
+        return st;
+    st = kernel_from_module(dev, module, kernel, out);
+    if (st != ZESLM_OK) {
+        dev->ops->module_free(module);
+        return st;
+    }
+    (*out)->own_module = module;
+    return ZESLM_OK;
+}
+
 void zeslm_kernel_free(zeslm_kernel *k)
 {
-    if (k)
-        k->dev->ops->kernel_free(k);
+    if (!k)
+        return;
+    /* The backend frees k itself, so what outlives it is read first. */
+    const struct zeslm_backend_ops *ops = k->dev->ops;
+    struct zeslm_module *own = k->own_module;
+    ops->kernel_free(k);
+    if (own)
+        ops->module_free(own);
 }
 
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props)
@@ -286,6 +331,13 @@ zeslm_status zeslm_kernel_arg_buffer(zeslm_kernel *k, uint32_t index, zeslm_buff
 zeslm_status zeslm_kernel_arg_u32(zeslm_kernel *k, uint32_t index, uint32_t value)
 {
     return k->dev->ops->arg_value(k, index, sizeof value, &value);
+}
+
+zeslm_status zeslm_kernel_arg_value(zeslm_kernel *k, uint32_t index, size_t size, const void *value)
+{
+    if (size == 0 || !value)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: argument %u of no bytes", k->name, index);
+    return k->dev->ops->arg_value(k, index, size, value);
 }
 
 zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t bytes)

@@ -1,19 +1,25 @@
 #include <stdio.h>
-#include <stdlib.h>
 
+#include "backend.h"
 #include "dump.h"
 
-void zeslm_dump_binary(const char *name, const char *ext, const void *data, size_t size)
+bool zeslm_dump_wanted(const zeslm_device *dev)
 {
-    const char *dir = getenv("ZESLM_DUMP_BINARIES");
-    if (!dir || !*dir)
+    return dev->settings.dump_dir && *dev->settings.dump_dir;
+}
+
+void zeslm_dump_binary(const zeslm_device *dev, const char *name, const char *ext, const void *data,
+                       size_t size)
+{
+    if (!zeslm_dump_wanted(dev))
         return;
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext);
+    snprintf(path, sizeof path, "%s/%s.%s", dev->settings.dump_dir, name, ext);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
+    bool ok = f && fwrite(data, 1, size, f) == size;
+    /* fclose once, whatever happened: a second one on a failed close is undefined. */
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
         fprintf(stderr, "ze-slm: cannot write %s\n", path);
-        if (f)
-            fclose(f);
-    }
 }

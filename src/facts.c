@@ -2,6 +2,8 @@
 
 #include <zeslm/facts.h>
 
+#include "units.h"
+
 #define F(key, label, unit, kind, field) {key, label, unit, kind, offsetof(zeslm_device_info, field)}
 
 const zeslm_fact zeslm_device_facts[] = {
@@ -88,13 +90,11 @@ void zeslm_fact_text(const zeslm_fact *f, const zeslm_device_info *d, char *buf,
     case ZESLM_FACT_U32: snprintf(buf, len, "%u%s%s", *(const uint32_t *)p, sep, f->unit); break;
     case ZESLM_FACT_ID: snprintf(buf, len, "0x%04x", *(const uint32_t *)p); break;
     case ZESLM_FACT_U64: snprintf(buf, len, "%llu%s%s", (unsigned long long)*(const uint64_t *)p, sep, f->unit); break;
-    case ZESLM_FACT_DOUBLE: snprintf(buf, len, "%.6g%s%s", *(const double *)p, sep, f->unit); break;
+    case ZESLM_FACT_DOUBLE: zeslm_format_si(*(const double *)p, f->unit, buf, len); break;
     case ZESLM_FACT_STR: snprintf(buf, len, "%s", (const char *)p); break;
     case ZESLM_FACT_BOOL: snprintf(buf, len, "%s", *(const bool *)p ? "yes" : "no"); break;
     case ZESLM_FACT_TRISTATE: snprintf(buf, len, "%s", *(const int *)p ? "yes" : "no (global memory)"); break;
-    case ZESLM_FACT_BACKEND:
-        snprintf(buf, len, "%s", *(const zeslm_backend_kind *)p == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL");
-        break;
+    case ZESLM_FACT_BACKEND: snprintf(buf, len, "%s", zeslm_backend_label(*(const uint32_t *)p)); break;
     case ZESLM_FACT_SUBGROUPS: {
         size_t used = 0;
         snprintf(buf, len, "%s", d->n_subgroup_sizes ? "" : "none");

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/backends.h>
+
 #include "error.h"
 #include "usable.h"
 
@@ -26,15 +28,14 @@ static zeslm_status refuse(const zeslm_device_info *d, const char *what, const c
     return zeslm_fail(ZESLM_ERR_UNSUPPORTED,
                       "%s (%s) reports %s, so it cannot run kernels safely; install a driver that "
                       "knows this GPU, or set the driver's debug keys NEOReadDebugKeys=1 %s",
-                      d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL", what, key);
+                      d->name, zeslm_backend_label(d->backend), what, key);
 }
 
 zeslm_status zeslm_device_check_usable(const zeslm_device_info *d)
 {
     if (d->max_group_size == 0)
         return refuse(d, "a maximum work-group size of 0", "OverrideMaxWorkgroupSize=1024");
-    /* Only Level Zero reports EUs and threads; OpenCL leaves them unknown (0). */
-    if (d->backend != ZESLM_BACKEND_ZE || scratch_units_overridden())
+    if (!d->eu_threads_reported || scratch_units_overridden())
         return ZESLM_OK;
     if (d->eus_per_subslice == 0)
         return refuse(d, "0 EUs per subslice", "OverrideNumComputeUnitsForScratch=4096");

@@ -25,6 +25,8 @@ expect_error() {
 }
 
 expect_error "unknown command" frobnicate
+expect_error "help: unknown command 'frobnicate'" help frobnicate
+expect_error "help: give one command" help run limits
 expect_error "unknown bench" run nosuchbench
 expect_error "unknown backend" devices --backend cuda
 expect_error "out of range" limits --bytes-per-item 0

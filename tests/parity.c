@@ -7,7 +7,8 @@
  *   --small  sizes for a CPU (CTest): checks that every pair builds and runs
  *   --judge  exit 1 when a doc_* median is more than 10% above the literal one's
  *            (the GPU performance run, tools/gpu-run.sh)
- * OpenCL only: the literal kernels come as source. */
+ * OpenCL only: the literal kernels come as source, built through the public
+ * zeslm_kernel_build as a user's own kernels would be. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,6 @@
 #include <zeslm/bench.h>
 #include <zeslm/device.h>
 
-#include "backend.h"
 #include "error.h"
 #include "rng.h"
 
@@ -117,13 +117,13 @@ static const struct parity_case {
     {"hist", "doc_slm", "input=uniform", "lit_hist_slm", 4096 * 4096, 1u << 16, 64, setup_hist_slm},
 };
 
-static zeslm_status time_literal(zeslm_device *dev, const struct zeslm_kernel_file *file, const struct parity_case *c,
+static zeslm_status time_literal(zeslm_device *dev, const zeslm_program *literals, const struct parity_case *c,
                                  uint64_t n, uint64_t *median_ns)
 {
     struct literal l = {.group = c->group};
     uint64_t ns[REPS];
     zeslm_stats s;
-    zeslm_status st = zeslm_kernel_create_from(dev, file, c->literal, &l.k);
+    zeslm_status st = zeslm_kernel_build(dev, literals, c->literal, &l.k);
     if (st == ZESLM_OK)
         st = c->setup(dev, n, &l);
     for (int i = 0; i < WARMUP + REPS && st == ZESLM_OK; i++)
@@ -194,13 +194,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "parity: cannot read %s\n", path);
         return 2;
     }
-    const struct zeslm_kernel_file file = {.name = "documents", .source = source};
+    const zeslm_program literals = {.source = source};
     zeslm_device_list list = {0};
     zeslm_device *dev = NULL;
     uint32_t index;
     int rc = 0;
-    if (zeslm_list_devices(ZESLM_PICK_CL, &list) != ZESLM_OK || zeslm_select_device(&list, spec, &index) != ZESLM_OK ||
-        zeslm_device_open(&list.items[index], &dev) != ZESLM_OK) {
+    if (zeslm_list_devices("cl", &list) != ZESLM_OK || zeslm_select_device(&list, spec, &index) != ZESLM_OK ||
+        zeslm_device_open(&list.items[index], NULL, &dev) != ZESLM_OK) {
         fprintf(stderr, "parity: %s\n", zeslm_last_error());
         rc = 2;
         goto out;
@@ -212,7 +212,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const struct parity_case *c = &cases[i];
         uint64_t n = small ? c->n_small : c->n, tool_ns, lit_ns;
-        if (time_tool(dev, c, n, &tool_ns) != ZESLM_OK || time_literal(dev, &file, c, n, &lit_ns) != ZESLM_OK) {
+        if (time_tool(dev, c, n, &tool_ns) != ZESLM_OK || time_literal(dev, &literals, c, n, &lit_ns) != ZESLM_OK) {
             fprintf(stderr, "parity: %s/%s: %s\n", c->workload, c->variant, zeslm_last_error());
             rc = 1;
             continue;

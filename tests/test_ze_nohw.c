@@ -20,12 +20,12 @@
 #include <zeslm/zebin.h>
 
 #include "device_fixture.h"
-#include <zeslm/kernels.h>
+#include "kernels.h"
 
 static int open_device(void **state)
 {
     (void)state;
-    return open_backend_device(ZESLM_PICK_ZE, NULL);
+    return open_backend_device("ze", NULL);
 }
 
 static void slm_per_group_is_what_the_driver_reports(void **state)
@@ -34,7 +34,7 @@ static void slm_per_group_is_what_the_driver_reports(void **state)
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     const char *expect = getenv("ZESLM_EXPECT_SLM");
     assert_non_null(expect);
-    assert_int_equal(d->backend, ZESLM_BACKEND_ZE);
+    assert_string_equal(zeslm_backend_name(d->backend), "ze");
     assert_true(d->is_gpu);
     assert_int_equal(d->slm_per_group, strtoull(expect, NULL, 10));
     assert_int_equal(d->vendor_id, 0x8086);
@@ -141,6 +141,42 @@ static void every_workload_runs_and_reports_no_results(void **state)
     }
 }
 
+/* A caller's own program (zeslm_kernel_build): SPIR-V builds and launches as the
+ * bundled kernels do; the module belongs to the kernel and goes with it. */
+static void a_callers_spirv_builds_and_launches(void **state)
+{
+    (void)state;
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find("bank");
+    const zeslm_program program = {.spirv = kf->spirv, .spirv_size = kf->spirv_size};
+    zeslm_buffer *out = NULL;
+    zeslm_kernel *k = NULL;
+    uint64_t ns = 0;
+    if (zeslm_kernel_build(dev, &program, "bank_strided", &k) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    assert_int_equal(zeslm_buffer_create(dev, 64 * 4, &out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_u32(k, 1, 16), ZESLM_OK);
+    const uint32_t rounds = 8;
+    assert_int_equal(zeslm_kernel_arg_value(k, 2, sizeof rounds, &rounds), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_local(k, 3, 32 * 16 * 4), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_launch(k, 2, 32, 10, &ns), ZESLM_ERR_NO_TIMING);
+    assert_string_equal(zeslm_device_module_format(dev), "SPIR-V");
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+/* Level Zero builds SPIR-V: OpenCL C alone is refused with a reason, not a crash. */
+static void a_callers_source_alone_is_unsupported(void **state)
+{
+    (void)state;
+    const zeslm_program source_only = {.source = zeslm_kernel_file_find("bank")->source};
+    const zeslm_program empty = {0};
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_kernel_build(dev, &source_only, "bank_strided", &k), ZESLM_ERR_UNSUPPORTED);
+    assert_null(k);
+    assert_int_equal(zeslm_kernel_build(dev, &empty, "bank_strided", &k), ZESLM_ERR_INVALID_ARG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +185,8 @@ int main(void)
         cmocka_unit_test(driver_kernel_properties_match_the_zebin),
         cmocka_unit_test(a_launch_synchronises_and_reports_no_timestamp),
         cmocka_unit_test(every_workload_runs_and_reports_no_results),
+        cmocka_unit_test(a_callers_spirv_builds_and_launches),
+        cmocka_unit_test(a_callers_source_alone_is_unsupported),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
 }

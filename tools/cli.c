@@ -165,26 +165,55 @@ bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max,
     return ok;
 }
 
-static bool parse_backend(const char *what, const char *arg, zeslm_pick *pick)
+/* A backend of the registry by name, or "auto" for all (NULL). */
+static bool parse_backend(const char *what, const char *arg, const char **backend)
 {
-    if (strcmp(arg, "ze") == 0)
-        *pick = ZESLM_PICK_ZE;
-    else if (strcmp(arg, "cl") == 0)
-        *pick = ZESLM_PICK_CL;
-    else if (strcmp(arg, "auto") == 0)
-        *pick = ZESLM_PICK_AUTO;
-    else {
-        cli_usage_error("%s: unknown backend '%s' (ze, cl or auto)", what, arg);
-        return false;
+    uint32_t b;
+    if (strcmp(arg, "auto") == 0) {
+        *backend = NULL;
+        return true;
     }
-    return true;
+    if (zeslm_backend_find(arg, &b) == ZESLM_OK) {
+        *backend = zeslm_backend_name(b);
+        return true;
+    }
+    char names[ZESLM_BACKEND_MAX * 16] = "";
+    size_t used = 0;
+    for (b = 0; b < zeslm_backend_count() && used < sizeof names; b++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s, ", zeslm_backend_name(b));
+    cli_usage_error("%s: unknown backend '%s' (this build has %sor auto)", what, arg, names);
+    return false;
 }
 
 bool cli_device_defaults(cli_device_opts *o)
 {
     const char *env = getenv("ZESLM_BACKEND");
-    *o = (cli_device_opts){.pick = ZESLM_PICK_AUTO};
-    return !env || parse_backend("ZESLM_BACKEND", env, &o->pick);
+    *o = (cli_device_opts){0};
+    return !env || parse_backend("ZESLM_BACKEND", env, &o->backend);
+}
+
+bool cli_settings_from_env(zeslm_settings *s)
+{
+    static const struct {
+        const char *name;
+        zeslm_module_choice choice;
+    } modules[] = {
+        {"auto", ZESLM_MODULES_AUTO},
+        {"native", ZESLM_MODULES_NATIVE},
+        {"spirv", ZESLM_MODULES_SPIRV},
+    };
+    const char *env = getenv("ZESLM_MODULES");
+    *s = (zeslm_settings){.dump_dir = getenv("ZESLM_DUMP_BINARIES")};
+    if (!env)
+        return true;
+    for (size_t i = 0; i < sizeof modules / sizeof *modules; i++) {
+        if (strcmp(env, modules[i].name) == 0) {
+            s->modules = modules[i].choice;
+            return true;
+        }
+    }
+    cli_usage_error("ZESLM_MODULES: '%s' is not auto, native or spirv", env);
+    return false;
 }
 
 bool cli_device_option(cli_device_opts *o, int opt, const char *arg)
@@ -197,18 +226,21 @@ bool cli_device_option(cli_device_opts *o, int opt, const char *arg)
         o->device = arg;
         return true;
     }
-    return parse_backend("--backend", arg, &o->pick);
+    return parse_backend("--backend", arg, &o->backend);
 }
 
 int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t *index,
                     zeslm_device **dev)
 {
-    zeslm_status st = zeslm_list_devices(o->pick, list);
+    zeslm_settings settings;
+    if (!cli_settings_from_env(&settings))
+        return 2;
+    zeslm_status st = zeslm_list_devices(o->backend, list);
     if (st != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
     st = zeslm_select_device(list, o->device, index);
     if (st == ZESLM_OK)
-        st = zeslm_device_open(&list->items[*index], dev);
+        st = zeslm_device_open(&list->items[*index], &settings, dev);
     if (st != ZESLM_OK) {
         zeslm_device_list_free(list);
         return cli_error("%s", zeslm_last_error());

@@ -33,22 +33,26 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size);
 
 /* --backend and --device, common to every command that uses a device. */
 typedef struct cli_device_opts {
-    zeslm_pick pick;
-    const char *device; /* NULL: the best device */
+    const char *backend; /* a name in the backend registry; NULL: every backend */
+    const char *device;  /* NULL: the best device */
 } cli_device_opts;
 
-#define CLI_DEVICE_LONGOPTS {"backend", required_argument, NULL, 'b'}, {"device", required_argument, NULL, 'd'}
-
 /* The defaults: the best device of any backend, or of the backend that the
- * environment variable ZESLM_BACKEND (ze, cl, auto) names. Returns false after
- * printing when that variable holds anything else. */
+ * environment variable ZESLM_BACKEND (a backend's name or auto) names. Returns false
+ * after printing when that variable holds anything else. */
 bool cli_device_defaults(cli_device_opts *o);
 
 /* Handles 'b' and 'd'; returns false after printing when the value is bad. */
 bool cli_device_option(cli_device_opts *o, int opt, const char *arg);
 
-/* Lists devices, picks one and opens it. On failure prints the reason and returns
- * the exit status; on success returns 0 with *list owned by the caller. */
+/* The library's settings from the environment: ZESLM_MODULES (auto, native, spirv)
+ * and ZESLM_DUMP_BINARIES (a directory). Returns false after printing when
+ * ZESLM_MODULES holds anything else. */
+bool cli_settings_from_env(zeslm_settings *s);
+
+/* Lists devices, picks one and opens it with the settings from the environment. On
+ * failure prints the reason and returns the exit status (2 for a bad environment
+ * variable); on success returns 0 with *list owned by the caller. */
 int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t *index,
                     zeslm_device **dev);
 

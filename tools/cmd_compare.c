@@ -2,7 +2,6 @@
  * measured, marked where the change is larger than the runs' own spread; with
  * --fail-over PCT the exit status gates a CI job on regressions. Files of different
  * devices, or with no result in common, are an error: a gate must not pass on them. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,52 +34,45 @@ static const results_entry *find(const results_file *f, const char *key)
     return NULL;
 }
 
-int cmd_compare(int argc, char **argv)
+typedef struct compare_opts {
+    uint32_t fail_over;
+    bool gate, any_device;
+} compare_opts;
+
+static int on_option(void *ctx, int key, const char *value)
 {
-    static const struct option longopts[] = {
-        {"fail-over", required_argument, NULL, 'f'},
-        {"any-device", no_argument, NULL, 'a'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
-    };
-    uint32_t fail_over = 0;
-    bool gate = false, any_device = false;
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:ah", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (!cli_u32("--fail-over", optarg, 0, 100000, &fail_over))
-                return 2;
-            gate = true;
-            break;
-        case 'a': any_device = true; break;
-        case 'h':
-            printf("usage: %s compare OLD.json NEW.json [--fail-over PERCENT] [--any-device]\n"
-                   "new/old > 1 is slower. '*' marks a change larger than either run's own spread\n"
-                   "((max - min) / median); with --fail-over, a result marked so and slower by more\n"
-                   "than PERCENT makes the exit status %d. Files of different devices are refused\n"
-                   "unless --any-device is given; files with no result in common always are.\n",
-                   PROG, EXIT_REGRESSION);
-            return 0;
-        default: return cli_bad_option(c, argv);
-        }
+    compare_opts *o = ctx;
+    if (key == 'a') {
+        o->any_device = true;
+        return 0;
     }
-    if (argc - optind != 2)
+    o->gate = true; /* 'f' */
+    return cli_u32("--fail-over", value, 0, 100000, &o->fail_over) ? 0 : 2;
+}
+
+static int run(int argc, char **argv)
+{
+    compare_opts opts = {0};
+    int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
+    if (parsed >= 0)
+        return parsed;
+    const uint32_t fail_over = opts.fail_over;
+    const bool gate = opts.gate;
+    if (argc - first != 2)
         return cli_usage_error("compare: give two results files, OLD and NEW");
     results_file old_f = {0}, new_f = {0};
-    int rc = load(argv[optind], &old_f);
+    int rc = load(argv[first], &old_f);
     if (rc == 0)
-        rc = load(argv[optind + 1], &new_f);
-    if (rc == 0 && !any_device && strcmp(old_f.device, new_f.device) != 0)
+        rc = load(argv[first + 1], &new_f);
+    if (rc == 0 && !opts.any_device && strcmp(old_f.device, new_f.device) != 0)
         rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
-                       argv[optind], old_f.device, argv[optind + 1], new_f.device);
+                       argv[first], old_f.device, argv[first + 1], new_f.device);
     if (rc) {
         results_free(&old_f);
         results_free(&new_f);
         return rc;
     }
-    printf("old: %s (%s)\nnew: %s (%s)\n\n", argv[optind], old_f.device, argv[optind + 1], new_f.device);
+    printf("old: %s (%s)\nnew: %s (%s)\n\n", argv[first], old_f.device, argv[first + 1], new_f.device);
     printf("%-60s %12s %12s %8s\n", "result", "old us", "new us", "new/old");
     size_t matched = 0, regressions = 0, marked = 0;
     for (size_t i = 0; i < new_f.count; i++) {
@@ -116,3 +108,27 @@ int cmd_compare(int argc, char **argv)
     }
     return 0;
 }
+
+static void more_help(FILE *f)
+{
+    fprintf(f, "new/old > 1 is slower. '*' marks a change larger than either run's own spread\n"
+               "((max - min) / median); with --fail-over, a result marked so and slower by more\n"
+               "than PERCENT makes the exit status %d. Files of different devices are refused\n"
+               "unless --any-device is given; files with no result in common always are.\n", EXIT_REGRESSION);
+}
+
+static const cli_option options[] = {
+    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT"},
+    {"any-device", 'a', NULL, "compare files measured on different devices"},
+};
+
+const cli_command command_compare = {
+    .name = "compare",
+    .operands = "OLD.json NEW.json",
+    .summary = "compare two results files: ratios of medians, gate on regressions",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .more_help = more_help,
+    .on_option = on_option,
+    .run = run,
+};

@@ -1,5 +1,4 @@
 /* `devices`: every device of every backend, one column each, one row per fact. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,41 +42,38 @@ static void print_table(const zeslm_device_list *list)
     }
 }
 
-int cmd_devices(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"backend", required_argument, NULL, 'b'},
-        {"json", required_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
-    };
+typedef struct devices_opts {
     cli_device_opts dev;
-    if (!cli_device_defaults(&dev))
-        return 2;
-    const char *json_path = NULL;
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":b:j:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'b':
-            if (!cli_device_option(&dev, c, optarg))
-                return 2;
-            break;
-        case 'j': json_path = optarg; break;
-        case 'h':
-            printf("usage: %s devices [--backend ze|cl|auto] [--json FILE|-]\n", PROG);
-            return 0;
-        default: return cli_bad_option(c, argv);
-        }
+    const char *json_path;
+} devices_opts;
+
+static int on_option(void *ctx, int key, const char *value)
+{
+    devices_opts *o = ctx;
+    if (key == 'j') {
+        o->json_path = value;
+        return 0;
     }
-    if (optind < argc)
-        return cli_usage_error("devices: unexpected argument '%s'", argv[optind]);
-    int rc = output_check(json_path, NULL);
-    if (rc)
+    return cli_device_option(&o->dev, key, value) ? 0 : 2;
+}
+
+static int run(int argc, char **argv)
+{
+    devices_opts opts = {0};
+    if (!cli_device_defaults(&opts.dev))
+        return 2;
+    int first, rc = cli_parse(&command_devices, &opts, argc, argv, &first);
+    if (rc >= 0)
+        return rc;
+    if (first < argc)
+        return cli_usage_error("devices: unexpected argument '%s'", argv[first]);
+    const cli_device_opts dev = opts.dev;
+    const char *json_path = opts.json_path;
+    if ((rc = output_check(json_path, NULL)) != 0)
         return rc;
 
     zeslm_device_list list;
-    if (zeslm_list_devices(dev.pick, &list) != ZESLM_OK)
+    if (zeslm_list_devices(dev.backend, &list) != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
     uint32_t best = 0;
     zeslm_select_device(&list, NULL, &best);
@@ -97,11 +93,25 @@ int cmd_devices(int argc, char **argv)
     if (!json_path || strcmp(json_path, "-") != 0) {
         print_table(&list);
         printf("\nBest device (picked when --device is not given): %u\n", best);
-        if (list.ze_note[0])
-            printf("Level Zero: %s\n", list.ze_note);
-        if (list.cl_note[0])
-            printf("OpenCL: %s\n", list.cl_note);
+        for (uint32_t b = 0; b < zeslm_backend_count(); b++)
+            if (list.notes[b][0])
+                printf("%s: %s\n", zeslm_backend_label(b), list.notes[b]);
     }
     zeslm_device_list_free(&list);
     return rc;
 }
+
+static const cli_option options[] = {
+    CLI_OPTION_BACKEND,
+    {"json", 'j', "FILE|-", "also write the list as JSON (-: to stdout, instead of the table)"},
+};
+
+const cli_command command_devices = {
+    .name = "devices",
+    .operands = "",
+    .summary = "list every device of every backend with its SLM facts",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .on_option = on_option,
+    .run = run,
+};

@@ -3,7 +3,6 @@
  * .ze_info, and what follows on that target (largest group, groups per subslice). No
  * GPU needed: bundled kernels come compiled for the default targets, anything else is
  * compiled with ocloc on the spot. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,7 @@
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
-#include <zeslm/kernels.h>
+#include "kernels.h"
 #include "cli.h"
 #include "commands.h"
 #include "ocloc_run.h"
@@ -167,41 +166,32 @@ static int show_file(const char *path, inspect_opts *o)
     return rc;
 }
 
-int cmd_inspect(int argc, char **argv)
+typedef struct inspect_cli {
+    inspect_opts o;
+    const char *json_path;
+} inspect_cli;
+
+static int on_option(void *ctx, int key, const char *value)
 {
-    static const struct option longopts[] = {
-        {"target", required_argument, NULL, 't'},
-        {"kernel", required_argument, NULL, 'k'},
-        {"group-size", required_argument, NULL, 'g'},
-        {"json", required_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
-    };
-    inspect_opts o = {.group_size = 256};
-    const char *json_path = NULL;
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":t:k:g:j:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 't':
-            if (!parse_targets(optarg, &o))
-                return 2;
-            break;
-        case 'k': o.kernel = optarg; break;
-        case 'g':
-            if (!cli_u32("--group-size", optarg, 1, 1u << 16, &o.group_size))
-                return 2;
-            break;
-        case 'j': json_path = optarg; break;
-        case 'h':
-            printf("usage: %s inspect [--target LIST] [--kernel NAME] [--group-size N] [--json FILE|-] "
-                   "[FILE.cl|FILE.zebin ...]\n"
-                   "Bundled kernels by default; default targets: those the bundled kernels were built for.\n",
-                   PROG);
-            return 0;
-        default: return cli_bad_option(c, argv);
-        }
+    inspect_cli *c = ctx;
+    bool ok = true;
+    switch (key) {
+    case 't': ok = parse_targets(value, &c->o); break;
+    case 'k': c->o.kernel = value; break;
+    case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
+    default: c->json_path = value; break; /* 'j', the only other row */
     }
+    return ok ? 0 : 2;
+}
+
+static int run(int argc, char **argv)
+{
+    inspect_cli c = {.o = {.group_size = 256}};
+    int first, parsed = cli_parse(&command_inspect, &c, argc, argv, &first);
+    if (parsed >= 0)
+        return parsed;
+    inspect_opts o = c.o;
+    const char *json_path = c.json_path;
     /* By default, the targets the bundled kernels were compiled for. */
     if (o.n_targets == 0)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
@@ -212,8 +202,8 @@ int cmd_inspect(int argc, char **argv)
         return rc;
     o.rows = json_array();
     text = output_text_stream(json_path, NULL);
-    if (optind < argc) {
-        for (int i = optind; i < argc && !rc; i++)
+    if (first < argc) {
+        for (int i = first; i < argc && !rc; i++)
             rc = show_file(argv[i], &o);
     } else {
         for (size_t t = 0; t < o.n_targets && !rc; t++)
@@ -233,3 +223,27 @@ int cmd_inspect(int argc, char **argv)
     json_decref(o.rows);
     return rc;
 }
+
+static void more_help(FILE *f)
+{
+    fprintf(f, "Bundled kernels by default, else each FILE.cl (compiled with ocloc) or FILE.zebin.\n"
+               "Default targets: those the bundled kernels were built for.\n");
+}
+
+static const cli_option options[] = {
+    {"target", 't', "LIST", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)"},
+    {"kernel", 'k', "NAME", "only this kernel"},
+    {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
+    {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
+};
+
+const cli_command command_inspect = {
+    .name = "inspect",
+    .operands = "[FILE.cl|FILE.zebin ...]",
+    .summary = "per-kernel SIMD width, registers, SLM and spills for Intel targets, no GPU needed",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .more_help = more_help,
+    .on_option = on_option,
+    .run = run,
+};

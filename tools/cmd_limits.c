@@ -1,13 +1,12 @@
 /* `limits`: what SLM a work-group may use on the selected device, the largest
  * group for a per-item SLM need, an occupancy calculator, and the SLM, private and
  * spill memory of every bundled kernel as the driver compiled it. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <zeslm/limits.h>
 
-#include <zeslm/kernels.h>
+#include "kernels.h"
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
@@ -164,55 +163,45 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
     return rc;
 }
 
-static int usage(void)
+typedef struct limits_cli {
+    limits_opts o;
+    cli_device_opts dev;
+    bool have_slm;
+} limits_cli;
+
+static int on_option(void *ctx, int key, const char *value)
 {
-    printf("usage: %s limits [--backend ze|cl|auto] [--device N|NAME] [--bytes-per-item B]\n"
-           "       [--slm-per-group S --group-size N [--simd W] [--slm-per-cu BYTES]] [--json FILE|-]\n",
-           PROG);
-    return 0;
+    limits_cli *c = ctx;
+    limits_opts *o = &c->o;
+    bool ok = true;
+    switch (key) {
+    case 'B': ok = cli_u64("--bytes-per-item", value, 1, UINT32_MAX, &o->bytes_per_item); break;
+    case 'S': ok = cli_u64("--slm-per-group", value, 0, UINT32_MAX, &o->slm_per_group); c->have_slm = true; break;
+    case 'g': ok = cli_u32("--group-size", value, 1, UINT32_MAX, &o->group_size); break;
+    case 'w': ok = cli_u32("--simd", value, 1, 128, &o->simd); break;
+    case 'C': ok = cli_u64("--slm-per-cu", value, 1, UINT32_MAX, &o->slm_per_cu); break;
+    case 'j': o->json = value; break;
+    default: ok = cli_device_option(&c->dev, key, value); break;
+    }
+    return ok ? 0 : 2;
 }
 
-int cmd_limits(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        CLI_DEVICE_LONGOPTS,
-        {"bytes-per-item", required_argument, NULL, 'B'},
-        {"slm-per-group", required_argument, NULL, 'S'},
-        {"group-size", required_argument, NULL, 'g'},
-        {"simd", required_argument, NULL, 'w'},
-        {"slm-per-cu", required_argument, NULL, 'C'},
-        {"json", required_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {0},
-    };
-    cli_device_opts devopt;
-    if (!cli_device_defaults(&devopt))
+    limits_cli c = {0};
+    if (!cli_device_defaults(&c.dev))
         return 2;
-    limits_opts o = {0};
-    bool have_slm = false;
-    int c, rc;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":b:d:B:S:g:w:C:j:h", longopts, NULL)) != -1) {
-        bool ok = true;
-        switch (c) {
-        case 'b': case 'd': ok = cli_device_option(&devopt, c, optarg); break;
-        case 'B': ok = cli_u64("--bytes-per-item", optarg, 1, UINT32_MAX, &o.bytes_per_item); break;
-        case 'S': ok = cli_u64("--slm-per-group", optarg, 0, UINT32_MAX, &o.slm_per_group); have_slm = true; break;
-        case 'g': ok = cli_u32("--group-size", optarg, 1, UINT32_MAX, &o.group_size); break;
-        case 'w': ok = cli_u32("--simd", optarg, 1, 128, &o.simd); break;
-        case 'C': ok = cli_u64("--slm-per-cu", optarg, 1, UINT32_MAX, &o.slm_per_cu); break;
-        case 'j': o.json = optarg; break;
-        case 'h': return usage();
-        default: return cli_bad_option(c, argv);
-        }
-        if (!ok)
-            return 2;
-    }
-    if (optind < argc)
-        return cli_usage_error("limits: unexpected argument '%s'", argv[optind]);
-    if (have_slm != (o.group_size != 0))
+    int first, parsed = cli_parse(&command_limits, &c, argc, argv, &first);
+    if (parsed >= 0)
+        return parsed;
+    if (first < argc)
+        return cli_usage_error("limits: unexpected argument '%s'", argv[first]);
+    if (c.have_slm != (c.o.group_size != 0))
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
-    if ((rc = output_check(o.json, NULL)) != 0)
+    const limits_opts o = c.o;
+    const cli_device_opts devopt = c.dev;
+    int rc = output_check(o.json, NULL);
+    if (rc)
         return rc;
 
     zeslm_device_list list;
@@ -226,7 +215,7 @@ int cmd_limits(int argc, char **argv)
     json_object_set_new(doc, "device", output_device_json(d));
     text = output_text_stream(o.json, NULL);
 
-    fprintf(text, "Device %u: %s (%s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL");
+    fprintf(text, "Device %u: %s (%s)\n", index, d->name, zeslm_backend_label(d->backend));
     if (!d->slm_per_group) {
         rc = cli_error("the driver does not report the SLM per work-group of this device");
         goto out;
@@ -264,3 +253,24 @@ out:
     zeslm_device_list_free(&list);
     return rc;
 }
+
+static const cli_option options[] = {
+    CLI_OPTION_BACKEND,
+    CLI_OPTION_DEVICE,
+    {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
+    {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)"},
+    {"group-size", 'g', "N", "occupancy: work-items a group (with --slm-per-group)"},
+    {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)"},
+    {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if"},
+    {"json", 'j', "FILE|-", "also write the results as JSON (-: to stdout, the tables to stderr)"},
+};
+
+const cli_command command_limits = {
+    .name = "limits",
+    .operands = "",
+    .summary = "per-group SLM limits, occupancy, and the bundled kernels' resources",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .on_option = on_option,
+    .run = run,
+};

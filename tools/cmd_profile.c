@@ -25,37 +25,34 @@ static void print_launches(const zeslm_results *all, size_t first, void *arg)
     }
 }
 
-int cmd_profile(int argc, char **argv)
-{
-    static const struct option longopts[] = {RUN_CLI_LONGOPTS, {"group-sizes", required_argument, NULL, 'G'}, {0}};
+typedef struct profile_cli {
     run_cli o;
-    if (!run_cli_defaults(&o))
+    uint32_t sizes[MAX_SIZES];
+    uint32_t n_sizes;
+} profile_cli;
+
+static int on_option(void *ctx, int key, const char *value)
+{
+    profile_cli *c = ctx;
+    if (key != 'G')
+        return run_cli_option(&c->o, key, value);
+    return cli_u32_list("--group-sizes", value, 1, 1u << 20, c->sizes, MAX_SIZES, &c->n_sizes) ? 0 : 2;
+}
+
+static int run(int argc, char **argv)
+{
+    profile_cli c = {.sizes = {32, 64, 128, 256, 512, 1024}, .n_sizes = 6};
+    if (!run_cli_defaults(&c.o))
         return 2;
-    uint32_t sizes[MAX_SIZES] = {32, 64, 128, 256, 512, 1024};
-    uint32_t n_sizes = 6;
-    int c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":" RUN_CLI_SHORTOPTS "G:", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            printf("usage: %s profile BENCH/VARIANT [--group-sizes 64,128,256,...] [options]\n"
-                   "example: %s profile reduce/many --group-sizes 64,128,256,512\n\noptions:\n" RUN_CLI_HELP,
-                   PROG, PROG);
-            return 0;
-        }
-        if (c == 'G') {
-            if (!cli_u32_list("--group-sizes", optarg, 1, 1u << 20, sizes, MAX_SIZES, &n_sizes))
-                return 2;
-            continue;
-        }
-        int rc = run_cli_option(&o, c, optarg);
-        if (rc)
-            return rc < 0 ? cli_bad_option(c, argv) : rc;
-    }
-    if (optind + 1 != argc)
+    int first, parsed = cli_parse(&command_profile, &c, argc, argv, &first);
+    if (parsed >= 0)
+        return parsed;
+    run_cli o = c.o;
+    if (first + 1 != argc)
         return cli_usage_error("profile: name exactly one kernel as BENCH/VARIANT (e.g. reduce/many)");
     if (o.run.group_size)
         return cli_usage_error("profile: use --group-sizes, not --group-size");
-    const char *spec = argv[optind];
+    const char *spec = argv[first];
     const char *slash = strchr(spec, '/');
     char bench[32];
     if (!slash || (size_t)(slash - spec) >= sizeof bench)
@@ -72,10 +69,32 @@ int cmd_profile(int argc, char **argv)
         return cli_usage_error("profile: %s has no variant '%s'", wl->name, variant);
     o.run.variant = variant;
 
-    o.group_sizes = sizes;
-    o.n_group_sizes = n_sizes;
+    o.group_sizes = c.sizes;
+    o.n_group_sizes = c.n_sizes;
     /* An illegal size reports itself and the other sizes go on. */
     o.keep_going = true;
     const zeslm_workload *list[1] = {wl};
     return run_cli_execute(&o, list, 1, argc, argv, print_launches, output_text_stream(o.json, o.csv));
 }
+
+static void more_help(FILE *f)
+{
+    fprintf(f, "example: %s profile reduce/many --group-sizes 64,128,256,512\n"
+               "BENCH/VARIANT names one variant of a bench of '%s run --help'.\n", PROG, PROG);
+}
+
+static const cli_option options[] = {
+    RUN_CLI_OPTIONS,
+    {"group-sizes", 'G', "N,N,...", "the group sizes to run at (default 32,64,128,256,512,1024)"},
+};
+
+const cli_command command_profile = {
+    .name = "profile",
+    .operands = "BENCH/VARIANT",
+    .summary = "one kernel across group sizes, with every launch's device time",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .more_help = more_help,
+    .on_option = on_option,
+    .run = run,
+};

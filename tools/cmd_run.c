@@ -5,33 +5,28 @@
 #include "commands.h"
 #include "run_cli.h"
 
-static void usage(void)
+static void more_help(FILE *f)
 {
-    printf("usage: %s run [BENCH...] [options]\n\nbenches (all when none is named):\n", PROG);
+    fprintf(f, "benches (all when none is named):\n");
     for (size_t i = 0; i < zeslm_workload_count; i++)
-        printf("  %-10s %s\n", zeslm_workloads[i]->name, zeslm_workloads[i]->summary);
-    printf("\noptions:\n" RUN_CLI_HELP);
+        fprintf(f, "  %-10s %s\n", zeslm_workloads[i]->name, zeslm_workloads[i]->summary);
+}
+
+/* Every row of RUN_CLI_OPTIONS is run_cli_option's to handle. */
+static int on_option(void *ctx, int key, const char *value)
+{
+    return run_cli_option(ctx, key, value);
 }
 
 int run_parse(int argc, char **argv, run_cli *o, const zeslm_workload **chosen, size_t *n)
 {
-    static const struct option longopts[] = {RUN_CLI_LONGOPTS, {0}};
     if (!run_cli_defaults(o))
         return 2;
-    int c;
-    opterr = 0;
-    optind = 0; /* GNU getopt: start afresh, so the parser can run more than once */
-    while ((c = getopt_long(argc, argv, ":" RUN_CLI_SHORTOPTS, longopts, NULL)) != -1) {
-        if (c == 'h') {
-            usage();
-            return 0;
-        }
-        int rc = run_cli_option(o, c, optarg);
-        if (rc)
-            return rc < 0 ? cli_bad_option(c, argv) : rc;
-    }
+    int first, rc = cli_parse(&command_run, o, argc, argv, &first);
+    if (rc >= 0)
+        return rc;
     *n = 0;
-    for (int i = optind; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         const zeslm_workload *wl = zeslm_workload_find(argv[i]);
         if (!wl)
             return cli_usage_error("run: unknown bench '%s' (see '%s run --help')", argv[i], PROG);
@@ -46,7 +41,7 @@ int run_parse(int argc, char **argv, run_cli *o, const zeslm_workload **chosen, 
     return -1;
 }
 
-int cmd_run(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     run_cli o;
     const zeslm_workload *chosen[ZESLM_WORKLOAD_MAX];
@@ -54,3 +49,16 @@ int cmd_run(int argc, char **argv)
     int rc = run_parse(argc, argv, &o, chosen, &n);
     return rc >= 0 ? rc : run_cli_execute(&o, chosen, n, argc, argv, NULL, NULL);
 }
+
+static const cli_option options[] = {RUN_CLI_OPTIONS};
+
+const cli_command command_run = {
+    .name = "run",
+    .operands = "[BENCH...]",
+    .summary = "run the SLM workloads: verify every result, then time it on the device",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .more_help = more_help,
+    .on_option = on_option,
+    .run = run,
+};

@@ -1,12 +1,14 @@
-/* The subcommands of ze-slm-bench; each returns the process exit status. */
+/* The commands of ze-slm-bench, each a row of its own file; ze-slm-bench.c lists them. */
 #ifndef ZESLM_COMMANDS_H
 #define ZESLM_COMMANDS_H
 
-int cmd_devices(int argc, char **argv);
-int cmd_limits(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_profile(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_inspect(int argc, char **argv);
+#include "options.h"
+
+extern const cli_command command_devices;
+extern const cli_command command_limits;
+extern const cli_command command_run;
+extern const cli_command command_profile;
+extern const cli_command command_inspect;
+extern const cli_command command_compare;
 
 #endif

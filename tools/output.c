@@ -172,7 +172,7 @@ json_t *output_device_json(const zeslm_device_info *d)
             for (uint32_t k = 0; k < d->n_subgroup_sizes; k++)
                 json_array_append_new(v, json_integer(d->subgroup_sizes[k]));
         } else if (f->kind == ZESLM_FACT_BACKEND) {
-            v = json_string(d->backend == ZESLM_BACKEND_ZE ? "ze" : "cl");
+            v = json_string(zeslm_backend_name(d->backend));
         } else if (zeslm_fact_number(f, d, &num)) {
             v = f->kind == ZESLM_FACT_DOUBLE ? json_real(num) : json_integer((json_int_t)num);
         } else {

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "output.h"
 #include "report.h"
+#include "units.h"
 
 static const char *outcome_name(zeslm_outcome o)
 {
@@ -16,18 +17,18 @@ static const char *outcome_name(zeslm_outcome o)
     return "unknown";
 }
 
-/* Microseconds with three significant digits keeps columns narrow from ns to s. */
-static void us(char *buf, size_t len, uint64_t ns)
+/* Three significant digits in the unit that suits the time keeps columns narrow from
+ * ns to s ("1.07 ms"). */
+static void duration(char *buf, size_t len, uint64_t ns)
 {
-    double v = (double)ns / 1000.0;
-    snprintf(buf, len, v < 10 ? "%.3f" : v < 100 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
+    zeslm_format_si((double)ns, "ns", buf, len);
 }
 
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary)
 {
     fprintf(f, "\n== %s: %s\n", wl->name, wl->summary);
     fprintf(f, "%-18s %-26s %6s %8s %11s %11s %11s %6s %4s %16s %8s %8s  %s\n", "variant", "parameters", "group",
-            "groups", "median us", "min us", "max us", "sd", "out", "rate", "ceiling", "speedup", "verified");
+            "groups", "median", "min", "max", "sd", "out", "rate", "ceiling", "speedup", "verified");
     const char *extra = NULL;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
@@ -46,10 +47,10 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
             continue;
         }
         char med[16], mn[16], mx[16], rate[32], speed[16] = "-", frac[16] = "-";
-        us(med, sizeof med, r->stats.median_ns);
-        us(mn, sizeof mn, r->stats.min_ns);
-        us(mx, sizeof mx, r->stats.max_ns);
-        snprintf(rate, sizeof rate, "%.4g %s", r->rate, r->rate_unit ? r->rate_unit : "");
+        duration(med, sizeof med, r->stats.median_ns);
+        duration(mn, sizeof mn, r->stats.min_ns);
+        duration(mx, sizeof mx, r->stats.max_ns);
+        zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", rate, sizeof rate);
         if (r->speedup)
             snprintf(speed, sizeof speed, "%.2fx", r->speedup);
         if (r->ceiling_exceeded)
@@ -62,7 +63,9 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
         fprintf(f, "%-18s %-26s %6u %8u %11s %11s %11s %6s %4zu %16s %8s %8s  yes (%s)", r->variant, r->params,
                 r->group_size, r->groups, med, mn, mx, sd, r->stats.outliers, rate, frac, speed, r->verify_note);
         if (r->ratio) {
-            fprintf(f, "  %.4g", r->ratio);
+            char ratio[32];
+            zeslm_format_si(r->ratio, "", ratio, sizeof ratio);
+            fprintf(f, "  %s", ratio);
             extra = r->ratio_name;
         }
         fputc('\n', f);
@@ -134,7 +137,7 @@ int report_csv(const zeslm_results *all, const char *path)
         fprintf(f, "%s,%s,\"%s\",%s,%u,%u,", r->workload, r->variant, r->params, outcome_name(r->outcome),
                 r->group_size, r->groups);
         if (m)
-            fprintf(f, "%llu,%llu,%llu,%.6g,%s,", (unsigned long long)r->stats.min_ns,
+            fprintf(f, "%llu,%llu,%llu,%.6f,%s,", (unsigned long long)r->stats.min_ns,
                     (unsigned long long)r->stats.median_ns, (unsigned long long)r->stats.max_ns, r->rate,
                     r->rate_unit ? r->rate_unit : "");
         else

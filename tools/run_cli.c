@@ -110,7 +110,7 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
     bool json_to_file = o->json && strcmp(o->json, "-") != 0;
     bool json_failed = false; /* a file that cannot be written is reported once */
     FILE *text = output_text_stream(o->json, o->csv);
-    fprintf(text, "Device %u: %s (%s, %s)\n", index, d->name, d->backend == ZESLM_BACKEND_ZE ? "Level Zero" : "OpenCL",
+    fprintf(text, "Device %u: %s (%s, %s)\n", index, d->name, zeslm_backend_label(d->backend),
             d->driver);
     fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);

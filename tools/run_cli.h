@@ -2,11 +2,10 @@
 #ifndef ZESLM_RUN_CLI_H
 #define ZESLM_RUN_CLI_H
 
-#include <getopt.h>
-
 #include <zeslm/bench.h>
 
 #include "cli.h"
+#include "options.h"
 
 typedef struct run_cli {
     cli_device_opts dev;
@@ -20,28 +19,21 @@ typedef struct run_cli {
     uint32_t n_group_sizes;
 } run_cli;
 
-#define RUN_CLI_SHORTOPTS "b:d:n:m:g:r:w:s:qt:j:c:kh"
-#define RUN_CLI_LONGOPTS                                                                              \
-    CLI_DEVICE_LONGOPTS, {"size", required_argument, NULL, 'n'}, {"taps", required_argument, NULL, 'm'}, \
-        {"group-size", required_argument, NULL, 'g'}, {"reps", required_argument, NULL, 'r'},          \
-        {"warmup", required_argument, NULL, 'w'}, {"seed", required_argument, NULL, 's'},              \
-        {"quick", no_argument, NULL, 'q'}, {"timeout", required_argument, NULL, 't'},                  \
-        {"json", required_argument, NULL, 'j'}, {"csv", required_argument, NULL, 'c'},                 \
-        {"keep-going", no_argument, NULL, 'k'}, {"min-time", required_argument, NULL, 'T'},             \
-        {"help", no_argument, NULL, 'h'}
-
-#define RUN_CLI_HELP                                                                                   \
-    "  --backend ze|cl|auto   --device N|NAME\n"                                                      \
-    "  --size N        elements (reduce, conv, occupancy), words (hist), rounds (bank),\n"            \
-    "                  steps per launch (latency), work-items (atomics)\n"                            \
-    "  --taps M        conv filter length (default 257)\n"                                            \
-    "  --group-size N  work-items per group (default: chosen per kernel and printed)\n"               \
-    "  --reps N        timed launches (default 20)   --warmup N  untimed launches first (default 2)\n" \
-    "  --seed S        input seed (default 2009)     --quick     small sizes, few repetitions\n"       \
-    "  --timeout SEC   deadline of each launch (default 60)\n"                                         \
-    "  --min-time SEC  repeat each variant until its timed launches add up to SEC of device time\n"   \
-    "  --keep-going    after a workload fails (device error, timeout), go on to the next\n"            \
-    "  --json FILE|-   results so far are kept in FILE as the run goes   --csv FILE|-\n"
+/* The options `run` and `profile` share, as rows of their option tables. */
+#define RUN_CLI_OPTIONS                                                                              \
+    CLI_OPTION_BACKEND, CLI_OPTION_DEVICE,                                                           \
+        {"size", 'n', "N", "elements (reduce, conv, occupancy), words (hist), rounds (bank), steps (latency), work-items (atomics)"},      \
+        {"taps", 'm', "M", "conv filter length (default 257)"},                                      \
+        {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},     \
+        {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                           \
+        {"warmup", 'w', "N", "untimed launches first (default 2)"},                                  \
+        {"seed", 's', "S", "input seed (default 2009)"},                                             \
+        {"quick", 'q', NULL, "small sizes, few repetitions"},                                        \
+        {"timeout", 't', "SEC", "deadline of each launch (default 60)"},                             \
+        {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
+        {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},          \
+        {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)"},      \
+        {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"}
 
 /* Returns false after printing when the environment holds a bad default. */
 bool run_cli_defaults(run_cli *o);

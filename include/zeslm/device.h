@@ -6,19 +6,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <zeslm/backends.h>
 #include <zeslm/status.h>
-
-typedef enum zeslm_backend_kind {
-    ZESLM_BACKEND_ZE, /* oneAPI Level Zero */
-    ZESLM_BACKEND_CL, /* OpenCL */
-} zeslm_backend_kind;
 
 #define ZESLM_MAX_SUBGROUP_SIZES 8
 
 /* What a device reports. Every integer fact uses 0 for "the driver did not say":
  * none of them is legitimately 0 on a device that can run a kernel. */
 typedef struct zeslm_device_info {
-    zeslm_backend_kind backend;
+    uint32_t backend;              /* which row of the registry: zeslm_backend_name() */
     uint32_t backend_index;        /* position within its backend, the order open() takes */
     char name[256];
     char vendor[128];
@@ -26,11 +22,14 @@ typedef struct zeslm_device_info {
     uint32_t vendor_id;
     uint32_t device_id;
     bool is_gpu;
-    bool is_subdevice;             /* a Level Zero tile of a multi-tile device */
+    bool is_subdevice;             /* one tile of a multi-tile device */
     uint32_t slices;
     uint32_t subslices_per_slice;
     uint32_t eus_per_subslice;
     uint32_t threads_per_eu;
+    /* The backend asks the driver for EUs and threads (Level Zero does, OpenCL cannot),
+     * so 0 in those two is the driver's word, not an unknown. */
+    bool eu_threads_reported;
     uint32_t simd_width;           /* physical EU SIMD width */
     uint32_t compute_units;        /* subslices (ze) or compute units (cl) */
     uint32_t clock_mhz;
@@ -66,27 +65,53 @@ typedef struct zeslm_device_info {
 typedef struct zeslm_device_list {
     zeslm_device_info *items;
     uint32_t count;
-    /* Why a backend contributed nothing ("no Level Zero driver: ..."), for messages. */
-    char ze_note[256];
-    char cl_note[256];
+    /* Why backend i (its registry number) contributed nothing ("no driver: ..."),
+     * "" when it did or was not asked; for messages. */
+    char notes[ZESLM_BACKEND_MAX][256];
 } zeslm_device_list;
 
-/* Lists the devices of the backends allowed by `which` (ZESLM_PICK_*); Level Zero
- * devices first. Free with zeslm_device_list_free. */
-typedef enum zeslm_pick { ZESLM_PICK_AUTO, ZESLM_PICK_ZE, ZESLM_PICK_CL } zeslm_pick;
-zeslm_status zeslm_list_devices(zeslm_pick which, zeslm_device_list *out);
+/* Lists the devices of the backend named `backend` (zeslm_backend_name), or of every
+ * backend in registry order when it is NULL. An unknown name is ZESLM_ERR_INVALID_ARG;
+ * no device at all is ZESLM_ERR_NO_DEVICE with the notes in the message. Free with
+ * zeslm_device_list_free. */
+zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out);
 void zeslm_device_list_free(zeslm_device_list *list);
 
-/* Chooses a device: `spec` NULL picks the best (a Level Zero GPU, then an OpenCL GPU,
- * then any OpenCL device); a decimal index picks that row of the list; anything
- * else is a case-insensitive substring of the name. */
+/* Chooses a device: `spec` NULL picks the best (a GPU of the first backend in the
+ * registry that has one, else the first device that is not a GPU); a decimal index
+ * picks that row of the list; anything else is a case-insensitive substring of the
+ * name. */
 zeslm_status zeslm_select_device(const zeslm_device_list *list, const char *spec, uint32_t *index);
 
 typedef struct zeslm_device zeslm_device;
 typedef struct zeslm_buffer zeslm_buffer;
 typedef struct zeslm_kernel zeslm_kernel;
 
-zeslm_status zeslm_device_open(const zeslm_device_info *info, zeslm_device **dev);
+/* Which modules a device builds for the bundled kernels. */
+typedef enum zeslm_module_choice {
+    ZESLM_MODULES_AUTO,   /* Level Zero: a bundled native binary the driver accepts, else
+                           * SPIR-V; OpenCL: SPIR-V where the device ingests it, else source */
+    ZESLM_MODULES_NATIVE, /* Level Zero: bundled native binaries only, a build fails without
+                           * one; OpenCL: OpenCL C source, compiled by the driver */
+    ZESLM_MODULES_SPIRV,  /* SPIR-V only: never a native binary or source */
+} zeslm_module_choice;
+
+/* What the library is told rather than reads from the environment; all zeros (or a
+ * NULL pointer) are the defaults. The ze-slm-bench tool fills it from ZESLM_MODULES
+ * and ZESLM_DUMP_BINARIES. */
+typedef struct zeslm_settings {
+    zeslm_module_choice modules;
+    /* When not NULL or "", every module the device builds is also written there as
+     * <file>.<ext> (zebin from Intel, ptx from NVIDIA, bin otherwise), for reading
+     * offline; a failure to write is reported on stderr and otherwise ignored. The
+     * string must outlive the device. */
+    const char *dump_dir;
+} zeslm_settings;
+
+/* Opens the device `info` describes (a row of zeslm_list_devices) with `settings`
+ * (NULL: the defaults). Close with zeslm_device_close. */
+zeslm_status zeslm_device_open(const zeslm_device_info *info, const zeslm_settings *settings,
+                               zeslm_device **dev);
 void zeslm_device_close(zeslm_device *dev);
 const zeslm_device_info *zeslm_device_get_info(const zeslm_device *dev);
 /* Which kind of module the last build used ("SPIR-V", "OpenCL C source",
@@ -112,9 +137,28 @@ typedef struct zeslm_kernel_props {
     uint32_t preferred_multiple;
 } zeslm_kernel_props;
 
-/* Builds (once per device) the bundled kernel file `file` and creates `kernel` from it. */
+/* Builds (once per device) the bundled kernel file `file` and creates `kernel` from it.
+ * The bundled files are the library's own workloads (kernels/ of the source tree);
+ * a program of your own goes through zeslm_kernel_build. */
 zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
                                  zeslm_kernel **out);
+
+/* A program of the caller's: SPIR-V, OpenCL C source, or both (the backend takes
+ * what its device builds: SPIR-V where it ingests IL, else the source). The memory
+ * is only read during zeslm_kernel_build. */
+typedef struct zeslm_program {
+    const void *spirv;      /* NULL: none */
+    size_t spirv_size;      /* bytes */
+    const char *source;     /* NUL-terminated OpenCL C; NULL: none */
+} zeslm_program;
+
+/* Builds `program` for the device and creates its kernel `kernel`. The module built
+ * belongs to the kernel and is freed with it. A compile error is ZESLM_ERR_BUILD
+ * with the compiler's log in zeslm_last_error(); a program the device cannot take
+ * (source alone, where the backend builds only SPIR-V) is ZESLM_ERR_UNSUPPORTED. */
+zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program, const char *kernel,
+                                zeslm_kernel **out);
+/* Frees a kernel of either origin; NULL is ignored. */
 void zeslm_kernel_free(zeslm_kernel *k);
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props);
 /* The group size the driver suggests for `global` work-items; 0 when it has no opinion. */
@@ -126,10 +170,13 @@ uint64_t zeslm_kernel_slm_available(const zeslm_kernel *k);
 
 zeslm_status zeslm_kernel_arg_buffer(zeslm_kernel *k, uint32_t index, zeslm_buffer *buf);
 zeslm_status zeslm_kernel_arg_u32(zeslm_kernel *k, uint32_t index, uint32_t value);
+/* Any by-value argument: `size` bytes at `value` (a float, a struct, ...). */
+zeslm_status zeslm_kernel_arg_value(zeslm_kernel *k, uint32_t index, size_t size, const void *value);
 /* Dynamic local memory of `bytes` for a `__local` pointer argument. */
 zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t bytes);
 
-/* Runs `groups` work-groups of `group_size` work-items and waits up to timeout_s.
+/* Runs `groups` work-groups of exactly `group_size` work-items each (one dimension)
+ * and waits up to timeout_s seconds.
  * *device_ns receives the kernel's execution time on the device, in nanoseconds.
  * ZESLM_ERR_NO_TIMING: the launch completed but the device produced no timestamp. */
 zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,

@@ -16,7 +16,7 @@ typedef enum zeslm_fact_kind {
     ZESLM_FACT_STR,      /* char[], "" = unknown */
     ZESLM_FACT_BOOL,     /* bool, always known */
     ZESLM_FACT_TRISTATE, /* int: 1 yes, 0 no, -1 unknown */
-    ZESLM_FACT_BACKEND,  /* zeslm_backend_kind */
+    ZESLM_FACT_BACKEND,  /* uint32_t registry number, shown as zeslm_backend_label */
     ZESLM_FACT_SUBGROUPS,/* subgroup_sizes[n_subgroup_sizes], empty = unknown */
 } zeslm_fact_kind;
 

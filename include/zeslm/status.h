@@ -6,7 +6,7 @@ typedef enum zeslm_status {
     ZESLM_OK = 0,
     ZESLM_ERR_INVALID_ARG,  /* a caller's value is out of range or malformed */
     ZESLM_ERR_NO_DEVICE,    /* no runtime, no device, or no device matches */
-    ZESLM_ERR_BACKEND,      /* a Level Zero / OpenCL call failed */
+    ZESLM_ERR_BACKEND,      /* a call into a backend's runtime failed */
     ZESLM_ERR_BUILD,        /* a kernel did not compile for the device */
     ZESLM_ERR_UNSUPPORTED,  /* the device lacks what the kernel or variant needs */
     ZESLM_ERR_NO_TIMING,    /* the launch finished but the device gave no timestamp */

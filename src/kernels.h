@@ -1,5 +1,6 @@
 /* The bundled kernels, embedded at build time (spirv/embed.cmake writes kernels_data.c):
- * SPIR-V, native binaries for the AOT targets, and the OpenCL C source. */
+ * SPIR-V, native binaries for the AOT targets, and the OpenCL C source. Private to the
+ * library, its tool and its tests; a third party builds its own with zeslm_kernel_build. */
 #ifndef ZESLM_KERNELS_H
 #define ZESLM_KERNELS_H
 

@@ -1,0 +1,64 @@
+#include <getopt.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "cli.h"
+#include "options.h"
+
+/* Room for any command's table and its --help; checked in cli_parse. */
+#define MAX_OPTIONS 32
+
+static const cli_option help_option = {"help", 'h', NULL, "this help"};
+
+void cli_command_help(const cli_command *cmd, FILE *f)
+{
+    fprintf(f, "usage: %s %s%s%s [OPTIONS]\n%s\n\noptions:\n", PROG, cmd->name, *cmd->operands ? " " : "",
+            cmd->operands, cmd->summary);
+    for (size_t i = 0; i <= cmd->n_options; i++) {
+        const cli_option *o = i < cmd->n_options ? &cmd->options[i] : &help_option;
+        char left[64];
+        snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value ? " " : "", o->value ? o->value : "");
+        fprintf(f, "  %-28s %s\n", left, o->help);
+    }
+    if (cmd->more_help) {
+        fputc('\n', f);
+        cmd->more_help(f);
+    }
+}
+
+int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *operands)
+{
+    struct option longopts[MAX_OPTIONS + 2];
+    /* ':' first: report a missing value as ':' rather than '?'; 3 bytes an option. */
+    char shortopts[1 + 3 * (MAX_OPTIONS + 1) + 1] = ":";
+    if (cmd->n_options > MAX_OPTIONS)
+        return cli_error("%s: more than %d options in its table", cmd->name, MAX_OPTIONS);
+    size_t n = 0, used = 1;
+    for (size_t i = 0; i <= cmd->n_options; i++) {
+        const cli_option *o = i < cmd->n_options ? &cmd->options[i] : &help_option;
+        bool has_value = o->value != NULL;
+        longopts[n++] = (struct option){o->name, has_value ? required_argument : no_argument, NULL, o->key};
+        shortopts[used++] = (char)o->key;
+        if (has_value)
+            shortopts[used++] = ':';
+    }
+    shortopts[used] = '\0';
+    longopts[n] = (struct option){0};
+
+    int c;
+    opterr = 0;
+    optind = 0; /* GNU getopt: start afresh, so a process may parse more than once */
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (c == 'h') {
+            cli_command_help(cmd, stdout);
+            return 0;
+        }
+        if (c == '?' || c == ':')
+            return cli_bad_option(c, argv);
+        int rc = cmd->on_option(ctx, c, optarg);
+        if (rc)
+            return rc;
+    }
+    *operands = optind;
+    return -1;
+}
