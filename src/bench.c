@@ -21,6 +21,26 @@ const zeslm_workload *zeslm_workload_find(const char *name)
     return NULL;
 }
 
+const zeslm_variant *zeslm_variant_find(const zeslm_workload *wl, const char *name)
+{
+    for (size_t i = 0; i < wl->n_variants; i++)
+        if (strcmp(wl->variants[i].name, name) == 0)
+            return &wl->variants[i];
+    return NULL;
+}
+
+/* The measured roofline result named `ceiling` among out[0, before), or NULL. */
+static const zeslm_result *ceiling_result(const zeslm_results *out, size_t before, const char *ceiling)
+{
+    const zeslm_result *found = NULL;
+    for (size_t i = 0; i < before && ceiling; i++) {
+        const zeslm_result *c = &out->items[i];
+        if (c->outcome == ZESLM_MEASURED && strcmp(c->workload, "roofline") == 0 && strcmp(c->variant, ceiling) == 0)
+            found = c;
+    }
+    return found;
+}
+
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out)
 {
@@ -29,26 +49,21 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: at least one timed launch and a positive timeout are needed",
                           wl->name);
     zeslm_status st = wl->run(dev, opts, out);
-    const zeslm_result *ceiling = NULL;
-    for (size_t i = 0; i < first && wl->ceiling; i++) {
-        const zeslm_result *c = &out->items[i];
-        if (c->outcome == ZESLM_MEASURED && strcmp(c->workload, "roofline") == 0 && strcmp(c->variant, wl->ceiling) == 0)
-            ceiling = c;
-    }
     for (size_t i = first; i < out->count; i++) {
         zeslm_result *r = &out->items[i];
-        if (r->outcome != ZESLM_MEASURED)
+        const zeslm_variant *v = zeslm_variant_find(wl, r->variant);
+        if (r->outcome != ZESLM_MEASURED || !v)
             continue;
+        const zeslm_result *ceiling = ceiling_result(out, first, v->ceiling);
         if (ceiling && ceiling->rate > 0 && r->rate_unit && strcmp(r->rate_unit, ceiling->rate_unit) == 0) {
             r->ceiling_exceeded = r->rate > ceiling->rate;
             r->fraction = r->ceiling_exceeded ? 0 : r->rate / ceiling->rate;
         }
-        if (!wl->baseline)
-            continue;
         for (size_t j = first; j < out->count; j++) {
             const zeslm_result *b = &out->items[j];
-            if (b->outcome == ZESLM_MEASURED && strcmp(b->variant, wl->baseline) == 0 &&
-                strcmp(b->params, r->params) == 0 && r->stats.median_ns)
+            const zeslm_variant *bv = zeslm_variant_find(wl, b->variant);
+            if (bv && bv->baseline && b->outcome == ZESLM_MEASURED && strcmp(b->params, r->params) == 0 &&
+                r->stats.median_ns)
                 r->speedup = (double)b->stats.median_ns / (double)r->stats.median_ns;
         }
     }
@@ -110,6 +125,19 @@ void bench_verified(zeslm_result *r, const char *how_fmt, ...)
 bool bench_wants(const zeslm_run_opts *o, const char *variant)
 {
     return !o->variant || strcmp(o->variant, variant) == 0;
+}
+
+void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
+{
+    if (s->count == ZESLM_SUMMARY_MAX)
+        return;
+    zeslm_finding *f = &s->items[s->count++];
+    snprintf(f->key, sizeof f->key, "%s", key);
+    f->value = value;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->sentence, sizeof f->sentence, fmt, ap);
+    va_end(ap);
 }
 
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why)
@@ -206,8 +234,7 @@ static bool is_pow2(uint32_t v)
     return v && !(v & (v - 1));
 }
 
-zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const bench_group_rule *rule,
-                              uint32_t *out)
+zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const zeslm_variant *v, uint32_t *out)
 {
     zeslm_kernel_props p;
     zeslm_status st = zeslm_kernel_props_get(k, &p);
@@ -217,13 +244,13 @@ zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const be
     uint32_t limit = p.max_group_size ? p.max_group_size : d->max_group_size;
     if (d->max_group_size && d->max_group_size < limit)
         limit = d->max_group_size;
-    uint32_t m = rule->multiple_of > 1 ? rule->multiple_of : 1;
+    uint32_t m = v->group_multiple > 1 ? v->group_multiple : 1;
     if (o->group_size) {
         uint32_t g = o->group_size;
         if (limit && g > limit)
             return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u exceeds the maximum %u for this kernel on %s",
                               zeslm_kernel_name(k), g, limit, d->name);
-        if (rule->power_of_two && !is_pow2(g))
+        if (v->group_pow2 && !is_pow2(g))
             return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u is not a power of two, which this tree reduction needs",
                               zeslm_kernel_name(k), g);
         if (g % m)
@@ -231,10 +258,10 @@ zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const be
         *out = g;
         return ZESLM_OK;
     }
-    uint32_t g = rule->preferred;
+    uint32_t g = v->group;
     if (limit && g > limit) {
         g = limit;
-        if (rule->power_of_two)
+        if (v->group_pow2)
             while (!is_pow2(g))
                 g &= g - 1;
         g -= g % m;
@@ -243,6 +270,35 @@ zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const be
         return zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no legal group size (kernel maximum %u)", zeslm_kernel_name(k), limit);
     *out = g;
     return ZESLM_OK;
+}
+
+zeslm_status bench_variant_open(zeslm_device *dev, const zeslm_run_opts *o, const char *workload,
+                                const zeslm_variant *v, zeslm_results *out, zeslm_kernel **k, uint32_t *group)
+{
+    *k = NULL;
+    char why[160];
+    uint32_t sg = v->subgroup;
+    if (sg && !bench_has_subgroups(dev, sg == ZESLM_SUBGROUP_ANY ? 0 : sg, o->group_size, why, sizeof why))
+        return bench_skip(out, workload, v->name, why);
+    zeslm_status st = zeslm_kernel_create(dev, v->file, v->kernel, k);
+    if (st == ZESLM_OK && (st = bench_group_size(*k, o, v, group)) != ZESLM_OK) {
+        zeslm_kernel_free(*k);
+        *k = NULL;
+    }
+    return st;
+}
+
+bool bench_slm_fits(zeslm_results *out, const char *workload, const char *variant, zeslm_kernel *k, size_t slm,
+                    uint32_t group, const char *what, zeslm_status *st)
+{
+    uint64_t room = zeslm_kernel_slm_available(k);
+    if (!room || slm <= room)
+        return true;
+    char why[160];
+    snprintf(why, sizeof why, "needs %zu bytes of SLM (%s) at group size %u; a group may use %llu", slm, what, group,
+             (unsigned long long)room);
+    *st = bench_skip(out, workload, variant, why);
+    return false;
 }
 
 zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n)

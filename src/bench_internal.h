@@ -52,18 +52,23 @@ zeslm_status bench_launch_once(void *launch, uint64_t *ns);
  * the caller has verified the output and called bench_verified. */
 zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r);
 
-/* Rules a kernel puts on its group size. */
-typedef struct bench_group_rule {
-    uint32_t preferred;     /* used when the user gives none (clipped to the limits) */
-    bool power_of_two;      /* tree reductions */
-    uint32_t multiple_of;   /* 0/1 = any */
-} bench_group_rule;
+/* The group size for kernel k of variant v: opts->group_size checked against the
+ * device, the kernel and v's rule (an illegal one is ZESLM_ERR_INVALID_ARG naming
+ * the rule), or v's preferred size clipped to what the kernel allows. */
+zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const zeslm_variant *v, uint32_t *out);
 
-/* The group size for kernel k: opts->group_size checked against the device, the
- * kernel and the rule (an illegal one is ZESLM_ERR_INVALID_ARG naming the rule), or
- * the rule's preferred size clipped to what the kernel allows. */
-zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const bench_group_rule *rule,
-                              uint32_t *out);
+/* The first steps of every variant: its sub-groups checked (a device without them
+ * records v skipped with the reason and leaves *k NULL), its kernel built, its group
+ * size chosen and checked. On failure *k is NULL. */
+zeslm_status bench_variant_open(zeslm_device *dev, const zeslm_run_opts *o, const char *workload,
+                                const zeslm_variant *v, zeslm_results *out, zeslm_kernel **k, uint32_t *group);
+
+/* The one rule for a variant whose SLM does not fit: where `slm` bytes at this group
+ * size exceed what a group of kernel k may use, the variant is recorded skipped (with
+ * both numbers and what the SLM is for, `what`) and false is returned; whether the
+ * user chose the group size or not. *st is set on a host failure. */
+bool bench_slm_fits(zeslm_results *out, const char *workload, const char *variant, zeslm_kernel *k, size_t slm,
+                    uint32_t group, const char *what, zeslm_status *st);
 
 /* ZESLM_ERR_VERIFY naming the first index where got and want differ. */
 zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n);
@@ -96,6 +101,11 @@ uint32_t bench_persistent_groups(const zeslm_device *dev, uint32_t group, uint32
  * block reads (intel_reqd_sub_group_size), in groups of the user's size (0: none
  * given), which must hold whole sub-groups. False with the reason in `why`. */
 bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group, char *why, size_t len);
+
+/* Appends a finding to s (dropped when s is full): `key` with `value` (NAN: not
+ * found), and a printf-style sentence ("" for none). */
+void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* A kernel skipped because the device lacks a feature: records the reason. */
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);

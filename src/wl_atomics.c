@@ -12,16 +12,20 @@ enum op { ADD, XCHG, CMPXCHG, MIN, MAX }; /* the `op` argument of kernels/atomic
 enum pattern { DISTINCT, ONE, RANDOM };
 
 static const char *const space_names[] = {"slm", "global"};
-static const char *const type_names[] = {"i32", "i64", "f32"};
-static const char *const op_names[] = {"add", "xchg", "cmpxchg", "min", "max"};
 static const char *const pattern_names[] = {"distinct", "one", "random"};
 
-#define OPS(space, type) \
-    space "_add_" type, space "_xchg_" type, space "_cmpxchg_" type, space "_min_" type, space "_max_" type
-static const char *const variants[] = {
-    OPS("slm", "i32"), OPS("slm", "i64"), OPS("slm", "f32"),
-    OPS("global", "i32"), OPS("global", "i64"), OPS("global", "f32"), NULL,
+/* Variants are SPACE_OP_TYPE, in the order of the enums (space, type, op): the five
+ * ops of one (space, type) share one kernel, whose `op` argument picks the operation. */
+#define ROW(space, op, type, file_) {.name = space "_" op "_" type, .file = file_, .kernel = "atomics_" space "_" type, \
+                                     .group = 256, .rate_unit = "Gatomic/s"}
+#define OPS(space, type, file) \
+    ROW(space, "add", type, file), ROW(space, "xchg", type, file), ROW(space, "cmpxchg", type, file), \
+        ROW(space, "min", type, file), ROW(space, "max", type, file)
+static const zeslm_variant variants[] = {
+    OPS("slm", "i32", "atomics"), OPS("slm", "i64", "atomics_int64"), OPS("slm", "f32", "atomics"),
+    OPS("global", "i32", "atomics"), OPS("global", "i64", "atomics_int64"), OPS("global", "f32", "atomics"),
 };
+_Static_assert(ZESLM_COUNT(variants) == 2 * 3 * 5, "one row per space, type and op");
 
 /* Random addresses fall in 1024 words: a byte histogram's table four times over, so
  * work-items collide now and then, as they do in real scatter updates. */
@@ -147,10 +151,11 @@ static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_
     return ZESLM_OK;
 }
 
-static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c, const char *variant,
-                                enum op op, enum pattern pat, zeslm_rng *rng)
+static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c,
+                                const zeslm_variant *v, enum op op, enum pattern pat, zeslm_rng *rng)
 {
     zeslm_status st = ZESLM_OK;
+    const char *variant = v->name;
     bool slm = c->space == SLM;
     uint32_t words = pat == ONE ? 1 : pat == RANDOM ? RANDOM_WORDS : slm ? c->run.group : c->n;
     size_t total = slm ? (size_t)c->run.groups * words : words;
@@ -210,7 +215,7 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     TRY(verify(c, op, words, total, what));
     bench_verified(r, "all %zu words%s", total, op == XCHG ? " (in = out)" : op == CMPXCHG ? " (= successes)" : "");
     r->rate = (double)c->n * c->rounds / (double)r->stats.median_ns;
-    r->rate_unit = "Gatomic/s";
+    r->rate_unit = v->rate_unit;
 out:
     return st;
 }
@@ -236,24 +241,20 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     zeslm_status st = ZESLM_OK;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     bool any = false;
-    char names[5][32];
+    const zeslm_variant *ops = &variants[(c->space * 3 + c->type) * 5];
     for (int op = ADD; op <= MAX; op++) {
-        snprintf(names[op], sizeof names[op], "%s_%s_%s", space_names[c->space], op_names[op], type_names[c->type]);
-        if (!bench_wants(o, names[op]))
+        if (!bench_wants(o, ops[op].name))
             continue;
         const char *why = why_not(d, c->type, op);
         if (why)
-            TRY(bench_skip(out, "atomics", names[op], why));
+            TRY(bench_skip(out, "atomics", ops[op].name, why));
         else
             any = true;
     }
     if (!any)
         return st;
-    char kname[32];
-    snprintf(kname, sizeof kname, "atomics_%s_%s", space_names[c->space], type_names[c->type]);
-    TRY(zeslm_kernel_create(dev, c->type == I64 ? "atomics_int64" : "atomics", kname, &c->run.k));
-    bench_group_rule rule = {.preferred = 256};
-    TRY(bench_group_size(c->run.k, o, &rule, &c->run.group));
+    TRY(zeslm_kernel_create(dev, ops->file, ops->kernel, &c->run.k));
+    TRY(bench_group_size(c->run.k, o, ops, &c->run.group));
     if (o->size > UINT32_MAX - c->run.group) {
         st = zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (work-items) is too large");
         goto out;
@@ -293,9 +294,9 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
         c->cap_n = c->n;
     }
     for (int op = ADD; op <= MAX && st == ZESLM_OK; op++)
-        if (bench_wants(o, names[op]) && !why_not(d, c->type, op))
+        if (bench_wants(o, ops[op].name) && !why_not(d, c->type, op))
             for (int p = DISTINCT; p <= RANDOM && st == ZESLM_OK; p++)
-                st = run_pattern(o, out, c, names[op], op, p, rng);
+                st = run_pattern(o, out, c, &ops[op], op, p, rng);
 out:
     zeslm_kernel_free(c->run.k);
     c->run.k = NULL;
@@ -341,19 +342,21 @@ static double median_of(const zeslm_results *all, size_t first, const char *vari
 
 /* What contention costs: each space's 32-bit add with every work-item on one word and
  * on random words, against every work-item on its own word. */
-static void atomics_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+static void atomics_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
-    size_t used = 0;
-    for (int s = SLM; s <= GLOBAL && used < len; s++) {
-        char v[32];
+    for (int s = SLM; s <= GLOBAL; s++) {
+        char v[32], one_key[40], random_key[40];
         snprintf(v, sizeof v, "%s_add_i32", space_names[s]);
         double own = median_of(all, first, v, "distinct"), one = median_of(all, first, v, "one"),
                rnd = median_of(all, first, v, "random");
-        if (own > 0 && one > 0 && rnd > 0)
-            used += (size_t)snprintf(buf + used, len - used,
-                                     "%s add (i32): all on one word takes %.2fx the time of every work-item on its "
-                                     "own word; random words %.2fx.\n",
-                                     s == SLM ? "SLM" : "Global", one / own, rnd / own);
+        if (own <= 0 || one <= 0 || rnd <= 0)
+            continue;
+        snprintf(one_key, sizeof one_key, "%s_add_one_word_x", space_names[s]);
+        snprintf(random_key, sizeof random_key, "%s_add_random_words_x", space_names[s]);
+        bench_finding(out, one_key, one / own,
+                      "%s add (i32): all on one word takes %.2fx the time of every work-item on its own word; "
+                      "random words %.2fx.", s == SLM ? "SLM" : "Global", one / own, rnd / own);
+        bench_finding(out, random_key, rnd / own, "%s", "");
     }
 }
 
@@ -361,6 +364,7 @@ const zeslm_workload zeslm_workload_atomics = {
     .name = "atomics",
     .summary = "SLM and global atomics by operation and type: own words, one word, random words",
     .variants = variants,
+    .n_variants = ZESLM_COUNT(variants),
     .run = atomics_run,
     .summarize = atomics_summarize,
 };

@@ -1,11 +1,16 @@
 /* bank: the document's SLM bank-conflict test over strides, a swizzled layout that
  * removes the conflicts, and the same strides at full SLM throughput. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"strided", "swizzled", "throughput", NULL};
+/* The document's group of 32: one sub-group on most GPUs, so the barrier is cheap
+ * and bank conflicts dominate. */
+#define BANK(v, base) {.name = #v, .file = "bank", .kernel = "bank_" #v, .baseline = base, .group = 32, \
+                       .rate_unit = "GB/s", .ceiling = "slm"}
+static const zeslm_variant variants[] = {BANK(strided, true), BANK(swizzled, false), BANK(throughput, false)};
 
 #define MAX_STRIDE 64
 /* Words per work-item of bank_throughput; BANK_WORDS in kernels/bank.cl. */
@@ -24,15 +29,17 @@ struct bank_ctx {
 };
 
 static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, struct bank_ctx *c,
-                               const char *variant, uint32_t stride, uint32_t iters, uint32_t *got,
+                               const zeslm_variant *v, uint32_t stride, uint32_t iters, uint32_t *got,
                                const uint32_t *want)
 {
     zeslm_status st = ZESLM_OK;
+    const char *variant = v->name;
     size_t items = (size_t)c->run.groups * c->run.group;
     size_t slm = (size_t)c->words * c->run.group * (c->reserve_stride ? c->reserve_stride : stride) * 4;
-    uint64_t room = zeslm_kernel_slm_available(c->run.k);
-    if (room && slm > room)
-        return bench_skip(out, "bank", variant, "stride needs more SLM than a work-group may use");
+    char what[32];
+    snprintf(what, sizeof what, "stride %u", stride);
+    if (!bench_slm_fits(out, "bank", variant, c->run.k, slm, c->run.group, what, &st))
+        return st;
     zeslm_result *r = bench_add(out, "bank", variant, "stride=%u", stride);
     if (!r)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -47,14 +54,14 @@ static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, stru
     if (r->outcome == ZESLM_NO_RESULTS)
         goto out;
     TRY(zeslm_buffer_read(c->out, got, items * 4));
-    char what[48];
-    snprintf(what, sizeof what, "bank/%s stride %u", variant, stride);
-    TRY(bench_compare_u32(what, got, want, items));
+    char check[48];
+    snprintf(check, sizeof check, "bank/%s stride %u", variant, stride);
+    TRY(bench_compare_u32(check, got, want, items));
     bench_verified(r, "all %zu outputs", items);
     /* Each round every work-item reads and writes each of its SLM words once. */
     double accesses = 2.0 * (double)items * iters * c->words;
     r->rate = accesses * 4 / (double)r->stats.median_ns;
-    r->rate_unit = "GB/s";
+    r->rate_unit = v->rate_unit;
 out:
     return st;
 }
@@ -80,16 +87,11 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     struct bank_ctx c = {.run.timeout_s = o->timeout_s};
     uint32_t *got = NULL, *want = NULL;
     size_t cap = 0;
-    for (const char *const *v = variants; *v && st == ZESLM_OK; v++) {
+    for (size_t vi = 0; vi < ZESLM_COUNT(variants) && st == ZESLM_OK; vi++) {
+        const char *const *v = &variants[vi].name;
         if (!bench_wants(o, *v))
             continue;
-        char kname[32];
-        snprintf(kname, sizeof kname, "bank_%s", *v);
-        TRY(zeslm_kernel_create(dev, "bank", kname, &c.run.k));
-        /* The document's group of 32: one sub-group on most GPUs, so the barrier is
-         * cheap and bank conflicts dominate. */
-        bench_group_rule rule = {.preferred = 32};
-        TRY(bench_group_size(c.run.k, o, &rule, &c.run.group));
+        TRY(bench_variant_open(dev, o, "bank", &variants[vi], out, &c.run.k, &c.run.group));
         bool throughput = strcmp(*v, "throughput") == 0;
         c.words = throughput ? BANK_WORDS : 1;
         c.reserve_stride = throughput ? 0 : MAX_STRIDE;
@@ -113,7 +115,7 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         expected(*v, iters, want, items);
         size_t first = out->count;
         for (uint32_t s = 1; s <= MAX_STRIDE && st == ZESLM_OK; s *= 2)
-            st = run_stride(o, out, &c, *v, s, iters, got, want);
+            st = run_stride(o, out, &c, &variants[vi], s, iters, got, want);
         for (size_t i = first + 1; i < out->count; i++) {
             zeslm_result *r = &out->items[i];
             if (r->outcome == ZESLM_MEASURED && out->items[first].outcome == ZESLM_MEASURED) {
@@ -135,8 +137,9 @@ out:
 /* With B banks of 4 bytes, stride s puts min(s, B) work-items of a sub-group in one
  * bank, so time grows with the stride until s = B and then stays flat. The bank
  * count is the first stride after which doubling it no longer costs at least 1.5x,
- * provided the slowdown there is large enough (4x) to be a real effect. */
-static size_t infer(const zeslm_results *all, size_t first, const char *variant, char *buf, size_t len)
+ * provided the slowdown there is large enough (4x) to be a real effect. The finding
+ * is banks_VARIANT: the count, or NAN when not inferred. */
+static void infer(const zeslm_results *all, size_t first, const char *variant, zeslm_summary *s)
 {
     double t[8] = {0};
     unsigned n = 0;
@@ -146,35 +149,38 @@ static size_t infer(const zeslm_results *all, size_t first, const char *variant,
             t[n++] = (double)r->stats.median_ns;
     }
     if (n == 0)
-        return 0;
-    if (n < 3)
-        return (size_t)snprintf(buf, len, "Banks (%s): not inferred (fewer than 3 measured strides).\n", variant);
-    for (unsigned i = 1; i + 1 < n; i++) {
-        if (t[i + 1] < 1.5 * t[i] && t[i] > 4 * t[0])
-            return (size_t)snprintf(buf, len,
-                                    "Banks (%s): %u (time grows with the stride up to %u words, then stays within "
-                                    "%.2fx; stride %u is %.1fx slower than stride 1).\n",
-                                    variant, 1u << i, 1u << i, t[i + 1] / t[i], 1u << i, t[i] / t[0]);
+        return;
+    char key[40];
+    snprintf(key, sizeof key, "banks_%s", variant);
+    if (n < 3) {
+        bench_finding(s, key, NAN, "Banks (%s): not inferred (fewer than 3 measured strides).", variant);
+        return;
     }
-    return (size_t)snprintf(buf, len,
-                            "Banks (%s): not inferred (the slowdown does not level off between strides 1 and %u: "
-                            "%.2fx at %u).\n",
-                            variant, 1u << (n - 1), t[n - 1] / t[0], 1u << (n - 1));
+    for (unsigned i = 1; i + 1 < n; i++) {
+        if (t[i + 1] < 1.5 * t[i] && t[i] > 4 * t[0]) {
+            bench_finding(s, key, 1u << i,
+                          "Banks (%s): %u (time grows with the stride up to %u words, then stays within %.2fx; "
+                          "stride %u is %.1fx slower than stride 1).",
+                          variant, 1u << i, 1u << i, t[i + 1] / t[i], 1u << i, t[i] / t[0]);
+            return;
+        }
+    }
+    bench_finding(s, key, NAN,
+                  "Banks (%s): not inferred (the slowdown does not level off between strides 1 and %u: %.2fx at %u).",
+                  variant, 1u << (n - 1), t[n - 1] / t[0], 1u << (n - 1));
 }
 
-static void bank_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+static void bank_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
-    size_t used = infer(all, first, "strided", buf, len);
-    if (used < len)
-        infer(all, first, "throughput", buf + used, len - used);
+    infer(all, first, "strided", out);
+    infer(all, first, "throughput", out);
 }
 
 const zeslm_workload zeslm_workload_bank = {
     .name = "bank",
     .summary = "SLM bank conflicts against stride, a swizzled layout free of them, and the same at full throughput",
     .variants = variants,
-    .baseline = "strided",
-    .ceiling = "slm",
+    .n_variants = ZESLM_COUNT(variants),
     .run = bank_run,
     .summarize = bank_summarize,
 };

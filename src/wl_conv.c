@@ -4,7 +4,9 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"doc_global", "doc_slm", "tiled", NULL};
+#define CONV(v, base) {.name = #v, .file = "conv", .kernel = "conv_" #v, .baseline = base, .group = 256, \
+                       .rate_unit = "GMAC/s", .ceiling = "imad"}
+static const zeslm_variant variants[] = {CONV(doc_global, true), CONV(doc_slm, false), CONV(tiled, false)};
 
 /* Outputs per work-item of conv_tiled; must match CONV_P in kernels/conv.cl. */
 #define CONV_P 13
@@ -86,34 +88,24 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
     TRY(bench_buffer(dev, taps, (size_t)m * 4, &btaps));
     TRY(bench_buffer(dev, NULL, (size_t)n * 4, &bout));
 
-    for (const char *const *v = variants; *v; v++) {
+    for (size_t i = 0; i < ZESLM_COUNT(variants); i++) {
+        const char *const *v = &variants[i].name;
         if (!bench_wants(o, *v))
             continue;
-        char kname[32];
-        snprintf(kname, sizeof kname, "conv_%s", *v);
-        TRY(zeslm_kernel_create(dev, "conv", kname, &c.k));
-        bench_group_rule rule = {.preferred = 256};
-        TRY(bench_group_size(c.k, o, &rule, &c.group));
+        TRY(bench_variant_open(dev, o, "conv", &variants[i], out, &c.k, &c.group));
         bool tiled = strcmp(*v, "tiled") == 0;
         uint32_t per_group = c.group * (tiled ? CONV_P : 1);
         c.groups = (uint32_t)(((uint64_t)n + per_group - 1) / per_group);
         size_t slm = strcmp(*v, "doc_slm") == 0 ? ((size_t)c.group + m - 1) * 4
                      : tiled                   ? ((size_t)c.group * CONV_P + 2 * (size_t)m) * 4
                                                : 0;
-        uint64_t room = zeslm_kernel_slm_available(c.k);
-        if (slm && room && slm > room && o->group_size) {
-            st = zeslm_fail(ZESLM_ERR_INVALID_ARG,
-                            "conv/%s: group size %u with %u taps needs %zu bytes of SLM; the device allows %llu",
-                            *v, c.group, m, slm, (unsigned long long)room);
-            goto out;
-        }
-        if (slm && room && slm > room) {
-            char why[128];
-            snprintf(why, sizeof why, "needs %zu bytes of SLM for %u taps at group size %u; the device allows %llu",
-                     slm, m, c.group, (unsigned long long)room);
-            TRY(bench_skip(out, "conv", *v, why));
+        char what[32];
+        snprintf(what, sizeof what, "%u taps", m);
+        if (!bench_slm_fits(out, "conv", *v, c.k, slm, c.group, what, &st)) {
             zeslm_kernel_free(c.k);
             c.k = NULL;
+            if (st != ZESLM_OK)
+                goto out;
             continue;
         }
         zeslm_result *r = bench_add(out, "conv", *v, "n=%u m=%u", n, m);
@@ -138,7 +130,7 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
             TRY(verify(*v, in, taps, got, n, m, o->seed, how, sizeof how));
             bench_verified(r, "%s", how);
             r->rate = (double)macs / (double)r->stats.median_ns;
-            r->rate_unit = "GMAC/s";
+            r->rate_unit = variants[i].rate_unit;
         }
         zeslm_kernel_free(c.k);
         c.k = NULL;
@@ -158,7 +150,6 @@ const zeslm_workload zeslm_workload_conv = {
     .name = "conv",
     .summary = "1-D convolution: global memory, the document's SLM tile, a cooperative SLM tile",
     .variants = variants,
-    .ceiling = "imad",
-    .baseline = "doc_global",
+    .n_variants = ZESLM_COUNT(variants),
     .run = conv_run,
 };

@@ -5,20 +5,19 @@
 #include "bench_internal.h"
 
 /* Each document kernel is followed by its Intel form: sub-group block reads
- * (sg.load) in sub-groups of a required size. */
-static const char *const variants[] = {"doc_private", "doc_private_sg16", "doc_private_sg32", "doc_slm",
-                                       "doc_slm_sg16", "doc_slm_sg32", "copies", "count_only", NULL};
-
-/* Each variant's kernel file and its required sub-group size (0: none), in the order
- * of `variants`. */
-static const struct {
-    const char *file;
-    uint32_t subgroup;
-} needs[] = {
-    {"hist", 0}, {"hist_subgroup", 16}, {"hist_subgroup", 32}, {"hist", 0},
-    {"hist_subgroup", 16}, {"hist_subgroup", 32}, {"hist", 0}, {"hist", 0},
+ * (sg.load) in sub-groups of a required size. The document's kernels load 16-wide
+ * sub-groups' words (hist.cl emulates that), or sub-groups of the required size. */
+#define DOC(v, base) {.name = #v, .file = "hist", .kernel = "hist_" #v, .baseline = base, .group = 64, \
+                      .group_multiple = 16, .rate_unit = "GB/s", .ceiling = "read"}
+#define INTEL(v, sg) {.name = #v, .file = "hist_subgroup", .kernel = "hist_" #v, .subgroup = sg, .group = 64, \
+                      .group_multiple = sg, .rate_unit = "GB/s", .ceiling = "read"}
+#define PERSISTENT(v) {.name = #v, .file = "hist", .kernel = "hist_" #v, .group = 256, .rate_unit = "GB/s", \
+                       .ceiling = "read"}
+static const zeslm_variant variants[] = {
+    DOC(doc_private, true), INTEL(doc_private_sg16, 16), INTEL(doc_private_sg32, 32),
+    DOC(doc_slm, false), INTEL(doc_slm_sg16, 16), INTEL(doc_slm_sg32, 32),
+    PERSISTENT(copies), PERSISTENT(count_only),
 };
-_Static_assert(sizeof needs / sizeof needs[0] == sizeof variants / sizeof variants[0] - 1, "one row per variant");
 
 #define BINS 256
 /* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
@@ -86,32 +85,23 @@ static void count_only_bins(uint32_t n, uint32_t items, uint32_t *want)
 }
 
 static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
-                                struct hist_ctx *c, size_t v, distribution dist, zeslm_buffer *in,
+                                struct hist_ctx *c, const zeslm_variant *v, distribution dist, zeslm_buffer *in,
                                 uint32_t n, const uint32_t *want)
 {
     zeslm_status st = ZESLM_OK;
-    const char *variant = variants[v];
-    uint32_t sg = needs[v].subgroup;
-    char kname[32], why[160];
-    snprintf(kname, sizeof kname, "hist_%s", variant);
+    const char *variant = v->name;
     bool count_only = dist == GENERATED, copies = strcmp(variant, "copies") == 0 || count_only;
     uint32_t generated[BINS];
-    /* Recorded once, not once per input. */
-    if (sg && !bench_has_subgroups(dev, sg, o->group_size, why, sizeof why))
-        return dist == UNIFORM ? bench_skip(out, "hist", variant, why) : ZESLM_OK;
-    c->run.k = NULL;
-    TRY(zeslm_kernel_create(dev, needs[v].file, kname, &c->run.k));
-    /* The document's kernels load 16-wide sub-groups' words (hist.cl emulates that),
-     * or sub-groups of the required size. */
-    bench_group_rule rule = {.preferred = copies ? 256 : 64, .multiple_of = copies ? 1 : sg ? sg : 16};
-    TRY(bench_group_size(c->run.k, o, &rule, &c->run.group));
+    /* A variant the device cannot run is recorded once, not once per input. */
+    zeslm_results skipped = {0};
+    TRY(bench_variant_open(dev, o, "hist", v, dist == UNIFORM ? out : &skipped, &c->run.k, &c->run.group));
+    if (!c->run.k)
+        goto out;
     /* hist_copies declares its SLM itself; zeslm_kernel_create saw it fit. */
     size_t slm = strncmp(variant, "doc_slm", 7) == 0 ? BINS * 4 : 0;
-    uint64_t room = zeslm_kernel_slm_available(c->run.k);
-    if (slm && room && slm > room) {
-        st = bench_skip(out, "hist", variant, "needs more SLM than a work-group may use");
+    if (!bench_slm_fits(dist == UNIFORM ? out : &skipped, "hist", variant, c->run.k, slm, c->run.group, "256 bins",
+                        &st))
         goto out;
-    }
     zeslm_result *r = bench_add(out, "hist", variant, "n=%u input=%s", n, dist_names[dist]);
     if (!r) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -156,8 +146,9 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     }
     bench_verified(r, "all 256 bins");
     r->rate = (double)n * 8 / (double)r->stats.median_ns;
-    r->rate_unit = "GB/s";
+    r->rate_unit = v->rate_unit;
 out:
+    zeslm_results_free(&skipped);
     zeslm_kernel_free(c->run.k);
     c->run.k = NULL;
     return st;
@@ -187,13 +178,13 @@ static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
             for (int s = 0; s < 64; s += 8)
                 want[(words[i] >> s) & 0xFF]++;
         TRY(zeslm_buffer_write(in, words, (size_t)n * 8));
-        for (size_t v = 0; variants[v] && st == ZESLM_OK; v++)
-            if (bench_wants(o, variants[v]) && strcmp(variants[v], "count_only") != 0)
-                st = run_variant(dev, o, out, &c, v, dist, in, n, want);
+        for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
+            if (bench_wants(o, variants[v].name) && strcmp(variants[v].name, "count_only") != 0)
+                st = run_variant(dev, o, out, &c, &variants[v], dist, in, n, want);
     }
-    for (size_t v = 0; variants[v] && st == ZESLM_OK; v++)
-        if (bench_wants(o, variants[v]) && strcmp(variants[v], "count_only") == 0)
-            st = run_variant(dev, o, out, &c, v, GENERATED, NULL, n, NULL);
+    for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
+        if (bench_wants(o, variants[v].name) && strcmp(variants[v].name, "count_only") == 0)
+            st = run_variant(dev, o, out, &c, &variants[v], GENERATED, NULL, n, NULL);
 out:
     zeslm_buffer_free(in);
     zeslm_buffer_free(c.bins);
@@ -205,7 +196,6 @@ const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
     .summary = "256-bin byte histogram: private bins, one SLM histogram (each also with sub-group block reads), 8 SLM sub-histograms, and their counting alone",
     .variants = variants,
-    .ceiling = "read",
-    .baseline = "doc_private",
+    .n_variants = ZESLM_COUNT(variants),
     .run = hist_run,
 };

@@ -6,7 +6,12 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"slm", "global", "slm_atomic", NULL};
+/* One work-item chases the chain; in SLM its group first copies the permutation in. */
+static const zeslm_variant variants[] = {
+    {.name = "slm", .file = "latency", .kernel = "chase_slm", .group = 256, .rate_unit = "ns/access"},
+    {.name = "global", .file = "latency", .kernel = "chase_global", .group = 1, .rate_unit = "ns/access"},
+    {.name = "slm_atomic", .file = "latency", .kernel = "chase_slm_atomic", .group = 256, .rate_unit = "ns/atomic"},
+};
 
 /* The smallest footprint: 256 nodes, well inside any L1 and any SLM. */
 #define MIN_FOOTPRINT 1024u
@@ -85,9 +90,10 @@ static zeslm_status verify_atomic_counts(const struct lat_io *io, uint32_t n, ui
 }
 
 static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
-                                  const char *variant, struct lat_ctx *c, struct lat_io *io, uint64_t footprint)
+                                  const zeslm_variant *v, struct lat_ctx *c, struct lat_io *io, uint64_t footprint)
 {
     zeslm_status st = ZESLM_OK;
+    const char *variant = v->name;
     uint32_t n = (uint32_t)(footprint / 4), zero = 0;
     bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
     zeslm_result *r = bench_add(out, "latency", variant, "footprint=%llu steps=%u", (unsigned long long)footprint,
@@ -134,7 +140,7 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
         bench_verified(r, "final node after %llu steps", (unsigned long long)(c->launches * io->steps));
     }
     r->rate = (double)r->stats.median_ns / io->steps;
-    r->rate_unit = atomic ? "ns/atomic" : "ns/access";
+    r->rate_unit = v->rate_unit;
     uint32_t mhz = zeslm_device_get_info(dev)->clock_mhz;
     if (mhz) {
         r->ratio = r->rate * mhz / 1000.0;
@@ -146,20 +152,16 @@ out:
 
 /* The footprints of one variant, ascending: powers of two from 1 KiB to `top`, then
  * `top` itself when it is not one (a device's whole SLM, 48 KiB on NVIDIA). */
-static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, const char *variant,
-                                struct lat_io *io, uint64_t global_top)
+static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                                const zeslm_variant *v, struct lat_io *io, uint64_t global_top)
 {
     zeslm_status st = ZESLM_OK;
+    const char *variant = v->name;
     bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
-    char kname[32];
-    snprintf(kname, sizeof kname, "chase_%s", variant);
     struct lat_ctx c = {.run.timeout_s = o->timeout_s, .run.groups = 1, .run.group = 1};
-    TRY(zeslm_kernel_create(dev, "latency", kname, &c.run.k));
     uint64_t top = global_top;
     if (slm) {
-        /* The group only copies the permutation in; one work-item chases. */
-        bench_group_rule rule = {.preferred = 256};
-        TRY(bench_group_size(c.run.k, o, &rule, &c.run.group));
+        TRY(bench_variant_open(dev, o, "latency", v, out, &c.run.k, &c.run.group));
         uint64_t room = zeslm_kernel_slm_available(c.run.k);
         top = atomic ? ATOMIC_FOOTPRINT : o->quick ? 64u << 10 : SLM_TOP;
         if (room && room / 4 * 4 < top)
@@ -168,12 +170,15 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
             st = bench_skip(out, "latency", variant, "the device gives a group less than 1 KiB of SLM");
             goto out;
         }
+    } else {
+        /* One work-item in one group, whatever --group-size says. */
+        TRY(zeslm_kernel_create(dev, v->file, v->kernel, &c.run.k));
     }
     uint64_t f = atomic ? top : MIN_FOOTPRINT;
     for (; f <= top && st == ZESLM_OK; f *= 2)
-        st = run_footprint(dev, o, out, variant, &c, io, f);
+        st = run_footprint(dev, o, out, v, &c, io, f);
     if (st == ZESLM_OK && f / 2 != top)
-        st = run_footprint(dev, o, out, variant, &c, io, top);
+        st = run_footprint(dev, o, out, v, &c, io, top);
 out:
     zeslm_kernel_free(c.run.k);
     return st;
@@ -201,9 +206,9 @@ static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
     TRY(bench_buffer(dev, NULL, top, &io.dnext));
     TRY(bench_buffer(dev, NULL, 4, &io.pos));
     TRY(bench_buffer(dev, NULL, ATOMIC_FOOTPRINT, &io.out));
-    for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
-        if (bench_wants(o, *v))
-            st = run_variant(dev, o, out, *v, &io, top);
+    for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
+        if (bench_wants(o, variants[v].name))
+            st = run_variant(dev, o, out, &variants[v], &io, top);
 out:
     zeslm_buffer_free(io.dnext);
     zeslm_buffer_free(io.pos);
@@ -225,29 +230,28 @@ static const zeslm_result *at_end(const zeslm_results *all, size_t first, const 
     return best;
 }
 
-static void latency_summarize(const zeslm_results *all, size_t first, char *buf, size_t len)
+static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
     const zeslm_result *s = at_end(all, first, "slm", false), *g1 = at_end(all, first, "global", false),
                        *g2 = at_end(all, first, "global", true), *a = at_end(all, first, "slm_atomic", false);
-    size_t used = 0;
-    if (s && g1 && used < len)
-        used += (size_t)snprintf(buf + used, len - used,
-                                 "SLM: %.1f ns per dependent load; global memory: %.1f ns at %s (%.1fx SLM)", s->rate,
-                                 g1->rate, g1->params, g1->rate / s->rate);
-    if (g2 && g2 != g1 && used < len)
-        used += (size_t)snprintf(buf + used, len - used, "%s%.1f ns at %s", used ? ", " : "Global memory: ", g2->rate,
-                                 g2->params);
-    if (a && used < len)
-        used += (size_t)snprintf(buf + used, len - used, "%sSLM atomic chain: %.1f ns per atomic", used ? "; " : "",
-                                 a->rate);
-    if (used && used < len)
-        snprintf(buf + used, len - used, ".\n");
+    if (s)
+        bench_finding(out, "slm_ns", s->rate, "SLM: %.1f ns per dependent load.", s->rate);
+    if (g1)
+        bench_finding(out, "global_smallest_ns", g1->rate, "Global memory: %.1f ns at %s.", g1->rate, g1->params);
+    if (s && g1)
+        bench_finding(out, "global_over_slm", g1->rate / s->rate, "Global memory at its smallest footprint: %.1fx SLM.",
+                      g1->rate / s->rate);
+    if (g2 && g2 != g1)
+        bench_finding(out, "global_largest_ns", g2->rate, "Global memory: %.1f ns at %s.", g2->rate, g2->params);
+    if (a)
+        bench_finding(out, "slm_atomic_ns", a->rate, "SLM atomic chain: %.1f ns per atomic.", a->rate);
 }
 
 const zeslm_workload zeslm_workload_latency = {
     .name = "latency",
     .summary = "dependent-load latency in SLM and global memory against footprint, and of SLM atomics",
     .variants = variants,
+    .n_variants = ZESLM_COUNT(variants),
     .run = latency_run,
     .summarize = latency_summarize,
 };

@@ -7,7 +7,14 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"slm_sweep", "group_sweep", "barrier", NULL};
+/* The sweeps set the SLM or the group size themselves: barrier sweeps group sizes
+ * from 32, slm_sweep sweeps the SLM at the chosen group size. */
+static const zeslm_variant variants[] = {
+    {.name = "slm_sweep", .file = "occupancy", .kernel = "occ_copy", .group = 256, .rate_unit = "GB/s", .ceiling = "copy"},
+    {.name = "group_sweep", .file = "occupancy", .kernel = "occ_copy", .group = 0, .rate_unit = "GB/s", .ceiling = "copy"},
+    {.name = "barrier", .file = "occupancy", .kernel = "barrier_loop", .group = 0, .rate_unit = "ns/barrier"},
+};
+enum { SLM_SWEEP, GROUP_SWEEP, BARRIER };
 
 #define PER_ITEM 4
 
@@ -62,7 +69,7 @@ static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_
     TRY(bench_compare_u32("occupancy/copy", io->got, io->want, io->n));
     bench_verified(r, "all %u outputs", io->n);
     r->rate = 2.0 * io->n * 4 / (double)r->stats.median_ns;
-    r->rate_unit = "GB/s";
+    r->rate_unit = variants[SLM_SWEEP].rate_unit;
     r->ratio = predicted(zeslm_device_get_info(dev), c->k, c->group, slm);
     r->ratio_name = "predicted groups per compute unit";
 out:
@@ -87,32 +94,30 @@ static zeslm_status copy_sweeps(zeslm_device *dev, const zeslm_run_opts *o, zesl
     bench_fill_u32(&rng, host, n);
     TRY(bench_buffer(dev, host, (size_t)n * 4, &io.in));
     TRY(bench_buffer(dev, NULL, (size_t)n * 4, &io.out));
-    TRY(zeslm_kernel_create(dev, "occupancy", "occ_copy", &c.k));
+    TRY(bench_variant_open(dev, o, "occupancy", &variants[SLM_SWEEP], out, &c.k, &c.group));
     TRY(zeslm_kernel_arg_buffer(c.k, 0, io.in));
     TRY(zeslm_kernel_arg_buffer(c.k, 1, io.out));
     TRY(zeslm_kernel_arg_u32(c.k, 2, n));
     TRY(zeslm_kernel_arg_u32(c.k, 3, PER_ITEM));
-    bench_group_rule rule = {.preferred = 256};
-    TRY(bench_group_size(c.k, o, &rule, &c.group));
 
-    if (bench_wants(o, "slm_sweep")) {
+    if (bench_wants(o, variants[SLM_SWEEP].name)) {
         /* The least the kernel needs, then limit/k for k = 16 .. 1: exactly k groups
          * fit where SLM is what limits them. */
         static const uint32_t fits[] = {16, 12, 10, 8, 7, 6, 5, 4, 3, 2, 1};
         size_t least = (size_t)c.group * 4;
-        TRY(copy_once(dev, o, out, &c, &io, "slm_sweep", least));
+        TRY(copy_once(dev, o, out, &c, &io, variants[SLM_SWEEP].name, least));
         uint64_t room = zeslm_kernel_slm_available(c.k);
         for (size_t i = 0; i < sizeof fits / sizeof *fits && room; i++) {
             size_t slm = room / fits[i] / 4 * 4;
             if (slm > least)
-                TRY(copy_once(dev, o, out, &c, &io, "slm_sweep", slm));
+                TRY(copy_once(dev, o, out, &c, &io, variants[SLM_SWEEP].name, slm));
         }
     }
-    if (bench_wants(o, "group_sweep")) {
+    if (bench_wants(o, variants[GROUP_SWEEP].name)) {
         uint32_t chosen = c.group;
         for (uint32_t g = 32; g <= (d->max_group_size ? d->max_group_size : 1024) && g <= 1024; g *= 2) {
             c.group = g;
-            TRY(copy_once(dev, o, out, &c, &io, "group_sweep", (size_t)g * 4));
+            TRY(copy_once(dev, o, out, &c, &io, variants[GROUP_SWEEP].name, (size_t)g * 4));
         }
         c.group = chosen;
     }
@@ -144,14 +149,14 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
         goto out;
     }
     TRY(bench_buffer(dev, NULL, most * 4, &bout));
-    TRY(zeslm_kernel_create(dev, "occupancy", "barrier_loop", &c.k));
+    TRY(zeslm_kernel_create(dev, variants[BARRIER].file, variants[BARRIER].kernel, &c.k));
     TRY(zeslm_kernel_arg_buffer(c.k, 0, bout));
     TRY(zeslm_kernel_arg_u32(c.k, 1, iters));
     for (uint32_t g = 32; g <= top; g *= 2) {
         c.group = g;
         c.groups = groups;
         size_t items = (size_t)groups * g;
-        zeslm_result *r = bench_add(out, "occupancy", "barrier", "group=%u rounds=%u", g, iters);
+        zeslm_result *r = bench_add(out, "occupancy", variants[BARRIER].name, "group=%u rounds=%u", g, iters);
         if (!r) {
             st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
             goto out;
@@ -174,7 +179,7 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
         bench_verified(r, "all %zu outputs", items);
         /* Two barriers per round; every group runs its rounds concurrently. */
         r->rate = (double)r->stats.median_ns / (2.0 * iters);
-        r->rate_unit = "ns/barrier";
+        r->rate_unit = variants[BARRIER].rate_unit;
     }
 out:
     zeslm_kernel_free(c.k);
@@ -190,9 +195,9 @@ static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, ze
     if (n64 > UINT32_MAX / 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu is too large", (unsigned long long)n64);
     zeslm_status st = ZESLM_OK;
-    if (bench_wants(o, "slm_sweep") || bench_wants(o, "group_sweep"))
+    if (bench_wants(o, variants[SLM_SWEEP].name) || bench_wants(o, variants[GROUP_SWEEP].name))
         st = copy_sweeps(dev, o, out, (uint32_t)n64);
-    if (st == ZESLM_OK && bench_wants(o, "barrier"))
+    if (st == ZESLM_OK && bench_wants(o, variants[BARRIER].name))
         st = barrier_sweep(dev, o, out);
     return st;
 }
@@ -201,6 +206,6 @@ const zeslm_workload zeslm_workload_occupancy = {
     .name = "occupancy",
     .summary = "throughput against SLM per group and group size; barrier cost against group size",
     .variants = variants,
-    .ceiling = "copy",
+    .n_variants = ZESLM_COUNT(variants),
     .run = occupancy_run,
 };

@@ -4,20 +4,17 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {"doc_tree", "sequential", "many", "many_subgroup", "many_sg16",
-                                       "many_sg32", NULL};
-
-/* Each variant's kernel file and the sub-groups it needs (0: none, ANY_SIZE: any
- * size, else that required size), in the order of `variants`. */
-#define ANY_SIZE UINT32_MAX
-static const struct {
-    const char *file;
-    uint32_t subgroup;
-} needs[] = {
-    {"reduce", 0}, {"reduce", 0}, {"reduce", 0}, {"reduce_subgroup", ANY_SIZE},
-    {"reduce_intel_subgroup", 16}, {"reduce_intel_subgroup", 32},
+/* Tree reductions take powers of two; sub-group kernels reduce in registers, not in
+ * an SLM tree, and a required sub-group size needs whole sub-groups. */
+#define TREE(v, base) {.name = #v, .file = "reduce", .kernel = "reduce_" #v, .baseline = base, .group = 256, \
+                       .group_pow2 = true, .rate_unit = "GB/s", .ceiling = "read"}
+#define SUBGROUP(v, file_, sg, multiple) {.name = #v, .file = file_, .kernel = "reduce_" #v, .subgroup = sg, \
+                                          .group = 256, .group_multiple = multiple, .rate_unit = "GB/s", .ceiling = "read"}
+static const zeslm_variant variants[] = {
+    TREE(doc_tree, true), TREE(sequential, false), TREE(many, false),
+    SUBGROUP(many_subgroup, "reduce_subgroup", ZESLM_SUBGROUP_ANY, 1),
+    SUBGROUP(many_sg16, "reduce_intel_subgroup", 16, 16), SUBGROUP(many_sg32, "reduce_intel_subgroup", 32, 32),
 };
-_Static_assert(sizeof needs / sizeof needs[0] == sizeof variants / sizeof variants[0] - 1, "one row per variant");
 
 struct reduce_ctx {
     zeslm_kernel *k;
@@ -71,22 +68,14 @@ out:
 }
 
 static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
-                                struct reduce_ctx *c, size_t v, uint32_t expect)
+                                struct reduce_ctx *c, const zeslm_variant *v, uint32_t expect)
 {
     zeslm_status st = ZESLM_OK;
-    const char *variant = variants[v];
+    const char *variant = v->name;
     bool atomic = strncmp(variant, "many", 4) == 0;
-    uint32_t sg = needs[v].subgroup;
-    char kname[40], why[160];
-    snprintf(kname, sizeof kname, "reduce_%s", variant);
-    if (sg && !bench_has_subgroups(dev, sg == ANY_SIZE ? 0 : sg, o->group_size, why, sizeof why))
-        return bench_skip(out, "reduce", variant, why);
-    c->k = NULL;
-    TRY(zeslm_kernel_create(dev, needs[v].file, kname, &c->k));
-    /* Sub-group kernels reduce in registers, not in an SLM tree; a required size
-     * needs whole sub-groups. */
-    bench_group_rule rule = {.preferred = 256, .power_of_two = !sg, .multiple_of = sg == ANY_SIZE ? 1 : sg};
-    TRY(bench_group_size(c->k, o, &rule, &c->group));
+    TRY(bench_variant_open(dev, o, "reduce", v, out, &c->k, &c->group));
+    if (!c->k)
+        return st;
     zeslm_result *r = bench_add(out, "reduce", variant, "n=%u", c->n);
     if (!r) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -115,7 +104,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     }
     bench_verified(r, "sum of all %u elements", c->n);
     r->rate = (double)c->n * 4 / (double)r->stats.median_ns;
-    r->rate_unit = "GB/s";
+    r->rate_unit = v->rate_unit;
 out:
     zeslm_kernel_free(c->k);
     return st;
@@ -143,9 +132,9 @@ static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     TRY(bench_buffer(dev, NULL, partial, &c.ping));
     TRY(bench_buffer(dev, NULL, partial, &c.pong));
     TRY(bench_buffer(dev, NULL, 4, &c.result));
-    for (size_t v = 0; variants[v] && st == ZESLM_OK; v++)
-        if (bench_wants(o, variants[v]))
-            st = run_variant(dev, o, out, &c, v, expect);
+    for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
+        if (bench_wants(o, variants[v].name))
+            st = run_variant(dev, o, out, &c, &variants[v], expect);
 out:
     zeslm_buffer_free(c.in);
     zeslm_buffer_free(c.ping);
@@ -159,7 +148,6 @@ const zeslm_workload zeslm_workload_reduce = {
     .name = "reduce",
     .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item, in sub-groups",
     .variants = variants,
-    .ceiling = "read",
-    .baseline = "doc_tree",
+    .n_variants = ZESLM_COUNT(variants),
     .run = reduce_run,
 };

@@ -6,8 +6,11 @@
 
 #include "bench_internal.h"
 
-static const char *const variants[] = {
-    "read", "copy", "slm", "slm_atomic", "slm_atomic_rows", "slm_atomic_random", "imad", NULL,
+/* kernels/roofline.cl: peak_VARIANT. */
+#define PEAK(v, unit) {.name = #v, .file = "roofline", .kernel = "peak_" #v, .group = 256, .rate_unit = unit}
+static const zeslm_variant variants[] = {
+    PEAK(read, "GB/s"), PEAK(copy, "GB/s"), PEAK(slm, "GB/s"), PEAK(slm_atomic, "Gatomic/s"),
+    PEAK(slm_atomic_rows, "Gatomic/s"), PEAK(slm_atomic_random, "Gatomic/s"), PEAK(imad, "GMAC/s"),
 };
 
 /* Per-work-item constants of kernels/roofline.cl. */
@@ -91,16 +94,13 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
     return ZESLM_OK;
 }
 
-static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, const char *variant,
-                                struct roof_io *io)
+static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                                const zeslm_variant *v, struct roof_io *io)
 {
     zeslm_status st = ZESLM_OK;
+    const char *variant = v->name;
     bench_launch c = {.timeout_s = o->timeout_s};
-    char kname[32];
-    snprintf(kname, sizeof kname, "peak_%s", variant);
-    TRY(zeslm_kernel_create(dev, "roofline", kname, &c.k));
-    bench_group_rule rule = {.preferred = 256};
-    TRY(bench_group_size(c.k, o, &rule, &c.group));
+    TRY(bench_variant_open(dev, o, "roofline", v, out, &c.k, &c.group));
     bool stream = strcmp(variant, "read") == 0 || strcmp(variant, "copy") == 0;
     /* Persistent groups for the streams (two rounds of as many as fit), many more for
      * the on-chip loops so no compute unit runs out of work early. */
@@ -150,21 +150,18 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     if (stream) {
         r->rate = (strcmp(variant, "copy") == 0 ? 2.0 : 1.0) * n4 * 16 / t;
-        r->rate_unit = "GB/s";
     } else if (strcmp(variant, "slm") == 0) {
         r->rate = 2.0 * items * io->rounds * SLM_WORDS * 4 / t;
-        r->rate_unit = "GB/s";
         if (d->clock_mhz && d->compute_units) {
             r->ratio = r->rate * 1e9 / (d->clock_mhz * 1e6 * d->compute_units);
             r->ratio_name = "SLM bytes per clock per compute unit (at the reported maximum clock)";
         }
     } else if (strncmp(variant, "slm_atomic", 10) == 0) {
         r->rate = (double)items * io->rounds * ATOMIC_WORDS / t;
-        r->rate_unit = "Gatomic/s";
     } else {
         r->rate = (double)items * io->rounds * MAD_CHAINS / t;
-        r->rate_unit = "GMAC/s";
     }
+    r->rate_unit = v->rate_unit;
 out:
     zeslm_kernel_free(c.k);
     return st;
@@ -190,9 +187,9 @@ static zeslm_status roofline_run(zeslm_device *dev, const zeslm_run_opts *o, zes
     bench_fill_u32(&rng, io.host, io.n);
     TRY(bench_buffer(dev, io.host, (size_t)io.n * 4, &io.in));
     TRY(bench_buffer(dev, NULL, (size_t)io.n * 4, &io.out));
-    for (const char *const *v = variants; *v && st == ZESLM_OK; v++)
-        if (bench_wants(o, *v))
-            st = run_variant(dev, o, out, *v, &io);
+    for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
+        if (bench_wants(o, variants[v].name))
+            st = run_variant(dev, o, out, &variants[v], &io);
 out:
     zeslm_buffer_free(io.in);
     zeslm_buffer_free(io.out);
@@ -205,5 +202,6 @@ const zeslm_workload zeslm_workload_roofline = {
     .name = "roofline",
     .summary = "the device's ceilings: memory read and copy, SLM, SLM atomics, int32 multiply-add",
     .variants = variants,
+    .n_variants = ZESLM_COUNT(variants),
     .run = roofline_run,
 };

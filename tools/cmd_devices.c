@@ -69,7 +69,7 @@ static int run(int argc, char **argv)
         return cli_usage_error("devices: unexpected argument '%s'", argv[first]);
     const cli_device_opts dev = opts.dev;
     const char *json_path = opts.json_path;
-    if ((rc = output_check(json_path, NULL)) != 0)
+    if ((rc = output_check(json_path, NULL, NULL)) != 0)
         return rc;
 
     zeslm_device_list list;

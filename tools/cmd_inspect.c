@@ -197,11 +197,11 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
-    int rc = output_check(json_path, NULL);
+    int rc = output_check(json_path, NULL, NULL);
     if (rc)
         return rc;
     o.rows = json_array();
-    text = output_text_stream(json_path, NULL);
+    text = output_text_stream(json_path, NULL, NULL);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
             rc = show_file(argv[i], &o);

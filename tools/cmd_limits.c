@@ -200,7 +200,7 @@ static int run(int argc, char **argv)
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
     const limits_opts o = c.o;
     const cli_device_opts devopt = c.dev;
-    int rc = output_check(o.json, NULL);
+    int rc = output_check(o.json, NULL, NULL);
     if (rc)
         return rc;
 
@@ -213,7 +213,7 @@ static int run(int argc, char **argv)
     const zeslm_device_info *d = &list.items[index];
     json_t *doc = output_document(argc, argv);
     json_object_set_new(doc, "device", output_device_json(d));
-    text = output_text_stream(o.json, NULL);
+    text = output_text_stream(o.json, NULL, NULL);
 
     fprintf(text, "Device %u: %s (%s)\n", index, d->name, zeslm_backend_label(d->backend));
     if (!d->slm_per_group) {

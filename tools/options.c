@@ -26,6 +26,14 @@ void cli_command_help(const cli_command *cmd, FILE *f)
     }
 }
 
+static const cli_option *find(const cli_command *cmd, int key)
+{
+    for (size_t i = 0; i < cmd->n_options; i++)
+        if (cmd->options[i].key == key)
+            return &cmd->options[i];
+    return NULL;
+}
+
 int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *operands)
 {
     struct option longopts[MAX_OPTIONS + 2];
@@ -52,6 +60,14 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
         if (c == 'h') {
             cli_command_help(cmd, stdout);
             return 0;
+        }
+        /* An output option given last with no file writes to stdout ("run --list --json"). */
+        const cli_option *o = c == ':' ? find(cmd, optopt) : NULL;
+        if (o && o->value && strstr(o->value, "|-") && optind >= argc) {
+            int rc = cmd->on_option(ctx, optopt, "-");
+            if (rc)
+                return rc;
+            continue;
         }
         if (c == '?' || c == ':')
             return cli_bad_option(c, argv);

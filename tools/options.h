@@ -37,7 +37,8 @@ void cli_command_help(const cli_command *cmd, FILE *f);
  * cmd->on_option with `ctx`. Returns -1 with *operands set to the index of the first
  * argument that is not an option (options and operands may be mixed; operands are
  * moved to the end), or the exit status to return: 0 after --help, 2 after printing
- * an unknown option or a missing value, or the handler's status. */
+ * an unknown option or a missing value, or the handler's status. An option whose
+ * value is "FILE|-" given last with no value gets "-" (stdout). */
 int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *operands);
 
 #endif

@@ -124,17 +124,24 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
-int output_check(const char *json_path, const char *csv_path)
+int output_check(const char *json_path, const char *csv_path, const char *markdown_path)
 {
-    if (json_path && csv_path) {
-        if (is_stdout(json_path) && is_stdout(csv_path))
-            return cli_usage_error("--json - and --csv - would both write to standard output; send one to a file");
-        if (same_file(json_path, csv_path))
-            return cli_usage_error("--json and --csv both name %s; give each its own file", csv_path);
-    }
-    int rc = json_path ? check_writable("--json", json_path) : 0;
-    if (!rc && csv_path)
-        rc = check_writable("--csv", csv_path);
+    const char *const paths[] = {json_path, csv_path, markdown_path};
+    static const char *const opts[] = {"--json", "--csv", "--markdown"};
+    for (size_t i = 0; i < 3; i++)
+        for (size_t k = i + 1; k < 3; k++) {
+            if (!paths[i] || !paths[k])
+                continue;
+            if (is_stdout(paths[i]) && is_stdout(paths[k]))
+                return cli_usage_error("%s - and %s - would both write to standard output; send one to a file",
+                                       opts[i], opts[k]);
+            if (same_file(paths[i], paths[k]))
+                return cli_usage_error("%s and %s both name %s; give each its own file", opts[i], opts[k],
+                                       paths[k]);
+        }
+    int rc = 0;
+    for (size_t i = 0; i < 3 && !rc; i++)
+        rc = paths[i] ? check_writable(opts[i], paths[i]) : 0;
     return rc;
 }
 
@@ -147,9 +154,12 @@ int output_json(json_t *root, const char *path)
     return output_close(f, path, written);
 }
 
-FILE *output_text_stream(const char *json_path, const char *csv_path)
+FILE *output_text_stream(const char *json_path, const char *csv_path, const char *markdown_path)
 {
-    bool taken = (json_path && strcmp(json_path, "-") == 0) || (csv_path && strcmp(csv_path, "-") == 0);
+    const char *const paths[] = {json_path, csv_path, markdown_path};
+    bool taken = false;
+    for (size_t i = 0; i < 3; i++)
+        taken |= paths[i] && is_stdout(paths[i]);
     return taken ? stderr : stdout;
 }
 

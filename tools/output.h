@@ -9,10 +9,10 @@
 
 #include <zeslm/device.h>
 
-/* Checks a command's output paths before it does any work: JSON and CSV (either may
- * be NULL) must not both be "-" or name the same file, and each file must be
- * creatable. Prints the error with its reason; returns 0 or the exit status. */
-int output_check(const char *json_path, const char *csv_path);
+/* Checks a command's output paths before it does any work: of JSON, CSV and Markdown
+ * (any may be NULL) no two may both be "-" or name the same file, and each file must
+ * be creatable. Prints the error with its reason; returns 0 or the exit status. */
+int output_check(const char *json_path, const char *csv_path, const char *markdown_path);
 
 /* Opens `path` for writing ("-" is stdout). A file is written to a temporary name
  * that output_close renames, so it is never left half-written. Returns NULL after
@@ -25,9 +25,9 @@ int output_close(FILE *f, const char *path, bool written);
 /* Writes `root` to `path` through output_open. Prints the error; returns 0 or 1. */
 int output_json(json_t *root, const char *path);
 
-/* Where a command's tables go: stderr when its JSON or CSV (either may be NULL)
- * is written to stdout ("-"), which must then hold nothing else; else stdout. */
-FILE *output_text_stream(const char *json_path, const char *csv_path);
+/* Where a command's tables go: stderr when its JSON, CSV or Markdown (any may be
+ * NULL) is written to stdout ("-"), which must then hold nothing else; else stdout. */
+FILE *output_text_stream(const char *json_path, const char *csv_path, const char *markdown_path);
 
 /* Every device fact; unknown facts are null. */
 json_t *output_device_json(const zeslm_device_info *d);

@@ -1,4 +1,5 @@
-/* Presenting workload results: terminal tables, JSON and CSV. */
+/* Workload results, described once as a table of fields that every writer walks:
+ * text (fits 100 columns), JSON, CSV (the same keys as the JSON) and Markdown. */
 #ifndef ZESLM_REPORT_H
 #define ZESLM_REPORT_H
 
@@ -8,13 +9,24 @@
 
 #include <zeslm/bench.h>
 
-/* The table of results [first, count) of one workload, then `summary` (may be empty). */
-void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, const char *summary);
+/* The text table of wl's results among [first, count), its footnotes, then its
+ * summary's sentences; all wrapped to TABLE_WIDTH. */
+void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
+                  const zeslm_summary *summary);
+
+/* The same as a Markdown section: a heading, every field with a head, the summary. */
+void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
+                     const zeslm_summary *summary);
 
 /* One JSON object per result, every launch's time included. */
 json_t *report_json(const zeslm_results *all);
 
-/* One CSV row per result, with a header; returns 0 or prints the error and returns 1. */
+/* A summary's sentences as one string, and its findings as {key: number or null}. */
+json_t *report_summary_text(const zeslm_summary *s);
+json_t *report_findings(const zeslm_summary *s);
+
+/* One CSV row per result under a header of the JSON's keys (less the launch times);
+ * returns 0 or prints the error and returns 1. */
 int report_csv(const zeslm_results *all, const char *path);
 
 /* Progress on stderr when it is a terminal (a zeslm_run_opts progress callback). */

@@ -12,7 +12,9 @@ typedef struct run_cli {
     zeslm_run_opts run;
     const char *json;
     const char *csv;
+    const char *markdown;
     bool keep_going; /* go on to the next workload after one fails */
+    bool list;       /* run --list: the benches and variants, not a run */
     /* Run every workload at each of these group sizes (profile); none: once, at
      * run.group_size. */
     const uint32_t *group_sizes;
@@ -33,7 +35,8 @@ typedef struct run_cli {
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},          \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)"},      \
-        {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"}
+        {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"},                                    \
+        {"markdown", 'M', "FILE|-", "the results as Markdown tables (-: stdout)"}
 
 /* Returns false after printing when the environment holds a bad default. */
 bool run_cli_defaults(run_cli *o);
@@ -41,14 +44,24 @@ bool run_cli_defaults(run_cli *o);
  * (-1 for an option this parser does not know). */
 int run_cli_option(run_cli *o, int c, const char *arg);
 
+/* A workload to run: all its variants (variant NULL) or one. */
+typedef struct run_choice {
+    const zeslm_workload *wl;
+    const char *variant;
+} run_choice;
+
 /* Parses `run`'s command line into o and the named workloads (all when none; chosen
  * holds ZESLM_WORKLOAD_MAX). Returns -1 to go on, else the exit status to return. */
-int run_parse(int argc, char **argv, run_cli *o, const zeslm_workload **chosen, size_t *n);
+int run_parse(int argc, char **argv, run_cli *o, run_choice *chosen, size_t *n);
 
-/* Opens the device, runs the workloads, prints tables, writes JSON / CSV. SIGINT and
+/* Parses BENCH or BENCH/VARIANT (`cmd` names the command in errors). Returns 0, or
+ * prints the error and returns the exit status 2. */
+int run_choice_parse(const char *cmd, const char *spec, run_choice *out);
+
+/* Opens the device, runs the workloads, prints their tables (one a workload, across
+ * every group size of o->group_sizes), writes JSON / CSV / Markdown. SIGINT and
  * SIGTERM stop the run at the next launch; what was measured is still written.
  * Returns 0, 1 (an error), or 130 (interrupted). */
-int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int argc, char **argv,
-                    void (*after)(const zeslm_results *, size_t first, void *), void *after_arg);
+int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv);
 
 #endif

@@ -63,19 +63,50 @@ typedef struct zeslm_results {
 
 void zeslm_results_free(zeslm_results *r);
 
+/* Sub-groups of any size (zeslm_variant.subgroup). */
+#define ZESLM_SUBGROUP_ANY UINT32_MAX
+
+/* One variant of a workload, as data: what `run --list` shows, and what the shared
+ * variant code reads to build, size and judge it. */
+typedef struct zeslm_variant {
+    const char *name;
+    const char *file;         /* its kernel file, kernels/FILE.cl */
+    const char *kernel;       /* the kernel it launches */
+    bool baseline;            /* the document's variant: the others' speed-ups are over it */
+    uint32_t subgroup;        /* sub-groups it needs: 0 none, ZESLM_SUBGROUP_ANY, else that size */
+    uint32_t group;           /* preferred group size (clipped to the kernel's limit); 0: it sweeps them */
+    bool group_pow2;          /* a tree reduction: powers of two only */
+    uint32_t group_multiple;  /* 0/1: any; else whole sub-groups of that size */
+    const char *rate_unit;    /* "GB/s", "GMAC/s", "ns/access", ... */
+    const char *ceiling;      /* the roofline variant its rate is a fraction of; NULL: none */
+} zeslm_variant;
+
+/* What a workload concludes from its results (the inferred bank count, latencies by
+ * level): each finding a number under a key and the sentence that says it. */
+#define ZESLM_SUMMARY_MAX 8
+typedef struct zeslm_finding {
+    char key[40];         /* "banks_strided"; "" for a sentence with no number */
+    double value;         /* NAN: looked for but not found (the sentence says why) */
+    char sentence[240];   /* "" for a number with no sentence of its own */
+} zeslm_finding;
+
+typedef struct zeslm_summary {
+    zeslm_finding items[ZESLM_SUMMARY_MAX];
+    size_t count;
+} zeslm_summary;
+
 typedef struct zeslm_workload {
     const char *name;
     const char *summary;
-    const char *const *variants;  /* NULL-terminated */
-    const char *baseline;         /* the document's variant that speed-ups compare with; NULL: none */
-    const char *ceiling;          /* the roofline variant its rates are a fraction of; NULL: none */
+    const zeslm_variant *variants;
+    size_t n_variants;
     /* Runs every variant (or opts->variant) and appends one result per variant and
      * parameter set. A wrong device result is ZESLM_ERR_VERIFY with the first
      * differing index in zeslm_last_error(); results appended before it stay. */
     zeslm_status (*run)(zeslm_device *dev, const zeslm_run_opts *opts, zeslm_results *out);
-    /* Text after the table that explains the results (bank count, cliffs); may be NULL.
-     * Writes at most len bytes. */
-    void (*summarize)(const zeslm_results *all, size_t first, char *buf, size_t len);
+    /* Fills `out` (count 0 on entry) with what the results [first, count) show; may be
+     * NULL. At most ZESLM_SUMMARY_MAX findings. */
+    void (*summarize)(const zeslm_results *all, size_t first, zeslm_summary *out);
 } zeslm_workload;
 
 /* Asks running workloads to stop at the next launch boundary (they return
@@ -83,9 +114,9 @@ typedef struct zeslm_workload {
 void zeslm_request_stop(void);
 bool zeslm_stop_requested(void);
 
-/* Runs wl and fills each new result's speed-up over wl->baseline measured at the
- * same parameters, and its fraction of wl->ceiling where `out` already holds that
- * roofline result (a full run measures the roofline first). */
+/* Runs wl and fills each new result's speed-up over its baseline variant measured at
+ * the same parameters, and its fraction of its variant's ceiling where `out` already
+ * holds that roofline result (a full run measures the roofline first). */
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out);
 
@@ -94,5 +125,9 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
 extern const zeslm_workload *const zeslm_workloads[];
 extern const size_t zeslm_workload_count;
 const zeslm_workload *zeslm_workload_find(const char *name);
+/* wl's variant of that name, or NULL. */
+const zeslm_variant *zeslm_variant_find(const zeslm_workload *wl, const char *name);
+/* The size of a table of variants, for zeslm_workload.n_variants. */
+#define ZESLM_COUNT(table) (sizeof(table) / sizeof((table)[0]))
 
 #endif

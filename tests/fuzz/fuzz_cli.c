@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          tok = strtok_r(NULL, "\n", &save))
         args[argc++] = tok;
     run_cli o;
-    const zeslm_workload *chosen[ZESLM_WORKLOAD_MAX];
+    run_choice chosen[ZESLM_WORKLOAD_MAX];
     size_t n = 0;
     int rc = run_parse(argc, args, &o, chosen, &n);
     if (rc == -1 && (n == 0 || n > zeslm_workload_count))

@@ -1,0 +1,84 @@
+#include <string.h>
+
+#include "output.h"
+#include "run_list.h"
+#include "table.h"
+
+/* The kernel's file and the group-size rule are in --json. */
+static const table_column columns[] = {
+    {"variant", false, 100}, {"baseline", false, 90}, {"rate", false, 80}, {"ceiling", false, 70},
+    {"sub-groups", false, 60}, {"kernel", false, 50}, {"group", true, 10},
+};
+
+static bool listed(const run_choice *c, const zeslm_variant *v)
+{
+    return !c->variant || strcmp(c->variant, v->name) == 0;
+}
+
+/* "any", "16", or "" when the variant needs none. */
+static void subgroups(const zeslm_variant *v, char *buf, size_t len)
+{
+    if (v->subgroup == ZESLM_SUBGROUP_ANY)
+        snprintf(buf, len, "any");
+    else if (v->subgroup)
+        snprintf(buf, len, "%u", v->subgroup);
+    else
+        *buf = '\0';
+}
+
+static json_t *variant_json(const zeslm_workload *wl, const zeslm_variant *v)
+{
+    char name[64], sg[16];
+    snprintf(name, sizeof name, "%s/%s", wl->name, v->name);
+    subgroups(v, sg, sizeof sg);
+    json_t *o = json_object();
+    json_object_set_new(o, "name", json_string(name));
+    json_object_set_new(o, "bench", json_string(wl->name));
+    json_object_set_new(o, "variant", json_string(v->name));
+    json_object_set_new(o, "kernel_file", json_string(v->file));
+    json_object_set_new(o, "kernel", json_string(v->kernel));
+    json_object_set_new(o, "baseline", json_boolean(v->baseline));
+    json_object_set_new(o, "rate_unit", json_string(v->rate_unit));
+    json_object_set_new(o, "ceiling", v->ceiling ? json_string(v->ceiling) : json_null());
+    json_object_set_new(o, "subgroups", *sg ? json_string(sg) : json_null());
+    json_object_set_new(o, "preferred_group_size", v->group ? json_integer(v->group) : json_null());
+    return o;
+}
+
+int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, char **argv)
+{
+    int rc = output_check(o->json, NULL, NULL);
+    if (rc)
+        return rc;
+    json_t *doc = output_document(argc, argv), *arr = json_array();
+    table t;
+    table_init(&t, columns, sizeof columns / sizeof columns[0]);
+    for (size_t i = 0; i < n; i++) {
+        const zeslm_workload *wl = chosen[i].wl;
+        for (size_t k = 0; k < wl->n_variants; k++) {
+            const zeslm_variant *v = &wl->variants[k];
+            if (!listed(&chosen[i], v))
+                continue;
+            json_array_append_new(arr, variant_json(wl, v));
+            char name[64], ceiling[48] = "", sg[16], group[16] = "";
+            snprintf(name, sizeof name, "%s/%s", wl->name, v->name);
+            if (v->ceiling)
+                snprintf(ceiling, sizeof ceiling, "roofline/%s", v->ceiling);
+            subgroups(v, sg, sizeof sg);
+            if (v->group)
+                snprintf(group, sizeof group, "%u", v->group);
+            const char *cells[] = {name, v->baseline ? "yes" : "", v->rate_unit, ceiling, sg, v->kernel, group};
+            table_add(&t, cells, NULL);
+        }
+    }
+    json_object_set_new(doc, "variants", arr);
+    if (o->json)
+        rc = output_json(doc, o->json);
+    if (!o->json || strcmp(o->json, "-") != 0)
+        table_text(stdout, &t, TABLE_WIDTH);
+    if (t.failed)
+        rc = cli_error("out of host memory");
+    table_free(&t);
+    json_decref(doc);
+    return rc;
+}

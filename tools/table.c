@@ -1,0 +1,182 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+void table_init(table *t, const table_column *cols, size_t n_cols)
+{
+    memset(t, 0, sizeof *t);
+    t->cols = cols;
+    t->n_cols = n_cols;
+}
+
+static char *copy(const char *s)
+{
+    return s && *s ? strdup(s) : NULL;
+}
+
+void table_add(table *t, const char *const *cells, const char *note)
+{
+    if (t->failed)
+        return;
+    if (t->rows == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 16;
+        char **c = realloc(t->cells, cap * t->n_cols * sizeof *c), **n = c ? realloc(t->notes, cap * sizeof *n) : NULL;
+        if (c)
+            t->cells = c;
+        if (!c || !n) {
+            t->failed = true;
+            return;
+        }
+        t->notes = n;
+        t->cap = cap;
+    }
+    for (size_t i = 0; i < t->n_cols; i++)
+        t->cells[t->rows * t->n_cols + i] = copy(cells[i]);
+    t->notes[t->rows++] = copy(note);
+}
+
+void table_free(table *t)
+{
+    for (size_t r = 0; r < t->rows; r++) {
+        for (size_t i = 0; i < t->n_cols; i++)
+            free(t->cells[r * t->n_cols + i]);
+        free(t->notes[r]);
+    }
+    free(t->cells);
+    free(t->notes);
+    memset(t, 0, sizeof *t);
+}
+
+static const char *cell(const table *t, size_t r, size_t c)
+{
+    const char *s = t->cells[r * t->n_cols + c];
+    return s ? s : "";
+}
+
+/* The widest cell of column c, its head included; 0 when no row fills it. */
+static size_t column_width(const table *t, size_t c)
+{
+    size_t w = 0;
+    for (size_t r = 0; r < t->rows; r++)
+        if (!t->notes[r] || c == 0) {
+            size_t len = strlen(cell(t, r, c));
+            w = len > w ? len : w;
+        }
+    if (w && strlen(t->cols[c].head) > w)
+        w = strlen(t->cols[c].head);
+    return w;
+}
+
+/* Two spaces between columns. */
+#define GAP 2
+
+void table_text(FILE *f, const table *t, size_t width)
+{
+    if (t->failed || t->n_cols == 0)
+        return;
+    size_t w[t->n_cols];
+    bool shown[t->n_cols];
+    size_t total = 0;
+    for (size_t c = 0; c < t->n_cols; c++) {
+        w[c] = column_width(t, c);
+        shown[c] = t->cols[c].keep > 0 && w[c] > 0;
+        total += shown[c] ? w[c] + GAP : 0;
+    }
+    /* Drop the column of least `keep` (the last such) until the table fits. */
+    while (total - GAP > width) {
+        size_t drop = t->n_cols;
+        for (size_t c = 1; c < t->n_cols; c++)
+            if (shown[c] && (drop == t->n_cols || t->cols[c].keep <= t->cols[drop].keep))
+                drop = c;
+        if (drop == t->n_cols)
+            break;
+        shown[drop] = false;
+        total -= w[drop] + GAP;
+    }
+    for (size_t r = 0; r <= t->rows; r++) {
+        if (r > 0 && t->notes[r - 1]) {
+            char first[64], indent[64];
+            snprintf(first, sizeof first, "%-*s", (int)(w[0] + GAP), cell(t, r - 1, 0));
+            snprintf(indent, sizeof indent, "%*s", (int)(w[0] + GAP), "");
+            text_wrap(f, first, indent, t->notes[r - 1], width);
+            continue;
+        }
+        size_t last = 0, used = 0;
+        for (size_t c = 0; c < t->n_cols; c++)
+            last = shown[c] ? c : last;
+        for (size_t c = 0; c <= last; c++) {
+            if (!shown[c])
+                continue;
+            const char *s = r ? cell(t, r - 1, c) : t->cols[c].head;
+            /* No trailing blanks after a left-aligned last column. */
+            int pad = t->cols[c].right ? (int)w[c] : c == last ? 0 : -(int)w[c];
+            used += (size_t)fprintf(f, "%*s%*s", used ? GAP : 0, "", pad, s);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* A Markdown cell: '|' would end it. */
+static void md_cell(FILE *f, const char *s)
+{
+    fputs("| ", f);
+    for (; *s; s++) {
+        if (*s == '|')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc(' ', f);
+}
+
+void table_markdown(FILE *f, const table *t)
+{
+    if (t->failed)
+        return;
+    bool notes = false;
+    for (size_t r = 0; r < t->rows; r++)
+        notes |= t->notes[r] != NULL;
+    bool shown[t->n_cols];
+    for (size_t c = 0; c < t->n_cols; c++)
+        shown[c] = column_width(t, c) > 0;
+    for (size_t c = 0; c < t->n_cols; c++)
+        if (shown[c])
+            md_cell(f, t->cols[c].head);
+    if (notes)
+        md_cell(f, "note");
+    fputs("|\n", f);
+    for (size_t c = 0; c < t->n_cols; c++)
+        if (shown[c])
+            fputs(t->cols[c].right ? "| ---: " : "| --- ", f);
+    fputs(notes ? "| --- |\n" : "|\n", f);
+    for (size_t r = 0; r < t->rows; r++) {
+        for (size_t c = 0; c < t->n_cols; c++)
+            if (shown[c])
+                md_cell(f, c == 0 || !t->notes[r] ? cell(t, r, c) : "");
+        if (notes)
+            md_cell(f, t->notes[r] ? t->notes[r] : "");
+        fputs("|\n", f);
+    }
+}
+
+void text_wrap(FILE *f, const char *first, const char *indent, const char *text, size_t width)
+{
+    const char *lead = first;
+    while (*text) {
+        size_t room = width > strlen(lead) ? width - strlen(lead) : 1, len = strcspn(text, "\n");
+        if (len > room) {
+            /* Break at the last space that fits, else after the first word. */
+            size_t cut = room;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = strcspn(text, " \n");
+            len = cut;
+        }
+        fprintf(f, "%s%.*s\n", lead, (int)len, text);
+        text += len;
+        while (*text == ' ' || *text == '\n')
+            text++;
+        lead = indent;
+    }
+}
