@@ -10,6 +10,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "results_file.h"
+#include "table.h"
+#include "units.h"
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
@@ -32,6 +34,23 @@ static const results_entry *find(const results_file *f, const char *key)
         if (strcmp(f->items[i].key, key) == 0)
             return &f->items[i];
     return NULL;
+}
+
+static const table_column columns[] = {
+    {"result", false, 100}, {"old", true, 60}, {"new", true, 90}, {"new/old", true, 95}, {"change", false, 97},
+};
+
+/* One row: medians in ns (NAN: absent), their ratio where both are there. */
+static void row(table *t, const char *key, double old_ns, double new_ns, const char *change)
+{
+    char old_text[32] = "-", new_text[32] = "-", ratio[32] = "-";
+    if (!isnan(old_ns))
+        zeslm_format_si(old_ns, "ns", old_text, sizeof old_text);
+    if (!isnan(new_ns))
+        zeslm_format_si(new_ns, "ns", new_text, sizeof new_text);
+    if (!isnan(old_ns) && !isnan(new_ns))
+        snprintf(ratio, sizeof ratio, "%.3f", new_ns / old_ns);
+    table_add(t, (const char *const[]){key, old_text, new_text, ratio, change}, NULL);
 }
 
 typedef struct compare_opts {
@@ -73,12 +92,13 @@ static int run(int argc, char **argv)
         return rc;
     }
     printf("old: %s (%s)\nnew: %s (%s)\n\n", argv[first], old_f.device, argv[first + 1], new_f.device);
-    printf("%-60s %12s %12s %8s\n", "result", "old us", "new us", "new/old");
+    table t;
+    table_init(&t, columns, sizeof columns / sizeof columns[0]);
     size_t matched = 0, regressions = 0, marked = 0;
     for (size_t i = 0; i < new_f.count; i++) {
         const results_entry *n = &new_f.items[i], *o = find(&old_f, n->key);
         if (!o) {
-            printf("%-60s %12s %12.2f %8s  only in new\n", n->key, "-", n->median_ns / 1e3, "-");
+            row(&t, n->key, NAN, n->median_ns, "only in new");
             continue;
         }
         matched++;
@@ -88,12 +108,15 @@ static int run(int argc, char **argv)
         bool regression = gate && beyond_spread && ratio > 1 + fail_over / 100.0;
         marked += beyond_spread;
         regressions += regression;
-        printf("%-60s %12.2f %12.2f %8.3f %s%s\n", n->key, o->median_ns / 1e3, n->median_ns / 1e3, ratio,
-               beyond_spread ? "*" : " ", regression ? " REGRESSION" : "");
+        row(&t, n->key, o->median_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
     }
     for (size_t i = 0; i < old_f.count; i++)
         if (!find(&new_f, old_f.items[i].key))
-            printf("%-60s %12.2f %12s %8s  only in old\n", old_f.items[i].key, old_f.items[i].median_ns / 1e3, "-", "-");
+            row(&t, old_f.items[i].key, old_f.items[i].median_ns, NAN, "only in old");
+    table_text(stdout, &t, TABLE_WIDTH);
+    if (t.failed)
+        cli_error("out of host memory");
+    table_free(&t);
     printf("\n%zu results in both, %zu changed by more than their spread", matched, marked);
     if (gate)
         printf(", %zu slower by more than %u%%", regressions, fail_over);

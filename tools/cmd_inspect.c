@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "ocloc_run.h"
 #include "output.h"
+#include "table.h"
 
 #define MAX_TARGETS 16
 
@@ -28,10 +29,18 @@ typedef struct inspect_opts {
     uint32_t group_size;    /* for groups per subslice */
     json_t *rows;
     size_t shown;
-    /* The table being printed: a new header starts when either changes. */
+    /* The table being filled: a new one starts when either changes. */
     const zeslm_intel_target *table_target;
     const char *table_source;
+    table t;
 } inspect_opts;
+
+/* Bytes: SLM, private, spill, scratch. "groups@" is at --group-size. */
+static const table_column columns[] = {
+    {"kernel", false, 100}, {"SIMD", true, 95}, {"GRF", true, 90}, {"SLM", true, 85}, {"private", true, 60},
+    {"spill", true, 80}, {"scratch", true, 50}, {"bar", true, 40}, {"atomics", false, 45}, {"max wg", true, 70},
+    {"groups@", true, 75}, {"limited by", false, 65},
+};
 
 static bool parse_targets(const char *list, inspect_opts *o)
 {
@@ -57,16 +66,23 @@ static bool parse_targets(const char *list, inspect_opts *o)
     return ok;
 }
 
-static void header(const zeslm_intel_target *t, const char *source, uint32_t group_size)
+/* Prints the table being filled, and empties it. */
+static void flush(inspect_opts *o)
 {
+    table_text(text, &o->t, TABLE_WIDTH);
+    table_free(&o->t);
+    table_init(&o->t, columns, sizeof columns / sizeof columns[0]);
+}
+
+static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
+{
+    flush(o);
     fprintf(text, "\n%s (%s): %s\n", t->name, t->generation, source);
     fprintf(text, "  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a group, groups up to %u\n",
            t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024,
            t->max_group_size);
-    fprintf(text, "  %-24s %4s %4s %7s %7s %7s %8s %4s %7s %6s %13s %s\n", "kernel", "SIMD", "GRF", "SLM", "private",
-           "spill", "scratch", "bar", "atomics", "max wg", "groups@", "limited by");
-    fprintf(text, "  %-24s %4s %4s %7s %7s %7s %8s %4s %7s %6s %13u\n", "", "", "", "bytes", "bytes", "bytes", "bytes", "",
-           "", "", group_size);
+    fprintf(text, "  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u work-items a group)\n",
+            o->group_size);
 }
 
 static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
@@ -77,11 +93,16 @@ static void row(const zeslm_intel_target *t, const char *source, const zeslm_zeb
                           : k->has_global_atomics                      ? "global"
                           : k->has_local_atomics                       ? "local"
                                                                        : "-";
+    char n[8][16];
+    const unsigned nums[] = {k->simd_size, k->grf_count, k->slm_size, k->private_size, k->spill_size,
+                             k->scratch_size, k->barrier_count, fit.max_group_size};
+    for (size_t i = 0; i < 8; i++)
+        snprintf(n[i], sizeof n[i], "%u", nums[i]);
     char groups[16];
     snprintf(groups, sizeof groups, fit.groups ? "%u" : "-", fit.groups);
-    fprintf(text, "  %-24s %4u %4u %7u %7u %7u %8u %4u %7s %6u %13s %s\n", k->name, k->simd_size, k->grf_count, k->slm_size,
-           k->private_size, k->spill_size, k->scratch_size, k->barrier_count, atomics, fit.max_group_size, groups,
-           fit.groups ? fit.limited_by : fit.max_group_size ? "group too large" : "SLM over the limit");
+    const char *cells[] = {k->name, n[0], n[1], n[2], n[3], n[4], n[5], n[6], atomics, n[7], groups,
+                           fit.groups ? fit.limited_by : fit.max_group_size ? "group too large" : "SLM over the limit"};
+    table_add(&o->t, cells, NULL);
     json_t *j = json_object();
     json_object_set_new(j, "source", json_string(source));
     json_object_set_new(j, "target", json_string(t->name));
@@ -112,7 +133,7 @@ static int show(const zeslm_intel_target *t, const char *group, const char *sour
     if (zeslm_zebin_parse(bin, size, &z) != ZESLM_OK)
         return cli_error("%s: %s", source, zeslm_last_error());
     if (o->table_target != t || strcmp(o->table_source, group) != 0) {
-        header(t, group, o->group_size);
+        header(t, group, o);
         o->table_target = t;
         o->table_source = group;
     }
@@ -201,6 +222,7 @@ static int run(int argc, char **argv)
     if (rc)
         return rc;
     o.rows = json_array();
+    table_init(&o.t, columns, sizeof columns / sizeof columns[0]);
     text = output_text_stream(json_path, NULL, NULL);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
@@ -211,6 +233,8 @@ static int run(int argc, char **argv)
                 rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
                                  zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
     }
+    flush(&o);
+    table_free(&o.t);
     if (!rc && o.kernel && o.shown == 0)
         rc = cli_error("no kernel named '%s'", o.kernel);
     if (!rc && json_path) {

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
+#include "table.h"
 
 typedef struct limits_opts {
     uint64_t bytes_per_item;   /* 0: not asked */
@@ -104,15 +105,20 @@ static void size_cell(char *buf, size_t len, uint64_t v, bool known)
         snprintf(buf, len, "unknown");
 }
 
+static const table_column kernel_columns[] = {
+    {"kernel", false, 100}, {"static SLM", true, 90}, {"private", true, 80}, {"spill", true, 70},
+    {"registers", true, 60}, {"sub-group", true, 50}, {"max group", true, 40}, {"suggested", true, 30},
+};
+
 /* Builds every bundled kernel and prints what the driver says about it. */
 static int kernel_table(zeslm_device *dev, json_t *doc)
 {
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     json_t *arr = json_array();
     int rc = 0;
+    table t;
+    table_init(&t, kernel_columns, sizeof kernel_columns / sizeof kernel_columns[0]);
     fprintf(text, "\nBundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local arguments):\n");
-    fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s %10s\n", "kernel", "static SLM", "private", "spill",
-           "registers", "sub-group", "max group", "suggested");
     for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
@@ -123,7 +129,7 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
             json_array_append_new(arr, o);
             const char *lacks = zeslm_kernel_file_unsupported(kf, d);
             if (lacks) {
-                fprintf(text, "  %-24s %s\n", name, lacks);
+                table_add(&t, (const char *const[]){name, NULL, NULL, NULL, NULL, NULL, NULL, NULL}, lacks);
                 json_object_set_new(o, "supported", json_false());
                 continue;
             }
@@ -144,7 +150,7 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
             size_cell(sg, sizeof sg, p.subgroup_size, p.subgroup_size != 0);
             size_cell(maxg, sizeof maxg, p.max_group_size, p.max_group_size != 0);
             size_cell(sugg, sizeof sugg, suggested, suggested != 0);
-            fprintf(text, "  %-24s %10s %10s %10s %10s %10s %10s %10s\n", name, slm, priv, spill, regs, sg, maxg, sugg);
+            table_add(&t, (const char *const[]){name, slm, priv, spill, regs, sg, maxg, sugg}, NULL);
             json_object_set_new(o, "supported", json_true());
             json_object_set_new(o, "static_slm", json_integer((json_int_t)p.static_slm));
             json_object_set_new(o, "private_mem", json_integer((json_int_t)p.private_mem));
@@ -158,7 +164,11 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
         if (rc)
             break;
     }
-    fprintf(text, "  (modules: %s)\n", zeslm_device_module_format(dev));
+    table_text(text, &t, TABLE_WIDTH);
+    if (t.failed)
+        rc = cli_error("out of host memory");
+    table_free(&t);
+    fprintf(text, "(modules: %s)\n", zeslm_device_module_format(dev));
     json_object_set_new(doc, "kernels", arr);
     return rc;
 }

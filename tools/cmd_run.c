@@ -7,12 +7,16 @@
 #include "output.h"
 #include "run_cli.h"
 #include "run_list.h"
+#include "table.h"
 
 static void more_help(FILE *f)
 {
     fprintf(f, "benches (all when none is named; BENCH/VARIANT runs one variant, --list names them):\n");
-    for (size_t i = 0; i < zeslm_workload_count; i++)
-        fprintf(f, "  %-10s %s\n", zeslm_workloads[i]->name, zeslm_workloads[i]->summary);
+    for (size_t i = 0; i < zeslm_workload_count; i++) {
+        char lead[32];
+        snprintf(lead, sizeof lead, "  %-10s ", zeslm_workloads[i]->name);
+        text_wrap(f, lead, "             ", zeslm_workloads[i]->summary, TABLE_WIDTH);
+    }
 }
 
 /* Every row of the table is run_cli_option's to handle. */

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "table.h"
 
 /* Room for any command's table and its --help; checked in cli_parse. */
 #define MAX_OPTIONS 32
@@ -16,9 +17,10 @@ void cli_command_help(const cli_command *cmd, FILE *f)
             cmd->operands, cmd->summary);
     for (size_t i = 0; i <= cmd->n_options; i++) {
         const cli_option *o = i < cmd->n_options ? &cmd->options[i] : &help_option;
-        char left[64];
+        char left[64], lead[80];
         snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value ? " " : "", o->value ? o->value : "");
-        fprintf(f, "  %-28s %s\n", left, o->help);
+        snprintf(lead, sizeof lead, "  %-28s ", left);
+        text_wrap(f, lead, "                               ", o->help, TABLE_WIDTH);
     }
     if (cmd->more_help) {
         fputc('\n', f);

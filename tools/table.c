@@ -73,7 +73,7 @@ static size_t column_width(const table *t, size_t c)
 
 void table_text(FILE *f, const table *t, size_t width)
 {
-    if (t->failed || t->n_cols == 0)
+    if (t->failed || t->rows == 0)
         return;
     size_t w[t->n_cols];
     bool shown[t->n_cols];
