@@ -1,5 +1,5 @@
 #!/bin/sh
-# With --json - or --csv -, stdout holds that format and nothing else, in every
+# With --json -, --csv - or --markdown -, stdout holds that format and nothing else, in every
 # command that writes one; tables, launch lines and compiler logs go to stderr.
 # usage: stdout_only.sh path/to/ze-slm-bench
 bench=$1
@@ -26,6 +26,8 @@ elif fmt == "csv":
     rows = list(csv.reader(text.splitlines()))
     assert rows and rows[0][0] == "workload", rows[:1]
     assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
+elif fmt == "markdown":
+    assert text.startswith("# ze-slm-bench run: ") and "\n| variant |" in text, text[:80]
 else:
     assert text == "", "stdout is not empty"
 PY
@@ -47,6 +49,9 @@ check csv run reduce $small --csv -
 check csv run reduce $small --csv - --json "$tmp/run.json"
 check json profile reduce/many --group-sizes 64,128 $small --json -
 check csv profile reduce/many --group-sizes 64,128 $small --csv -
+check markdown run reduce $small --markdown -
+check markdown profile reduce/many --group-sizes 64,128 $small --markdown - --json "$tmp/profile.json"
+check json run --list --json -
 # ocloc's log of a kernel that does not compile.
 printf 'kernel void f(global int *x) { x[0] = undeclared; }\n' >"$tmp/bad.cl"
 check empty inspect --target tgllp --json - "$tmp/bad.cl"

@@ -1,0 +1,56 @@
+#!/bin/sh
+# One result, many writers: `run --list --json` names every variant; `run BENCH/VARIANT`
+# runs that variant alone; `--markdown -` writes tables holding what the JSON holds;
+# the CSV's header is the JSON's keys; summaries come as findings the plot can read.
+# usage: outputs.sh path/to/ze-slm-bench
+set -eu
+bench=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+small="--quick --reps 2 --warmup 1"
+
+"$bench" run --list --json >"$tmp/list.json"
+"$bench" run --list >"$tmp/list.txt"
+"$bench" run --list hist/copies --json - >"$tmp/one.json"
+"$bench" run hist/copies $small --json "$tmp/copies.json" >"$tmp/copies.txt"
+"$bench" run bank reduce $small --markdown - --json "$tmp/md.json" --csv "$tmp/md.csv" >"$tmp/md.md" 2>"$tmp/md.txt"
+python3 - "$tmp" <<'PY'
+import csv, json, sys
+d = sys.argv[1]
+listing = json.load(open(d + "/list.json"))
+names = [v["name"] for v in listing["variants"]]
+assert len(names) == len(set(names)), "a variant listed twice"
+for want in ("roofline/read", "reduce/doc_tree", "bank/strided", "conv/tiled", "hist/copies", "occupancy/barrier",
+             "latency/slm_atomic", "atomics/global_max_f32"):
+    assert want in names, want
+baselines = {v["bench"] for v in listing["variants"] if v["baseline"]}
+assert baselines == {"reduce", "bank", "conv", "hist"}, baselines
+text = open(d + "/list.txt").read().splitlines()
+assert len(text) == len(names) + 1, (len(text), len(names))  # a header, then one line a variant
+assert [v["name"] for v in json.load(open(d + "/one.json"))["variants"]] == ["hist/copies"]
+
+run = json.load(open(d + "/copies.json"))
+assert {(r["workload"], r["variant"]) for r in run["results"]} == {("hist", "copies")}, run["results"]
+assert len(run["results"]) == 3 and all(r["verified"] for r in run["results"])
+assert "copies   n=" in open(d + "/copies.txt").read()
+
+md = open(d + "/md.md").read()
+doc = json.load(open(d + "/md.json"))
+assert md.startswith("# ze-slm-bench run: "), md[:80]
+assert "\n## bank\n" in md and "\n## reduce\n" in md
+rows = [l for l in md.splitlines() if l.startswith("| ") and not l.startswith("| variant") and not l.startswith("| ---")]
+assert len(rows) == len(doc["results"]), (len(rows), len(doc["results"]))
+for head in ("| variant |", "| median |", "| min |", "| max |", "| verification |", "| ---: |"):
+    assert head in md, head
+assert "# ze-slm-bench" not in open(d + "/md.txt").read(), "Markdown went to the text stream"
+
+header = next(csv.reader(open(d + "/md.csv")))
+keys = [k for r in doc["results"] for k in r if k != "times_ns"]
+assert set(keys) <= set(header), set(keys) - set(header)
+assert len(list(csv.DictReader(open(d + "/md.csv")))) == len(doc["results"])
+
+f = doc["findings"]["bank"]
+assert "banks_strided" in f and "banks_throughput" in f, f
+assert doc["summaries"]["bank"].startswith("Banks (strided): "), doc["summaries"]
+print("ok:", len(names), "variants,", len(doc["results"]), "results in Markdown")
+PY

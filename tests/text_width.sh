@@ -1,0 +1,41 @@
+#!/bin/sh
+# Every line of every command's default text output fits 100 columns, and no number
+# in it is in e-notation (33.2 TB/s, never 3.32e+13).
+# usage: text_width.sh path/to/ze-slm-bench
+bench=$1
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check command...: its stdout and stderr, line by line.
+check() {
+    "$bench" "$@" >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -ge 128 ]; then
+        echo "FAIL ($*): exit status $rc"
+        failures=$((failures + 1))
+    elif awk 'length($0) > 100 { print FILENAME ":" FNR ": " length($0) " columns: " $0; bad = 1 } END { exit bad }' "$tmp/out" &&
+        ! grep -nE '[0-9][eE][+-]?[0-9]' "$tmp/out"; then
+        echo "ok   ($*)"
+    else
+        echo "FAIL ($*)"
+        failures=$((failures + 1))
+    fi
+}
+
+check help
+for cmd in devices limits run profile inspect compare; do
+    check help "$cmd"
+done
+check devices
+check limits
+check limits --bytes-per-item 64 --slm-per-group 4096 --group-size 256
+check inspect
+check run --list
+check run bank --quick
+check run --quick
+check run --quick --min-time 0.00001 reduce/many
+check profile reduce/many --quick
+"$bench" run reduce --quick --json "$tmp/a.json" >/dev/null 2>&1
+check compare "$tmp/a.json" "$tmp/a.json"
+[ "$failures" -eq 0 ]
