@@ -52,6 +52,49 @@ zeslm_status bench_launch_once(void *launch, uint64_t *ns);
  * the caller has verified the output and called bench_verified. */
 zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r);
 
+/* One measurement of a variant at one set of parameters: the steps every workload
+ * shares (record, poison, warm up, time, verify, rate) are bench_case_run's; what is
+ * the workload's own (its launch, its output, its check, its work) it fills in here. */
+typedef struct bench_case {
+    const char *workload;
+    const zeslm_variant *v;
+    uint32_t group, groups;    /* the launch, recorded with the result */
+    bench_rep_fn rep;          /* one repetition; NULL: one launch of rep_ctx, a bench_launch */
+    void *rep_ctx;
+    /* The output overwritten before the first launch (NULL: none, the repetition
+     * resets what it reads), through `scratch`, poison_words long. */
+    zeslm_buffer *poison;
+    uint32_t *scratch;
+    size_t poison_words;
+    /* Reads the output back and checks it against the host: ZESLM_ERR_VERIFY naming
+     * the first difference, or ZESLM_OK with how it was checked in `how`. */
+    zeslm_status (*verify)(void *ctx, char *how, size_t len);
+    void *verify_ctx;
+    /* What one launch does, in the rate's unit: bytes for GB/s, multiply-adds for
+     * GMAC/s, atomics for Gatomic/s (the rate is work / median ns); accesses,
+     * barriers or atomics for a "ns/..." unit (the rate is median ns / work). */
+    double work;
+} bench_case;
+
+/* The commonest check: every word of an output equal to the host's. */
+typedef struct bench_expect {
+    const char *what;      /* names the output in an error ("bank/strided stride 4") */
+    zeslm_buffer *buf;
+    uint32_t *got;         /* n words, for the read-back */
+    const uint32_t *want;  /* n words */
+    size_t n;
+} bench_expect;
+
+/* A bench_case verify for a bench_expect: "all N outputs". */
+zeslm_status bench_verify_u32(void *expect, char *how, size_t len);
+
+/* Records c as a result with printf-style params, and measures and verifies it. A
+ * device that executes nothing leaves it ZESLM_NO_RESULTS; a verified one gets its
+ * rate in c->v's unit. *r (may be NULL) is the record, valid until the next one is
+ * added, for the workload's extra number. */
+zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const bench_case *c, zeslm_result **r,
+                            const char *params_fmt, ...) __attribute__((format(printf, 5, 6)));
+
 /* The group size for kernel k of variant v: opts->group_size checked against the
  * device, the kernel and v's rule (an illegal one is ZESLM_ERR_INVALID_ARG naming
  * the rule), or v's preferred size clipped to what the kernel allows. */

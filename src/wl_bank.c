@@ -40,28 +40,19 @@ static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, stru
     snprintf(what, sizeof what, "stride %u", stride);
     if (!bench_slm_fits(out, "bank", variant, c->run.k, slm, c->run.group, what, &st))
         return st;
-    zeslm_result *r = bench_add(out, "bank", variant, "stride=%u", stride);
-    if (!r)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    r->group_size = c->run.group;
-    r->groups = c->run.groups;
     TRY(zeslm_kernel_arg_buffer(c->run.k, 0, c->out));
     TRY(zeslm_kernel_arg_u32(c->run.k, 1, stride));
     TRY(zeslm_kernel_arg_u32(c->run.k, 2, iters));
     TRY(zeslm_kernel_arg_local(c->run.k, 3, slm));
-    TRY(bench_poison(c->out, got, items));
-    TRY(bench_measure(o, bench_launch_once, &c->run, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
-        goto out;
-    TRY(zeslm_buffer_read(c->out, got, items * 4));
     char check[48];
     snprintf(check, sizeof check, "bank/%s stride %u", variant, stride);
-    TRY(bench_compare_u32(check, got, want, items));
-    bench_verified(r, "all %zu outputs", items);
+    bench_expect expect = {check, c->out, got, want, items};
     /* Each round every work-item reads and writes each of its SLM words once. */
     double accesses = 2.0 * (double)items * iters * c->words;
-    r->rate = accesses * 4 / (double)r->stats.median_ns;
-    r->rate_unit = v->rate_unit;
+    bench_case one = {.workload = "bank", .v = v, .group = c->run.group, .groups = c->run.groups, .rep_ctx = &c->run,
+                      .poison = c->out, .scratch = got, .poison_words = items, .verify = bench_verify_u32,
+                      .verify_ctx = &expect, .work = accesses * 4};
+    TRY(bench_case_run(o, out, &one, NULL, "stride=%u", stride));
 out:
     return st;
 }

@@ -38,16 +38,32 @@ static uint32_t conv_at(const uint32_t *in, const uint32_t *taps, uint32_t n, ui
     return t;
 }
 
+/* What the check of one variant's output needs. */
+struct conv_check {
+    const char *variant;
+    zeslm_buffer *out;
+    const uint32_t *in, *taps;
+    uint32_t *got;
+    uint32_t n, m;
+    uint64_t seed;
+};
+
 /* Every output for small problems; else both edges (where the padding matters) and
  * a random sample of the interior. */
-static zeslm_status verify(const char *variant, const uint32_t *in, const uint32_t *taps, const uint32_t *got,
-                           uint32_t n, uint32_t m, uint64_t seed, char *note, size_t note_len)
+static zeslm_status verify(void *ctx, char *note, size_t note_len)
 {
+    const struct conv_check *k = ctx;
+    const char *variant = k->variant;
+    const uint32_t *in = k->in, *taps = k->taps, *got = k->got;
+    uint32_t n = k->n, m = k->m;
+    zeslm_status st = zeslm_buffer_read(k->out, k->got, (size_t)n * 4);
+    if (st != ZESLM_OK)
+        return st;
     /* The outputs whose window reaches past either end. */
     uint32_t edge = m < n ? m : n;
     bool full = (uint64_t)n * m <= FULL_CHECK_MACS || n <= 2 * edge + SAMPLE;
     uint32_t count = full ? n : 2 * edge + SAMPLE;
-    zeslm_rng rng = {seed ^ UINT64_C(0x5eed)};
+    zeslm_rng rng = {k->seed ^ UINT64_C(0x5eed)};
     for (uint32_t c = 0; c < count; c++) {
         uint32_t i = full || c < edge  ? c
                      : c < 2 * edge ? n - 1 - (c - edge)
@@ -108,13 +124,6 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
                 goto out;
             continue;
         }
-        zeslm_result *r = bench_add(out, "conv", *v, "n=%u m=%u", n, m);
-        if (!r) {
-            st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-            goto out;
-        }
-        r->group_size = c.group;
-        r->groups = c.groups;
         TRY(zeslm_kernel_arg_buffer(c.k, 0, bin));
         TRY(zeslm_kernel_arg_buffer(c.k, 1, btaps));
         TRY(zeslm_kernel_arg_buffer(c.k, 2, bout));
@@ -122,16 +131,11 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         TRY(zeslm_kernel_arg_u32(c.k, 4, m));
         if (slm)
             TRY(zeslm_kernel_arg_local(c.k, 5, slm));
-        TRY(bench_poison(bout, got, n));
-        TRY(bench_measure(o, bench_launch_once, &c, r));
-        if (r->outcome != ZESLM_NO_RESULTS) {
-            TRY(zeslm_buffer_read(bout, got, (size_t)n * 4));
-            char how[64];
-            TRY(verify(*v, in, taps, got, n, m, o->seed, how, sizeof how));
-            bench_verified(r, "%s", how);
-            r->rate = (double)macs / (double)r->stats.median_ns;
-            r->rate_unit = variants[i].rate_unit;
-        }
+        struct conv_check check = {*v, bout, in, taps, got, n, m, o->seed};
+        bench_case one = {.workload = "conv", .v = &variants[i], .group = c.group, .groups = c.groups, .rep_ctx = &c,
+                          .poison = bout, .scratch = got, .poison_words = n, .verify = verify,
+                          .verify_ctx = &check, .work = (double)macs};
+        TRY(bench_case_run(o, out, &one, NULL, "n=%u m=%u", n, m));
         zeslm_kernel_free(c.k);
         c.k = NULL;
     }

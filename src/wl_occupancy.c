@@ -41,21 +41,12 @@ struct copy_io {
 };
 
 static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, bench_launch *c,
-                              struct copy_io *io, const char *variant, size_t slm)
+                              struct copy_io *io, const zeslm_variant *v, size_t slm)
 {
     zeslm_status st = ZESLM_OK;
     uint32_t span = c->group * PER_ITEM;
     c->groups = (io->n + span - 1) / span;
-    zeslm_result *r = bench_add(out, "occupancy", variant, "slm=%zu group=%u", slm, c->group);
-    if (!r)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    r->group_size = c->group;
-    r->groups = c->groups;
     TRY(zeslm_kernel_arg_local(c->k, 4, slm));
-    TRY(bench_poison(io->out, io->got, io->n));
-    TRY(bench_measure(o, bench_launch_once, c, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
-        goto out;
     /* The expected output depends on the group size alone, not on the SLM reserved. */
     if (io->want_group != c->group) {
         for (uint32_t i = 0; i < io->n; i++) {
@@ -65,13 +56,16 @@ static zeslm_status copy_once(zeslm_device *dev, const zeslm_run_opts *o, zeslm_
         }
         io->want_group = c->group;
     }
-    TRY(zeslm_buffer_read(io->out, io->got, (size_t)io->n * 4));
-    TRY(bench_compare_u32("occupancy/copy", io->got, io->want, io->n));
-    bench_verified(r, "all %u outputs", io->n);
-    r->rate = 2.0 * io->n * 4 / (double)r->stats.median_ns;
-    r->rate_unit = variants[SLM_SWEEP].rate_unit;
-    r->ratio = predicted(zeslm_device_get_info(dev), c->k, c->group, slm);
-    r->ratio_name = "predicted groups per compute unit";
+    bench_expect expect = {"occupancy/copy", io->out, io->got, io->want, io->n};
+    bench_case one = {.workload = "occupancy", .v = v, .group = c->group, .groups = c->groups, .rep_ctx = c,
+                      .poison = io->out, .scratch = io->got, .poison_words = io->n, .verify = bench_verify_u32,
+                      .verify_ctx = &expect, .work = 2.0 * io->n * 4};
+    zeslm_result *r;
+    TRY(bench_case_run(o, out, &one, &r, "slm=%zu group=%u", slm, c->group));
+    if (r->outcome == ZESLM_MEASURED) {
+        r->ratio = predicted(zeslm_device_get_info(dev), c->k, c->group, slm);
+        r->ratio_name = "predicted groups per compute unit";
+    }
 out:
     return st;
 }
@@ -105,19 +99,19 @@ static zeslm_status copy_sweeps(zeslm_device *dev, const zeslm_run_opts *o, zesl
          * fit where SLM is what limits them. */
         static const uint32_t fits[] = {16, 12, 10, 8, 7, 6, 5, 4, 3, 2, 1};
         size_t least = (size_t)c.group * 4;
-        TRY(copy_once(dev, o, out, &c, &io, variants[SLM_SWEEP].name, least));
+        TRY(copy_once(dev, o, out, &c, &io, &variants[SLM_SWEEP], least));
         uint64_t room = zeslm_kernel_slm_available(c.k);
         for (size_t i = 0; i < sizeof fits / sizeof *fits && room; i++) {
             size_t slm = room / fits[i] / 4 * 4;
             if (slm > least)
-                TRY(copy_once(dev, o, out, &c, &io, variants[SLM_SWEEP].name, slm));
+                TRY(copy_once(dev, o, out, &c, &io, &variants[SLM_SWEEP], slm));
         }
     }
     if (bench_wants(o, variants[GROUP_SWEEP].name)) {
         uint32_t chosen = c.group;
         for (uint32_t g = 32; g <= (d->max_group_size ? d->max_group_size : 1024) && g <= 1024; g *= 2) {
             c.group = g;
-            TRY(copy_once(dev, o, out, &c, &io, variants[GROUP_SWEEP].name, (size_t)g * 4));
+            TRY(copy_once(dev, o, out, &c, &io, &variants[GROUP_SWEEP], (size_t)g * 4));
         }
         c.group = chosen;
     }
@@ -156,30 +150,19 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
         c.group = g;
         c.groups = groups;
         size_t items = (size_t)groups * g;
-        zeslm_result *r = bench_add(out, "occupancy", variants[BARRIER].name, "group=%u rounds=%u", g, iters);
-        if (!r) {
-            st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-            goto out;
-        }
-        r->group_size = g;
-        r->groups = groups;
         TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)g * 4));
-        TRY(bench_poison(bout, got, items));
-        TRY(bench_measure(o, bench_launch_once, &c, r));
-        if (r->outcome == ZESLM_NO_RESULTS)
-            continue;
         uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
         for (size_t i = 0; i < items; i++) {
             uint32_t lid = (uint32_t)(i % g);
             uint32_t nb = (uint32_t)(i - lid) + (lid + 1) % g;
             want[i] = iters * nb + tri;
         }
-        TRY(zeslm_buffer_read(bout, got, items * 4));
-        TRY(bench_compare_u32("occupancy/barrier", got, want, items));
-        bench_verified(r, "all %zu outputs", items);
+        bench_expect expect = {"occupancy/barrier", bout, got, want, items};
         /* Two barriers per round; every group runs its rounds concurrently. */
-        r->rate = (double)r->stats.median_ns / (2.0 * iters);
-        r->rate_unit = variants[BARRIER].rate_unit;
+        bench_case one = {.workload = "occupancy", .v = &variants[BARRIER], .group = g, .groups = groups,
+                          .rep_ctx = &c, .poison = bout, .scratch = got, .poison_words = items,
+                          .verify = bench_verify_u32, .verify_ctx = &expect, .work = 2.0 * iters};
+        TRY(bench_case_run(o, out, &one, NULL, "group=%u rounds=%u", g, iters));
     }
 out:
     zeslm_kernel_free(c.k);
