@@ -21,8 +21,21 @@ struct reduce_ctx {
     zeslm_buffer *in, *ping, *pong, *result;
     uint32_t n, group, groups;
     double timeout_s;
-    uint32_t device_sum;
+    uint32_t device_sum;     /* of the last repetition */
+    uint32_t expect;         /* the host's sum */
+    const char *variant;
 };
+
+/* Every repetition reads the sum back; the last must be the host's. */
+static zeslm_status verify(void *vctx, char *how, size_t len)
+{
+    const struct reduce_ctx *c = vctx;
+    if (c->device_sum != c->expect)
+        return zeslm_fail(ZESLM_ERR_VERIFY, "reduce/%s: device sum %u, host sum %u (n=%u)", c->variant,
+                          c->device_sum, c->expect, c->n);
+    snprintf(how, len, "sum of all %u elements", c->n);
+    return ZESLM_OK;
+}
 
 /* The document's scheme, made complete: pass after pass of per-group partial sums,
  * each into a buffer no group of that pass reads, until one value is left. */
@@ -68,20 +81,14 @@ out:
 }
 
 static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
-                                struct reduce_ctx *c, const zeslm_variant *v, uint32_t expect)
+                                struct reduce_ctx *c, const zeslm_variant *v)
 {
     zeslm_status st = ZESLM_OK;
-    const char *variant = v->name;
-    bool atomic = strncmp(variant, "many", 4) == 0;
+    c->variant = v->name;
+    bool atomic = strncmp(v->name, "many", 4) == 0;
     TRY(bench_variant_open(dev, o, "reduce", v, out, &c->k, &c->group));
     if (!c->k)
         return st;
-    zeslm_result *r = bench_add(out, "reduce", variant, "n=%u", c->n);
-    if (!r) {
-        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-        goto out;
-    }
-    r->group_size = c->group;
     if (atomic) {
         /* One work-item a uint4 at most. */
         c->groups = bench_persistent_groups(dev, c->group, 4, c->n / 4);
@@ -90,21 +97,13 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         TRY(zeslm_kernel_arg_u32(c->k, 2, c->n));
         TRY(zeslm_kernel_arg_buffer(c->k, 3, c->result));
         TRY(zeslm_kernel_arg_local(c->k, 4, (size_t)c->group * 4));
-        r->groups = c->groups;
-    } else {
-        r->groups = ((c->n + 1) / 2 + c->group - 1) / c->group;
     }
-    TRY(bench_measure(o, atomic ? rep_atomic : rep_passes, c, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
-        goto out;
-    if (c->device_sum != expect) {
-        st = zeslm_fail(ZESLM_ERR_VERIFY, "reduce/%s: device sum %u, host sum %u (n=%u)", variant,
-                        c->device_sum, expect, c->n);
-        goto out;
-    }
-    bench_verified(r, "sum of all %u elements", c->n);
-    r->rate = (double)c->n * 4 / (double)r->stats.median_ns;
-    r->rate_unit = v->rate_unit;
+    /* The passes' first launch is the widest. */
+    uint32_t groups = atomic ? c->groups : ((c->n + 1) / 2 + c->group - 1) / c->group;
+    bench_case one = {.workload = "reduce", .v = v, .group = c->group, .groups = groups,
+                      .rep = atomic ? rep_atomic : rep_passes, .rep_ctx = c, .verify = verify, .verify_ctx = c,
+                      .work = (double)c->n * 4};
+    TRY(bench_case_run(o, out, &one, NULL, "n=%u", c->n));
 out:
     zeslm_kernel_free(c->k);
     return st;
@@ -123,9 +122,8 @@ static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm
         return zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for %u elements", c.n);
     zeslm_rng rng = {o->seed};
     bench_fill_u32(&rng, host, c.n);
-    uint32_t expect = 0;
     for (uint32_t i = 0; i < c.n; i++)
-        expect += host[i];
+        c.expect += host[i];
     /* Partial sums: at most one per 2 elements of a group of at least 1. */
     size_t partial = ((size_t)c.n + 1) / 2 * 4 + 4;
     TRY(bench_buffer(dev, host, (size_t)c.n * 4, &c.in));
@@ -134,7 +132,7 @@ static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     TRY(bench_buffer(dev, NULL, 4, &c.result));
     for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
         if (bench_wants(o, variants[v].name))
-            st = run_variant(dev, o, out, &c, &variants[v], expect);
+            st = run_variant(dev, o, out, &c, &variants[v]);
 out:
     zeslm_buffer_free(c.in);
     zeslm_buffer_free(c.ping);

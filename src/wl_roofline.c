@@ -31,9 +31,25 @@ struct roof_io {
     zeslm_buffer *in, *out;  /* n words each */
 };
 
-static zeslm_status verify(const char *variant, const struct roof_io *io, size_t items, uint32_t group,
-                           zeslm_result *r)
+/* What the check of one variant's output needs. */
+struct roof_check {
+    const char *variant;
+    const struct roof_io *io;
+    size_t items;
+    uint32_t group;
+};
+
+static zeslm_status verify(void *ctx, char *how, size_t len)
 {
+    const struct roof_check *rc = ctx;
+    const char *variant = rc->variant;
+    const struct roof_io *io = rc->io;
+    size_t items = rc->items;
+    uint32_t group = rc->group;
+    bool stream = strcmp(variant, "read") == 0 || strcmp(variant, "copy") == 0;
+    zeslm_status st = zeslm_buffer_read(io->out, io->got, (stream && strcmp(variant, "copy") == 0 ? io->n : items) * 4);
+    if (st != ZESLM_OK)
+        return st;
     if (strcmp(variant, "read") == 0) {
         uint32_t want = 0, sum = 0;
         for (uint32_t i = 0; i < io->n / 4 * 4; i++)
@@ -42,14 +58,12 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
             sum += io->got[i];
         if (sum != want)
             return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/read: device sum %u, host sum %u", sum, want);
-        bench_verified(r, "sum of all %u words", io->n / 4 * 4);
+        snprintf(how, len, "sum of all %u words", io->n / 4 * 4);
         return ZESLM_OK;
     }
     if (strcmp(variant, "copy") == 0) {
-        zeslm_status st = bench_compare_u32("roofline/copy", io->got, io->host, io->n / 4 * 4);
-        if (st == ZESLM_OK)
-            bench_verified(r, "all %u words", io->n / 4 * 4);
-        return st;
+        snprintf(how, len, "all %u words", io->n / 4 * 4);
+        return bench_compare_u32("roofline/copy", io->got, io->host, io->n / 4 * 4);
     }
     if (strcmp(variant, "slm_atomic_random") == 0) {
         /* Only a group's total is determined: every increment lands somewhere. */
@@ -61,7 +75,7 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
                 return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/%s: group %zu counted %u increments, not %u", variant,
                                   g, sum, group * io->rounds * ATOMIC_WORDS);
         }
-        bench_verified(r, "increments of all %zu groups", items / group);
+        snprintf(how, len, "increments of all %zu groups", items / group);
         return ZESLM_OK;
     }
     uint32_t tri = (uint32_t)((uint64_t)io->rounds * (io->rounds - 1) / 2);
@@ -90,7 +104,7 @@ static zeslm_status verify(const char *variant, const struct roof_io *io, size_t
             return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/%s: wrong result at index %u: device %u, host %u", variant,
                               i, io->got[i], want);
     }
-    bench_verified(r, mad ? "%zu sampled work-items" : "all %zu outputs", check);
+    snprintf(how, len, mad ? "%zu sampled work-items" : "all %zu outputs", check);
     return ZESLM_OK;
 }
 
@@ -111,14 +125,6 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         items = (size_t)c.groups * c.group;
     }
     uint32_t n4 = io->n / 4;
-    zeslm_result *r = stream ? bench_add(out, "roofline", variant, "bytes=%llu", (unsigned long long)n4 * 16)
-                             : bench_add(out, "roofline", variant, "rounds=%u", io->rounds);
-    if (!r) {
-        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-        goto out;
-    }
-    r->group_size = c.group;
-    r->groups = c.groups;
     if (strcmp(variant, "read") == 0) {
         TRY(zeslm_kernel_arg_buffer(c.k, 0, io->in));
         TRY(zeslm_kernel_arg_u32(c.k, 1, n4));
@@ -140,28 +146,28 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
             TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)c.group * 4 *
                                                    (strcmp(variant, "slm") == 0 ? SLM_WORDS : ATOMIC_WORDS)));
     }
-    TRY(bench_poison(io->out, io->got, stream ? io->n : items));
-    TRY(bench_measure(o, bench_launch_once, &c, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
-        goto out;
-    TRY(zeslm_buffer_read(io->out, io->got, (stream && strcmp(variant, "copy") == 0 ? io->n : items) * 4));
-    TRY(verify(variant, io, items, c.group, r));
-    double t = (double)r->stats.median_ns;
+    /* What one launch does, in the unit of v's rate. */
+    double work = strcmp(variant, "read") == 0   ? (double)n4 * 16
+                  : strcmp(variant, "copy") == 0 ? 2.0 * n4 * 16
+                  : strcmp(variant, "slm") == 0  ? 2.0 * items * io->rounds * SLM_WORDS * 4
+                  : strcmp(variant, "imad") == 0 ? (double)items * io->rounds * MAD_CHAINS
+                                                 : (double)items * io->rounds * ATOMIC_WORDS;
+    char params[48];
+    if (stream)
+        snprintf(params, sizeof params, "bytes=%llu", (unsigned long long)n4 * 16);
+    else
+        snprintf(params, sizeof params, "rounds=%u", io->rounds);
+    struct roof_check check = {variant, io, items, c.group};
+    bench_case one = {.workload = "roofline", .v = v, .group = c.group, .groups = c.groups, .rep_ctx = &c,
+                      .poison = io->out, .scratch = io->got, .poison_words = stream ? io->n : items,
+                      .verify = verify, .verify_ctx = &check, .work = work};
+    zeslm_result *r;
+    TRY(bench_case_run(o, out, &one, &r, "%s", params));
     const zeslm_device_info *d = zeslm_device_get_info(dev);
-    if (stream) {
-        r->rate = (strcmp(variant, "copy") == 0 ? 2.0 : 1.0) * n4 * 16 / t;
-    } else if (strcmp(variant, "slm") == 0) {
-        r->rate = 2.0 * items * io->rounds * SLM_WORDS * 4 / t;
-        if (d->clock_mhz && d->compute_units) {
-            r->ratio = r->rate * 1e9 / (d->clock_mhz * 1e6 * d->compute_units);
-            r->ratio_name = "SLM bytes per clock per compute unit (at the reported maximum clock)";
-        }
-    } else if (strncmp(variant, "slm_atomic", 10) == 0) {
-        r->rate = (double)items * io->rounds * ATOMIC_WORDS / t;
-    } else {
-        r->rate = (double)items * io->rounds * MAD_CHAINS / t;
+    if (r->outcome == ZESLM_MEASURED && strcmp(variant, "slm") == 0 && d->clock_mhz && d->compute_units) {
+        r->ratio = r->rate * 1e9 / (d->clock_mhz * 1e6 * d->compute_units);
+        r->ratio_name = "SLM bytes per clock per compute unit (at the reported maximum clock)";
     }
-    r->rate_unit = v->rate_unit;
 out:
     zeslm_kernel_free(c.k);
     return st;
