@@ -84,6 +84,36 @@ static void count_only_bins(uint32_t n, uint32_t items, uint32_t *want)
         count_generated(n * 2654435761u + 7u, 2, want);
 }
 
+/* What the check of one variant's bins needs. */
+struct hist_check {
+    const char *variant, *input;
+    zeslm_buffer *bins;
+    const uint32_t *want;  /* BINS */
+    uint32_t n;
+};
+
+static zeslm_status verify(void *ctx, char *how, size_t len)
+{
+    const struct hist_check *k = ctx;
+    uint32_t got[BINS];
+    zeslm_status st = zeslm_buffer_read(k->bins, got, sizeof got);
+    if (st != ZESLM_OK)
+        return st;
+    char what[48];
+    snprintf(what, sizeof what, "hist/%s input=%s bin", k->variant, k->input);
+    if ((st = bench_compare_u32(what, got, k->want, BINS)) != ZESLM_OK)
+        return st;
+    uint64_t counted = 0;
+    for (int b = 0; b < BINS; b++)
+        counted += got[b];
+    /* Every variant is credited with 8n bytes: the bins must hold exactly that many. */
+    if (counted != (uint64_t)k->n * 8)
+        return zeslm_fail(ZESLM_ERR_VERIFY, "hist/%s: the bins count %llu bytes, not the %llu it is rated on",
+                          k->variant, (unsigned long long)counted, (unsigned long long)k->n * 8);
+    snprintf(how, len, "all 256 bins");
+    return ZESLM_OK;
+}
+
 static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
                                 struct hist_ctx *c, const zeslm_variant *v, distribution dist, zeslm_buffer *in,
                                 uint32_t n, const uint32_t *want)
@@ -102,11 +132,6 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     if (!bench_slm_fits(dist == UNIFORM ? out : &skipped, "hist", variant, c->run.k, slm, c->run.group, "256 bins",
                         &st))
         goto out;
-    zeslm_result *r = bench_add(out, "hist", variant, "n=%u input=%s", n, dist_names[dist]);
-    if (!r) {
-        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-        goto out;
-    }
     uint32_t a = 0;
     if (!count_only)
         TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
@@ -121,32 +146,14 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     TRY(zeslm_kernel_arg_buffer(c->run.k, a++, c->bins));
     if (slm)
         TRY(zeslm_kernel_arg_local(c->run.k, a++, slm));
-    r->group_size = c->run.group;
-    r->groups = c->run.groups;
-    TRY(bench_measure(o, rep, c, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
-        goto out;
-    uint32_t got[BINS];
-    TRY(zeslm_buffer_read(c->bins, got, sizeof got));
     if (count_only) {
         count_only_bins(n, c->run.groups * c->run.group, generated);
         want = generated;
     }
-    char what[48];
-    snprintf(what, sizeof what, "hist/%s input=%s bin", variant, dist_names[dist]);
-    TRY(bench_compare_u32(what, got, want, BINS));
-    uint64_t counted = 0;
-    for (int b = 0; b < BINS; b++)
-        counted += got[b];
-    /* Every variant is credited with 8n bytes: the bins must hold exactly that many. */
-    if (counted != (uint64_t)n * 8) {
-        st = zeslm_fail(ZESLM_ERR_VERIFY, "hist/%s: the bins count %llu bytes, not the %llu it is rated on", variant,
-                        (unsigned long long)counted, (unsigned long long)n * 8);
-        goto out;
-    }
-    bench_verified(r, "all 256 bins");
-    r->rate = (double)n * 8 / (double)r->stats.median_ns;
-    r->rate_unit = v->rate_unit;
+    struct hist_check check = {variant, dist_names[dist], c->bins, want, n};
+    bench_case one = {.workload = "hist", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = rep,
+                      .rep_ctx = c, .verify = verify, .verify_ctx = &check, .work = (double)n * 8};
+    TRY(bench_case_run(o, out, &one, NULL, "n=%u input=%s", n, dist_names[dist]));
 out:
     zeslm_results_free(&skipped);
     zeslm_kernel_free(c->run.k);
