@@ -89,6 +89,42 @@ static zeslm_status verify_atomic_counts(const struct lat_io *io, uint32_t n, ui
     return st;
 }
 
+/* What the check of one footprint's chain needs. */
+struct lat_check {
+    const char *variant;
+    const struct lat_ctx *c;
+    const struct lat_io *io;
+    uint64_t footprint;
+    bool atomic;
+};
+
+/* The chain must end where the host's walk over every launch so far ends; the atomic
+ * chain's words must hold the last launch's visits. */
+static zeslm_status verify(void *ctx, char *how, size_t len)
+{
+    const struct lat_check *k = ctx;
+    const struct lat_io *io = k->io;
+    uint32_t n = (uint32_t)(k->footprint / 4), got = 0;
+    uint64_t steps = k->c->launches * io->steps;
+    uint32_t last_start = walk(io->next, 0, (k->c->launches - 1) * io->steps);
+    uint32_t want = walk(io->next, last_start, io->steps);
+    zeslm_status st = zeslm_buffer_read(io->pos, &got, 4);
+    if (st != ZESLM_OK)
+        return st;
+    if (got != want)
+        return zeslm_fail(ZESLM_ERR_VERIFY, "latency/%s footprint %llu: the chain ended at node %u after %llu steps, "
+                          "not at node %u", k->variant, (unsigned long long)k->footprint, got,
+                          (unsigned long long)steps, want);
+    if (!k->atomic) {
+        snprintf(how, len, "final node after %llu steps", (unsigned long long)steps);
+        return ZESLM_OK;
+    }
+    if ((st = zeslm_buffer_read(io->out, io->got, (size_t)n * 4)) == ZESLM_OK &&
+        (st = verify_atomic_counts(io, n, last_start)) == ZESLM_OK)
+        snprintf(how, len, "final node after %llu steps, all %u words", (unsigned long long)steps, n);
+    return st;
+}
+
 static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
                                   const zeslm_variant *v, struct lat_ctx *c, struct lat_io *io, uint64_t footprint)
 {
@@ -96,12 +132,6 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     const char *variant = v->name;
     uint32_t n = (uint32_t)(footprint / 4), zero = 0;
     bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
-    zeslm_result *r = bench_add(out, "latency", variant, "footprint=%llu steps=%u", (unsigned long long)footprint,
-                                io->steps);
-    if (!r)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    r->group_size = c->run.group;
-    r->groups = c->run.groups;
     /* Every footprint gets its own cycle, drawn from the seed and the footprint. */
     zeslm_rng rng = {o->seed ^ footprint};
     sattolo(&rng, io->next, n);
@@ -113,34 +143,19 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
         TRY(zeslm_kernel_arg_u32(c->run.k, a++, n));
     TRY(zeslm_kernel_arg_u32(c->run.k, a++, io->steps));
     TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->pos));
-    if (atomic) {
-        TRY(bench_poison(io->out, io->got, n));
+    if (atomic)
         TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->out));
-    }
     if (slm)
         TRY(zeslm_kernel_arg_local(c->run.k, a++, footprint));
     c->launches = 0;
-    TRY(bench_measure(o, lat_rep, c, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
+    struct lat_check check = {variant, c, io, footprint, atomic};
+    bench_case one = {.workload = "latency", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = lat_rep,
+                      .rep_ctx = c, .poison = atomic ? io->out : NULL, .scratch = io->got, .poison_words = n,
+                      .verify = verify, .verify_ctx = &check, .work = io->steps};
+    zeslm_result *r;
+    TRY(bench_case_run(o, out, &one, &r, "footprint=%llu steps=%u", (unsigned long long)footprint, io->steps));
+    if (r->outcome != ZESLM_MEASURED)
         goto out;
-    uint32_t got = 0, last_start = walk(io->next, 0, (c->launches - 1) * io->steps);
-    uint32_t want = walk(io->next, last_start, io->steps);
-    TRY(zeslm_buffer_read(io->pos, &got, 4));
-    if (got != want) {
-        st = zeslm_fail(ZESLM_ERR_VERIFY, "latency/%s footprint %llu: the chain ended at node %u after %llu steps, "
-                        "not at node %u", variant, (unsigned long long)footprint, got,
-                        (unsigned long long)(c->launches * io->steps), want);
-        goto out;
-    }
-    if (atomic) {
-        TRY(zeslm_buffer_read(io->out, io->got, (size_t)n * 4));
-        TRY(verify_atomic_counts(io, n, last_start));
-        bench_verified(r, "final node after %llu steps, all %u words", (unsigned long long)(c->launches * io->steps), n);
-    } else {
-        bench_verified(r, "final node after %llu steps", (unsigned long long)(c->launches * io->steps));
-    }
-    r->rate = (double)r->stats.median_ns / io->steps;
-    r->rate_unit = v->rate_unit;
     uint32_t mhz = zeslm_device_get_info(dev)->clock_mhz;
     if (mhz) {
         r->ratio = r->rate * mhz / 1000.0;
