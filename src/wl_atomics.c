@@ -151,6 +151,30 @@ static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_
     return ZESLM_OK;
 }
 
+/* What the check of one op and pattern needs. */
+struct atom_check {
+    struct atom_ctx *c;
+    enum op op;
+    uint32_t words;
+    size_t total;
+    char what[64];
+};
+
+static zeslm_status check_words(void *ctx, char *how, size_t len)
+{
+    struct atom_check *k = ctx;
+    struct atom_ctx *c = k->c;
+    unsigned wb = width(c->type);
+    zeslm_status st = zeslm_buffer_read(c->data, c->got, k->total * wb);
+    if (st == ZESLM_OK)
+        st = zeslm_buffer_read(c->ret, c->hret, (size_t)c->n * wb);
+    if (st == ZESLM_OK)
+        st = verify(c, k->op, k->words, k->total, k->what);
+    snprintf(how, len, "all %zu words%s", k->total,
+             k->op == XCHG ? " (in = out)" : k->op == CMPXCHG ? " (= successes)" : "");
+    return st;
+}
+
 static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c,
                                 const zeslm_variant *v, enum op op, enum pattern pat, zeslm_rng *rng)
 {
@@ -159,12 +183,6 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     bool slm = c->space == SLM;
     uint32_t words = pat == ONE ? 1 : pat == RANDOM ? RANDOM_WORDS : slm ? c->run.group : c->n;
     size_t total = slm ? (size_t)c->run.groups * words : words;
-    zeslm_result *r = bench_add(out, "atomics", variant, "pattern=%s n=%u rounds=%u", pattern_names[pat], c->n,
-                                c->rounds);
-    if (!r)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    r->group_size = c->run.group;
-    r->groups = c->run.groups;
     for (uint32_t i = 0; i < c->n; i++)
         c->hidx[i] = pat == ONE ? 0 : pat == RANDOM ? (uint32_t)zeslm_rng_below(rng, RANDOM_WORDS)
                                      : slm ? i % c->run.group : i;
@@ -205,17 +223,12 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
         TRY(zeslm_kernel_arg_local(k, a++, (size_t)words * wb));
     }
     c->launches = 0;
-    TRY(bench_measure(o, atom_rep, c, r));
-    if (r->outcome == ZESLM_NO_RESULTS)
-        goto out;
-    TRY(zeslm_buffer_read(c->data, c->got, total * wb));
-    TRY(zeslm_buffer_read(c->ret, c->hret, (size_t)c->n * wb));
-    char what[64];
-    snprintf(what, sizeof what, "%s pattern %s", variant, pattern_names[pat]);
-    TRY(verify(c, op, words, total, what));
-    bench_verified(r, "all %zu words%s", total, op == XCHG ? " (in = out)" : op == CMPXCHG ? " (= successes)" : "");
-    r->rate = (double)c->n * c->rounds / (double)r->stats.median_ns;
-    r->rate_unit = v->rate_unit;
+    /* The words were initialised above (poisoned for SLM, whose kernel initialises its own). */
+    struct atom_check check = {c, op, words, total, ""};
+    snprintf(check.what, sizeof check.what, "%s pattern %s", variant, pattern_names[pat]);
+    bench_case one = {.workload = "atomics", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = atom_rep,
+                      .rep_ctx = c, .verify = check_words, .verify_ctx = &check, .work = (double)c->n * c->rounds};
+    TRY(bench_case_run(o, out, &one, NULL, "pattern=%s n=%u rounds=%u", pattern_names[pat], c->n, c->rounds));
 out:
     return st;
 }
