@@ -20,7 +20,9 @@ for f in libzeslm.so libzeslm.a pkgconfig/zeslm.pc cmake/zeslm/zeslmConfig.cmake
     test -n "$(find "$prefix" -path "*/$f" | head -n 1)" || { echo "not installed: $f" >&2; exit 1; }
 done
 # The library's private headers stay private.
-test ! -e "$prefix/include/zeslm/kernels.h" || { echo "private kernels.h installed" >&2; exit 1; }
+for h in kernels.h bench.h; do
+    test ! -e "$prefix/include/zeslm/$h" || { echo "private $h installed" >&2; exit 1; }
+done
 "$prefix/bin/ze-slm-bench" --version
 # Every installed header compiles on its own, as a third party includes it.
 for h in "$prefix"/include/zeslm/*.h; do

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include <zeslm/bench.h>
+#include "bench.h"
 #include <zeslm/device.h>
 
 #include "device_fixture.h"

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include <zeslm/bench.h>
+#include "bench.h"
 #include <zeslm/device.h>
 #include <zeslm/zebin.h>
 

@@ -1,4 +1,5 @@
-/* The SLM workloads: run, verify against a host reference, and time on the device. */
+/* The SLM workloads: run, verify against a host reference, and time on the device.
+ * The tool's and the tests' (src/ is on their include path), not the installed library's. */
 #ifndef ZESLM_BENCH_H
 #define ZESLM_BENCH_H
 
