@@ -80,6 +80,9 @@ typedef struct zeslm_variant {
     uint32_t group_multiple;  /* 0/1: any; else whole sub-groups of that size */
     const char *rate_unit;    /* "GB/s", "GMAC/s", "ns/access", ... */
     const char *ceiling;      /* the roofline variant its rate is a fraction of; NULL: none */
+    /* What only its workload reads (its own struct, in its wl_*.c: the SLM it needs,
+     * how it launches, what it computes); NULL: nothing. */
+    const void *traits;
 } zeslm_variant;
 
 /* What a workload concludes from its results (the inferred bank count, latencies by

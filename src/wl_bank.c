@@ -6,26 +6,57 @@
 
 #include "bench_internal.h"
 
-/* The document's group of 32: one sub-group on most GPUs, so the barrier is cheap
- * and bank conflicts dominate. */
-#define BANK(v, base) {.name = #v, .file = "bank", .kernel = "bank_" #v, .baseline = base, .group = 32, \
-                       .rate_unit = "GB/s", .ceiling = "slm"}
-static const zeslm_variant variants[] = {BANK(strided, true), BANK(swizzled, false), BANK(throughput, false)};
-
 #define MAX_STRIDE 64
 /* Words per work-item of bank_throughput; BANK_WORDS in kernels/bank.cl. */
 #define BANK_WORDS 4
 
+/* What a bank variant needs beyond its row. */
+struct bank_traits {
+    uint32_t words;            /* SLM words each work-item owns */
+    /* The stride whose SLM every stride reserves; 0: its own. The barrier-bound
+     * variants reserve the largest stride's, so that every stride holds as many
+     * groups per compute unit and only the banks change with the stride (on an H100,
+     * 8 KiB a group at stride 64 cut the resident groups and made that stride 1.15x
+     * slower for that reason alone). */
+    uint32_t reserve_stride;
+    /* The host's copy of what it writes after `iters` rounds. */
+    void (*expected)(uint32_t iters, uint32_t *want, size_t items);
+};
+
+static uint32_t triangle(uint32_t iters)
+{
+    return (uint32_t)((uint64_t)iters * (iters - 1) / 2);
+}
+
+/* bank_strided, bank_swizzled (rounds_with_barriers in kernels/bank.cl): the global
+ * index times the sum of the rounds 0..iters-1. */
+static void one_word(uint32_t iters, uint32_t *want, size_t items)
+{
+    for (size_t i = 0; i < items; i++)
+        want[i] = (uint32_t)i * triangle(iters);
+}
+
+/* bank_throughput: BANK_WORDS words, word k starting at i + k and each round m adding m,
+ * summed. */
+static void words_sum(uint32_t iters, uint32_t *want, size_t items)
+{
+    for (size_t i = 0; i < items; i++)
+        want[i] = BANK_WORDS * (uint32_t)i + BANK_WORDS * (BANK_WORDS - 1) / 2 + BANK_WORDS * triangle(iters);
+}
+
+static const struct bank_traits barrier_bound = {1, MAX_STRIDE, one_word}, full_rate = {BANK_WORDS, 0, words_sum};
+
+/* The document's group of 32: one sub-group on most GPUs, so the barrier is cheap
+ * and bank conflicts dominate. */
+#define BANK(v, base, t) {.name = #v, .file = "bank", .kernel = "bank_" #v, .baseline = base, .group = 32, \
+                          .rate_unit = "GB/s", .ceiling = "slm", .traits = &t}
+static const zeslm_variant variants[] = {BANK(strided, true, barrier_bound), BANK(swizzled, false, barrier_bound),
+                                         BANK(throughput, false, full_rate)};
+
 struct bank_ctx {
     bench_launch run;
     zeslm_buffer *out;
-    uint32_t words;   /* SLM words each work-item owns */
-    /* The stride whose SLM every stride reserves. The barrier-bound variants reserve
-     * the largest stride's, so that every stride holds as many groups per compute unit
-     * and only the banks change with the stride (on an H100, 8 KiB a group at stride
-     * 64 cut the resident groups and made that stride 1.15x slower for that reason
-     * alone). */
-    uint32_t reserve_stride;
+    uint32_t words, reserve_stride; /* the variant's bank_traits */
 };
 
 static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, struct bank_ctx *c,
@@ -57,16 +88,6 @@ out:
     return st;
 }
 
-/* The host's copy of what every variant writes. */
-static void expected(const char *variant, uint32_t iters, uint32_t *want, size_t items)
-{
-    uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
-    bool throughput = strcmp(variant, "throughput") == 0;
-    for (size_t i = 0; i < items; i++)
-        want[i] = throughput ? BANK_WORDS * (uint32_t)i + BANK_WORDS * (BANK_WORDS - 1) / 2 + BANK_WORDS * tri
-                             : (uint32_t)i * tri;
-}
-
 static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
@@ -83,9 +104,9 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         if (!bench_wants(o, *v))
             continue;
         TRY(bench_variant_open(dev, o, "bank", &variants[vi], out, &c.run.k, &c.run.group));
-        bool throughput = strcmp(*v, "throughput") == 0;
-        c.words = throughput ? BANK_WORDS : 1;
-        c.reserve_stride = throughput ? 0 : MAX_STRIDE;
+        const struct bank_traits *t = variants[vi].traits;
+        c.words = t->words;
+        c.reserve_stride = t->reserve_stride;
         /* Enough groups to fill every compute unit many times over. */
         c.run.groups = bench_fill_groups(dev, o->quick ? 4 : 64);
         size_t items = (size_t)c.run.groups * c.run.group;
@@ -103,7 +124,7 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
             TRY(bench_buffer(dev, NULL, items * 4, &c.out));
             cap = items;
         }
-        expected(*v, iters, want, items);
+        t->expected(iters, want, items);
         size_t first = out->count;
         for (uint32_t s = 1; s <= MAX_STRIDE && st == ZESLM_OK; s *= 2)
             st = run_stride(o, out, &c, &variants[vi], s, iters, got, want);

@@ -4,12 +4,33 @@
 
 #include "bench_internal.h"
 
-#define CONV(v, base) {.name = #v, .file = "conv", .kernel = "conv_" #v, .baseline = base, .group = 256, \
-                       .rate_unit = "GMAC/s", .ceiling = "imad"}
-static const zeslm_variant variants[] = {CONV(doc_global, true), CONV(doc_slm, false), CONV(tiled, false)};
-
 /* Outputs per work-item of conv_tiled; must match CONV_P in kernels/conv.cl. */
 #define CONV_P 13
+
+/* What a conv variant needs beyond its row. */
+struct conv_traits {
+    uint32_t outputs;                                 /* per work-item */
+    size_t (*slm)(uint32_t group, uint32_t taps);     /* bytes of its __local argument; NULL: none */
+};
+
+/* The document's tile: the group's inputs and the halo of m - 1. */
+static size_t halo_slm(uint32_t group, uint32_t taps)
+{
+    return ((size_t)group + taps - 1) * 4;
+}
+
+/* A cooperative tile of every output's inputs, and the taps. */
+static size_t tile_slm(uint32_t group, uint32_t taps)
+{
+    return ((size_t)group * CONV_P + 2 * (size_t)taps) * 4;
+}
+
+static const struct conv_traits global = {1, NULL}, halo = {1, halo_slm}, tile = {CONV_P, tile_slm};
+#define CONV(v, base, t) {.name = #v, .file = "conv", .kernel = "conv_" #v, .baseline = base, .group = 256, \
+                          .rate_unit = "GMAC/s", .ceiling = "imad", .traits = &t}
+static const zeslm_variant variants[] = {CONV(doc_global, true, global), CONV(doc_slm, false, halo),
+                                         CONV(tiled, false, tile)};
+
 /* Above this many multiply-adds the host checks a sample instead of every output. */
 #define FULL_CHECK_MACS (UINT64_C(1) << 28)
 #define SAMPLE 4096
@@ -109,12 +130,10 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
         if (!bench_wants(o, *v))
             continue;
         TRY(bench_variant_open(dev, o, "conv", &variants[i], out, &c.k, &c.group));
-        bool tiled = strcmp(*v, "tiled") == 0;
-        uint32_t per_group = c.group * (tiled ? CONV_P : 1);
+        const struct conv_traits *t = variants[i].traits;
+        uint32_t per_group = c.group * t->outputs;
         c.groups = (uint32_t)(((uint64_t)n + per_group - 1) / per_group);
-        size_t slm = strcmp(*v, "doc_slm") == 0 ? ((size_t)c.group + m - 1) * 4
-                     : tiled                   ? ((size_t)c.group * CONV_P + 2 * (size_t)m) * 4
-                                               : 0;
+        size_t slm = t->slm ? t->slm(c.group, m) : 0;
         char what[32];
         snprintf(what, sizeof what, "%u taps", m);
         if (!bench_slm_fits(out, "conv", *v, c.k, slm, c.group, what, &st)) {

@@ -7,19 +7,29 @@
 /* Each document kernel is followed by its Intel form: sub-group block reads
  * (sg.load) in sub-groups of a required size. The document's kernels load 16-wide
  * sub-groups' words (hist.cl emulates that), or sub-groups of the required size. */
-#define DOC(v, base) {.name = #v, .file = "hist", .kernel = "hist_" #v, .baseline = base, .group = 64, \
-                      .group_multiple = 16, .rate_unit = "GB/s", .ceiling = "read"}
-#define INTEL(v, sg) {.name = #v, .file = "hist_subgroup", .kernel = "hist_" #v, .subgroup = sg, .group = 64, \
-                      .group_multiple = sg, .rate_unit = "GB/s", .ceiling = "read"}
-#define PERSISTENT(v) {.name = #v, .file = "hist", .kernel = "hist_" #v, .group = 256, .rate_unit = "GB/s", \
-                       .ceiling = "read"}
+#define BINS 256
+
+/* What a hist variant needs beyond its row. */
+struct hist_traits {
+    size_t slm;        /* bytes of its __local argument; 0: none (copies declares its own) */
+    bool persistent;   /* a grid-stride loop over persistent groups, not a block a work-item */
+    bool generated;    /* counts words it makes itself (count_only): no input, its own bins */
+};
+static const struct hist_traits private_bins = {0, false, false}, slm_bins = {BINS * 4, false, false},
+                                sub_histograms = {0, true, false}, on_device = {0, true, true};
+
+#define DOC(v, base, t) {.name = #v, .file = "hist", .kernel = "hist_" #v, .baseline = base, .group = 64, \
+                         .group_multiple = 16, .rate_unit = "GB/s", .ceiling = "read", .traits = &t}
+#define INTEL(v, sg, t) {.name = #v, .file = "hist_subgroup", .kernel = "hist_" #v, .subgroup = sg, .group = 64, \
+                         .group_multiple = sg, .rate_unit = "GB/s", .ceiling = "read", .traits = &t}
+#define PERSISTENT(v, t) {.name = #v, .file = "hist", .kernel = "hist_" #v, .group = 256, .rate_unit = "GB/s", \
+                          .ceiling = "read", .traits = &t}
 static const zeslm_variant variants[] = {
-    DOC(doc_private, true), INTEL(doc_private_sg16, 16), INTEL(doc_private_sg32, 32),
-    DOC(doc_slm, false), INTEL(doc_slm_sg16, 16), INTEL(doc_slm_sg32, 32),
-    PERSISTENT(copies), PERSISTENT(count_only),
+    DOC(doc_private, true, private_bins), INTEL(doc_private_sg16, 16, private_bins),
+    INTEL(doc_private_sg32, 32, private_bins), DOC(doc_slm, false, slm_bins), INTEL(doc_slm_sg16, 16, slm_bins),
+    INTEL(doc_slm_sg32, 32, slm_bins), PERSISTENT(copies, sub_histograms), PERSISTENT(count_only, on_device),
 };
 
-#define BINS 256
 /* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
 #define DOC_BLOCK 256
 
@@ -120,7 +130,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
 {
     zeslm_status st = ZESLM_OK;
     const char *variant = v->name;
-    bool count_only = dist == GENERATED, copies = strcmp(variant, "copies") == 0 || count_only;
+    const struct hist_traits *t = v->traits;
+    bool count_only = t->generated, copies = t->persistent;
     uint32_t generated[BINS];
     /* A variant the device cannot run is recorded once, not once per input. */
     zeslm_results skipped = {0};
@@ -128,7 +139,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     if (!c->run.k)
         goto out;
     /* hist_copies declares its SLM itself; zeslm_kernel_create saw it fit. */
-    size_t slm = strncmp(variant, "doc_slm", 7) == 0 ? BINS * 4 : 0;
+    size_t slm = t->slm;
     if (!bench_slm_fits(dist == UNIFORM ? out : &skipped, "hist", variant, c->run.k, slm, c->run.group, "256 bins",
                         &st))
         goto out;
@@ -186,11 +197,11 @@ static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
                 want[(words[i] >> s) & 0xFF]++;
         TRY(zeslm_buffer_write(in, words, (size_t)n * 8));
         for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
-            if (bench_wants(o, variants[v].name) && strcmp(variants[v].name, "count_only") != 0)
+            if (bench_wants(o, variants[v].name) && !((const struct hist_traits *)variants[v].traits)->generated)
                 st = run_variant(dev, o, out, &c, &variants[v], dist, in, n, want);
     }
     for (size_t v = 0; v < ZESLM_COUNT(variants) && st == ZESLM_OK; v++)
-        if (bench_wants(o, variants[v].name) && strcmp(variants[v].name, "count_only") == 0)
+        if (bench_wants(o, variants[v].name) && ((const struct hist_traits *)variants[v].traits)->generated)
             st = run_variant(dev, o, out, &c, &variants[v], GENERATED, NULL, n, NULL);
 out:
     zeslm_buffer_free(in);

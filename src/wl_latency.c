@@ -6,11 +6,20 @@
 
 #include "bench_internal.h"
 
+/* Where a latency variant's chain lives, and whether each step is an atomic. */
+struct lat_traits {
+    bool slm, atomic;
+};
+static const struct lat_traits in_slm = {true, false}, in_global = {false, false}, atomic_slm = {true, true};
+
 /* One work-item chases the chain; in SLM its group first copies the permutation in. */
 static const zeslm_variant variants[] = {
-    {.name = "slm", .file = "latency", .kernel = "chase_slm", .group = 256, .rate_unit = "ns/access"},
-    {.name = "global", .file = "latency", .kernel = "chase_global", .group = 1, .rate_unit = "ns/access"},
-    {.name = "slm_atomic", .file = "latency", .kernel = "chase_slm_atomic", .group = 256, .rate_unit = "ns/atomic"},
+    {.name = "slm", .file = "latency", .kernel = "chase_slm", .group = 256, .rate_unit = "ns/access",
+     .traits = &in_slm},
+    {.name = "global", .file = "latency", .kernel = "chase_global", .group = 1, .rate_unit = "ns/access",
+     .traits = &in_global},
+    {.name = "slm_atomic", .file = "latency", .kernel = "chase_slm_atomic", .group = 256, .rate_unit = "ns/atomic",
+     .traits = &atomic_slm},
 };
 
 /* The smallest footprint: 256 nodes, well inside any L1 and any SLM. */
@@ -131,7 +140,8 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     zeslm_status st = ZESLM_OK;
     const char *variant = v->name;
     uint32_t n = (uint32_t)(footprint / 4), zero = 0;
-    bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
+    const struct lat_traits *t = v->traits;
+    bool slm = t->slm, atomic = t->atomic;
     /* Every footprint gets its own cycle, drawn from the seed and the footprint. */
     zeslm_rng rng = {o->seed ^ footprint};
     sattolo(&rng, io->next, n);
@@ -172,7 +182,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
 {
     zeslm_status st = ZESLM_OK;
     const char *variant = v->name;
-    bool slm = strcmp(variant, "global") != 0, atomic = strcmp(variant, "slm_atomic") == 0;
+    const struct lat_traits *t = v->traits;
+    bool slm = t->slm, atomic = t->atomic;
     struct lat_ctx c = {.run.timeout_s = o->timeout_s, .run.groups = 1, .run.group = 1};
     uint64_t top = global_top;
     if (slm) {

@@ -6,12 +6,20 @@
 
 /* Tree reductions take powers of two; sub-group kernels reduce in registers, not in
  * an SLM tree, and a required sub-group size needs whole sub-groups. */
-#define TREE(v, base) {.name = #v, .file = "reduce", .kernel = "reduce_" #v, .baseline = base, .group = 256, \
-                       .group_pow2 = true, .rate_unit = "GB/s", .ceiling = "read"}
+/* How a reduce variant launches: pass after pass of partial sums, or one launch of
+ * persistent groups that add theirs to one word with an atomic. */
+struct reduce_traits {
+    bool persistent;
+};
+static const struct reduce_traits passes = {false}, persistent = {true};
+
+#define TREE(v, base, t) {.name = #v, .file = "reduce", .kernel = "reduce_" #v, .baseline = base, .group = 256, \
+                          .group_pow2 = true, .rate_unit = "GB/s", .ceiling = "read", .traits = &t}
 #define SUBGROUP(v, file_, sg, multiple) {.name = #v, .file = file_, .kernel = "reduce_" #v, .subgroup = sg, \
-                                          .group = 256, .group_multiple = multiple, .rate_unit = "GB/s", .ceiling = "read"}
+                                          .group = 256, .group_multiple = multiple, .rate_unit = "GB/s", \
+                                          .ceiling = "read", .traits = &persistent}
 static const zeslm_variant variants[] = {
-    TREE(doc_tree, true), TREE(sequential, false), TREE(many, false),
+    TREE(doc_tree, true, passes), TREE(sequential, false, passes), TREE(many, false, persistent),
     SUBGROUP(many_subgroup, "reduce_subgroup", ZESLM_SUBGROUP_ANY, 1),
     SUBGROUP(many_sg16, "reduce_intel_subgroup", 16, 16), SUBGROUP(many_sg32, "reduce_intel_subgroup", 32, 32),
 };
@@ -85,7 +93,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
 {
     zeslm_status st = ZESLM_OK;
     c->variant = v->name;
-    bool atomic = strncmp(v->name, "many", 4) == 0;
+    bool atomic = ((const struct reduce_traits *)v->traits)->persistent;
     TRY(bench_variant_open(dev, o, "reduce", v, out, &c->k, &c->group));
     if (!c->k)
         return st;
