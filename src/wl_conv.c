@@ -1,6 +1,5 @@
 /* conv: 1-D convolution with zero padding, from global memory and from SLM. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "bench_internal.h"
 

@@ -1,7 +1,6 @@
 /* occupancy: throughput against the SLM a group reserves and against group size, and
  * the cost of a work-group barrier against group size. */
 #include <stdlib.h>
-#include <string.h>
 
 #include <zeslm/limits.h>
 

@@ -1,6 +1,5 @@
 /* reduce: sum of n uint32 values, modulo 2^32. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "bench_internal.h"
 
