@@ -102,6 +102,7 @@ typedef struct zeslm_summary {
 typedef struct zeslm_workload {
     const char *name;
     const char *summary;
+    const char *size_unit;  /* what --size counts for it: "elements", "rounds each work-item makes" */
     const zeslm_variant *variants;
     size_t n_variants;
     /* Runs every variant (or opts->variant) and appends one result per variant and

@@ -375,6 +375,7 @@ static void atomics_summarize(const zeslm_results *all, size_t first, zeslm_summ
 
 const zeslm_workload zeslm_workload_atomics = {
     .name = "atomics",
+    .size_unit = "work-items",
     .summary = "SLM and global atomics by operation and type: own words, one word, random words",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

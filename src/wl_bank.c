@@ -190,6 +190,7 @@ static void bank_summarize(const zeslm_results *all, size_t first, zeslm_summary
 
 const zeslm_workload zeslm_workload_bank = {
     .name = "bank",
+    .size_unit = "rounds each work-item makes",
     .summary = "SLM bank conflicts against stride, a swizzled layout free of them, and the same at full throughput",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

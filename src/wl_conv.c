@@ -170,6 +170,7 @@ out:
 
 const zeslm_workload zeslm_workload_conv = {
     .name = "conv",
+    .size_unit = "elements",
     .summary = "1-D convolution: global memory, the document's SLM tile, a cooperative SLM tile",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

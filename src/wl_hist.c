@@ -212,6 +212,7 @@ out:
 
 const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
+    .size_unit = "64-bit words",
     .summary = "256-bin byte histogram: private bins, one SLM histogram (each also with sub-group block reads), 8 SLM sub-histograms, and their counting alone",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

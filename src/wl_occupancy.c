@@ -186,6 +186,7 @@ static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, ze
 
 const zeslm_workload zeslm_workload_occupancy = {
     .name = "occupancy",
+    .size_unit = "elements",
     .summary = "throughput against SLM per group and group size; barrier cost against group size",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

@@ -151,6 +151,7 @@ out:
 
 const zeslm_workload zeslm_workload_reduce = {
     .name = "reduce",
+    .size_unit = "elements",
     .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item, in sub-groups",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

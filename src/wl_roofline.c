@@ -237,6 +237,7 @@ out:
 
 const zeslm_workload zeslm_workload_roofline = {
     .name = "roofline",
+    .size_unit = "32-bit words streamed",
     .summary = "the device's ceilings: memory read and copy, SLM, SLM atomics, int32 multiply-add",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),

@@ -13,9 +13,11 @@ static void more_help(FILE *f)
 {
     fprintf(f, "benches (all when none is named; BENCH/VARIANT runs one variant, --list names them):\n");
     for (size_t i = 0; i < zeslm_workload_count; i++) {
-        char lead[32];
-        snprintf(lead, sizeof lead, "  %-10s ", zeslm_workloads[i]->name);
-        text_wrap(f, lead, "             ", zeslm_workloads[i]->summary, TABLE_WIDTH);
+        const zeslm_workload *wl = zeslm_workloads[i];
+        char lead[32], text[512];
+        snprintf(lead, sizeof lead, "  %-10s ", wl->name);
+        snprintf(text, sizeof text, "%s (--size: %s)", wl->summary, wl->size_unit);
+        text_wrap(f, lead, "             ", text, TABLE_WIDTH);
     }
 }
 

@@ -24,7 +24,7 @@ typedef struct run_cli {
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \
     CLI_OPTION_BACKEND, CLI_OPTION_DEVICE,                                                           \
-        {"size", 'n', "N", "elements (reduce, conv, occupancy), words (hist), rounds (bank), steps (latency), work-items (atomics)"},      \
+        {"size", 'n', "N", "the problem size, in each bench's own unit ('run --help' lists them)"}, \
         {"taps", 'm', "M", "conv filter length (default 257)"},                                      \
         {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},     \
         {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                           \

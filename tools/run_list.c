@@ -42,6 +42,7 @@ static json_t *variant_json(const zeslm_workload *wl, const zeslm_variant *v)
     json_object_set_new(o, "ceiling", v->ceiling ? json_string(v->ceiling) : json_null());
     json_object_set_new(o, "subgroups", *sg ? json_string(sg) : json_null());
     json_object_set_new(o, "preferred_group_size", v->group ? json_integer(v->group) : json_null());
+    json_object_set_new(o, "size_unit", json_string(wl->size_unit));
     return o;
 }
 
