@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "output.h"
 #include "results_file.h"
 #include "table.h"
 #include "units.h"
@@ -56,13 +57,33 @@ static void row(table *t, const char *key, double old_ns, double new_ns, const c
 typedef struct compare_opts {
     uint32_t fail_over;
     bool gate, any_device;
+    const char *markdown;
 } compare_opts;
+
+/* The comparison as Markdown: the files, the table, the summary. */
+static int write_markdown(const char *path, const char *head, const table *t, const char *summary)
+{
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    fprintf(f, "# ze-slm-bench compare\n\n");
+    for (const char *line = head; *line;) {
+        size_t len = strcspn(line, "\n");
+        fprintf(f, "%.*s  \n", (int)len, line);
+        line += len + (line[len] == '\n');
+    }
+    fputc('\n', f);
+    table_markdown(f, t);
+    fprintf(f, "\n%s.\n", summary);
+    return output_close(f, path, !ferror(f));
+}
 
 static int on_option(void *ctx, int key, const char *value)
 {
     compare_opts *o = ctx;
-    if (key == 'a') {
-        o->any_device = true;
+    if (key == 'a' || key == 'M') {
+        o->any_device |= key == 'a';
+        o->markdown = key == 'M' ? value : o->markdown;
         return 0;
     }
     o->gate = true; /* 'f' */
@@ -75,12 +96,15 @@ static int run(int argc, char **argv)
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
+    int rc = output_check(NULL, NULL, opts.markdown);
+    if (rc)
+        return rc;
     const uint32_t fail_over = opts.fail_over;
     const bool gate = opts.gate;
     if (argc - first != 2)
         return cli_usage_error("compare: give two results files, OLD and NEW");
     results_file old_f = {0}, new_f = {0};
-    int rc = load(argv[first], &old_f);
+    rc = load(argv[first], &old_f);
     if (rc == 0)
         rc = load(argv[first + 1], &new_f);
     if (rc == 0 && !opts.any_device && strcmp(old_f.device, new_f.device) != 0)
@@ -91,7 +115,11 @@ static int run(int argc, char **argv)
         results_free(&new_f);
         return rc;
     }
-    printf("old: %s (%s)\nnew: %s (%s)\n\n", argv[first], old_f.device, argv[first + 1], new_f.device);
+    FILE *text = output_text_stream(NULL, NULL, opts.markdown);
+    char head[1200];
+    snprintf(head, sizeof head, "old: %s (%s)\nnew: %s (%s)\n", argv[first], old_f.device, argv[first + 1],
+             new_f.device);
+    fprintf(text, "%s\n", head);
     table t;
     table_init(&t, columns, sizeof columns / sizeof columns[0]);
     size_t matched = 0, regressions = 0, marked = 0;
@@ -113,14 +141,19 @@ static int run(int argc, char **argv)
     for (size_t i = 0; i < old_f.count; i++)
         if (!find(&new_f, old_f.items[i].key))
             row(&t, old_f.items[i].key, old_f.items[i].median_ns, NAN, "only in old");
-    table_text(stdout, &t, TABLE_WIDTH);
-    if (t.failed)
-        cli_error("out of host memory");
-    table_free(&t);
-    printf("\n%zu results in both, %zu changed by more than their spread", matched, marked);
+    table_text(text, &t, TABLE_WIDTH);
+    char summary[160];
+    int used = snprintf(summary, sizeof summary, "%zu results in both, %zu changed by more than their spread", matched,
+                        marked);
     if (gate)
-        printf(", %zu slower by more than %u%%", regressions, fail_over);
-    printf(".\n");
+        snprintf(summary + used, sizeof summary - (size_t)used, ", %zu slower by more than %u%%", regressions,
+                 fail_over);
+    fprintf(text, "\n%s.\n", summary);
+    if (opts.markdown && write_markdown(opts.markdown, head, &t, summary))
+        rc = 1;
+    if (t.failed)
+        rc = cli_error("out of host memory");
+    table_free(&t);
     results_free(&old_f);
     results_free(&new_f);
     if (matched == 0)
@@ -129,7 +162,7 @@ static int run(int argc, char **argv)
         cli_error("%zu regression%s over %u%%", regressions, regressions == 1 ? "" : "s", fail_over);
         return EXIT_REGRESSION;
     }
-    return 0;
+    return rc;
 }
 
 static void more_help(FILE *f)
@@ -143,6 +176,7 @@ static void more_help(FILE *f)
 static const cli_option options[] = {
     {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT"},
     {"any-device", 'a', NULL, "compare files measured on different devices"},
+    CLI_OPTION_MARKDOWN,
 };
 
 const cli_command command_compare = {

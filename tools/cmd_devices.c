@@ -7,51 +7,54 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
+#include "table.h"
 
 #define CELL 256
 
-static void print_table(const zeslm_device_list *list)
+/* One row per fact, one column per device. A column is never dropped: the table is
+ * as wide as the devices need (one device fits 100 columns). */
+static void fill(table *t, table_column *cols, char (*heads)[24], const zeslm_device_list *list)
 {
-    size_t label_w = 0;
-    for (size_t f = 0; f < zeslm_device_fact_count; f++)
-        if (strlen(zeslm_device_facts[f].label) > label_w)
-            label_w = strlen(zeslm_device_facts[f].label);
-    size_t width[list->count];
-    char cell[CELL];
+    cols[0] = (table_column){"", false, 1};
     for (uint32_t d = 0; d < list->count; d++) {
-        width[d] = 10;
-        for (size_t f = 0; f < zeslm_device_fact_count; f++) {
-            zeslm_fact_text(&zeslm_device_facts[f], &list->items[d], cell, sizeof cell);
-            if (strlen(cell) > width[d])
-                width[d] = strlen(cell);
-        }
+        snprintf(heads[d], sizeof heads[d], "Device %u", d);
+        cols[d + 1] = (table_column){heads[d], false, 1};
     }
-    printf("%-*s", (int)label_w, "");
-    for (uint32_t d = 0; d < list->count; d++) {
-        snprintf(cell, sizeof cell, "Device %u", d);
-        printf("  %-*s", (int)width[d], cell);
-    }
-    putchar('\n');
+    table_init(t, cols, list->count + 1);
+    char cells[list->count + 1][CELL];
+    const char *row[list->count + 1];
     for (size_t f = 0; f < zeslm_device_fact_count; f++) {
-        printf("%-*s", (int)label_w, zeslm_device_facts[f].label);
-        for (uint32_t d = 0; d < list->count; d++) {
-            zeslm_fact_text(&zeslm_device_facts[f], &list->items[d], cell, sizeof cell);
-            printf("  %-*s", (int)width[d], cell);
-        }
-        putchar('\n');
+        snprintf(cells[0], CELL, "%s", zeslm_device_facts[f].label);
+        for (uint32_t d = 0; d < list->count; d++)
+            zeslm_fact_text(&zeslm_device_facts[f], &list->items[d], cells[d + 1], CELL);
+        for (uint32_t c = 0; c <= list->count; c++)
+            row[c] = cells[c];
+        table_add(t, row, NULL);
     }
 }
 
 typedef struct devices_opts {
     cli_device_opts dev;
     const char *json_path;
+    const char *markdown;
 } devices_opts;
+
+static int write_markdown(const char *path, const table *t, uint32_t best)
+{
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    fprintf(f, "# ze-slm-bench devices\n\n");
+    table_markdown(f, t);
+    fprintf(f, "\nBest device (picked when --device is not given): %u\n", best);
+    return output_close(f, path, !ferror(f));
+}
 
 static int on_option(void *ctx, int key, const char *value)
 {
     devices_opts *o = ctx;
-    if (key == 'j') {
-        o->json_path = value;
+    if (key == 'j' || key == 'M') {
+        *(key == 'j' ? &o->json_path : &o->markdown) = value;
         return 0;
     }
     return cli_device_option(&o->dev, key, value) ? 0 : 2;
@@ -69,7 +72,7 @@ static int run(int argc, char **argv)
         return cli_usage_error("devices: unexpected argument '%s'", argv[first]);
     const cli_device_opts dev = opts.dev;
     const char *json_path = opts.json_path;
-    if ((rc = output_check(json_path, NULL, NULL)) != 0)
+    if ((rc = output_check(json_path, NULL, opts.markdown)) != 0)
         return rc;
 
     zeslm_device_list list;
@@ -90,13 +93,23 @@ static int run(int argc, char **argv)
         rc = output_json(doc, json_path);
         json_decref(doc);
     }
-    if (!json_path || strcmp(json_path, "-") != 0) {
-        print_table(&list);
+    table t;
+    table_column cols[list.count + 1];
+    char heads[list.count + 1][24];
+    fill(&t, cols, heads, &list);
+    FILE *text = output_text_stream(json_path, NULL, opts.markdown);
+    if (text == stdout) {
+        table_text(stdout, &t, SIZE_MAX);
         printf("\nBest device (picked when --device is not given): %u\n", best);
         for (uint32_t b = 0; b < zeslm_backend_count(); b++)
             if (list.notes[b][0])
                 printf("%s: %s\n", zeslm_backend_label(b), list.notes[b]);
     }
+    if (opts.markdown)
+        rc |= write_markdown(opts.markdown, &t, best);
+    if (t.failed)
+        rc = cli_error("out of host memory");
+    table_free(&t);
     zeslm_device_list_free(&list);
     return rc;
 }
@@ -104,6 +117,7 @@ static int run(int argc, char **argv)
 static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     {"json", 'j', "FILE|-", "also write the list as JSON (-: to stdout, instead of the table)"},
+    CLI_OPTION_MARKDOWN,
 };
 
 const cli_command command_devices = {

@@ -17,6 +17,9 @@ typedef struct cli_option {
 #define CLI_OPTION_BACKEND {"backend", 'b', "NAME|auto", "only that backend's devices (--version lists them)"}
 #define CLI_OPTION_DEVICE {"device", 'd', "N|NAME", "the device at index N, or the first whose name contains NAME"}
 
+/* --markdown, for the commands whose tables it writes. */
+#define CLI_OPTION_MARKDOWN {"markdown", 'M', "FILE|-", "also write the tables as Markdown (-: to stdout, the text to stderr)"}
+
 typedef struct cli_command {
     const char *name;
     const char *operands;       /* after the name in the usage line: "[BENCH...]"; "" none */

@@ -36,7 +36,7 @@ typedef struct run_cli {
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},          \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)"},      \
         {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"},                                    \
-        {"markdown", 'M', "FILE|-", "the results as Markdown tables (-: stdout)"}
+        CLI_OPTION_MARKDOWN
 
 /* Returns false after printing when the environment holds a bad default. */
 bool run_cli_defaults(run_cli *o);
