@@ -33,6 +33,7 @@ typedef struct inspect_opts {
     const zeslm_intel_target *table_target;
     const char *table_source;
     table t;
+    FILE *md;      /* --markdown's file; NULL: none */
 } inspect_opts;
 
 /* Bytes: SLM, private, spill, scratch. "groups@" is at --group-size. */
@@ -70,6 +71,8 @@ static bool parse_targets(const char *list, inspect_opts *o)
 static void flush(inspect_opts *o)
 {
     table_text(text, &o->t, TABLE_WIDTH);
+    if (o->md && o->t.rows)
+        table_markdown(o->md, &o->t);
     table_free(&o->t);
     table_init(&o->t, columns, sizeof columns / sizeof columns[0]);
 }
@@ -83,6 +86,12 @@ static void header(const zeslm_intel_target *t, const char *source, inspect_opts
            t->max_group_size);
     fprintf(text, "  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u work-items a group)\n",
             o->group_size);
+    if (o->md)
+        fprintf(o->md, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a "
+                       "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at "
+                       "%u work-items a group.\n\n",
+                t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024,
+                t->slm_per_group / 1024, t->max_group_size, o->group_size);
 }
 
 static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
@@ -189,7 +198,7 @@ static int show_file(const char *path, inspect_opts *o)
 
 typedef struct inspect_cli {
     inspect_opts o;
-    const char *json_path;
+    const char *json_path, *markdown;
 } inspect_cli;
 
 static int on_option(void *ctx, int key, const char *value)
@@ -200,6 +209,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 't': ok = parse_targets(value, &c->o); break;
     case 'k': c->o.kernel = value; break;
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
+    case 'M': c->markdown = value; break;
     default: c->json_path = value; break; /* 'j', the only other row */
     }
     return ok ? 0 : 2;
@@ -218,12 +228,16 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
-    int rc = output_check(json_path, NULL, NULL);
+    int rc = output_check(json_path, NULL, c.markdown);
     if (rc)
         return rc;
+    if (c.markdown && !(o.md = output_open(c.markdown)))
+        return 1;
+    if (o.md)
+        fprintf(o.md, "# ze-slm-bench inspect\n");
     o.rows = json_array();
     table_init(&o.t, columns, sizeof columns / sizeof columns[0]);
-    text = output_text_stream(json_path, NULL, NULL);
+    text = output_text_stream(json_path, NULL, c.markdown);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
             rc = show_file(argv[i], &o);
@@ -234,7 +248,11 @@ static int run(int argc, char **argv)
                                  zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
     }
     flush(&o);
+    if (o.t.failed && !rc)
+        rc = cli_error("out of host memory");
     table_free(&o.t);
+    if (o.md && output_close(o.md, c.markdown, !rc && !ferror(o.md)) && !rc)
+        rc = 1;
     if (!rc && o.kernel && o.shown == 0)
         rc = cli_error("no kernel named '%s'", o.kernel);
     if (!rc && json_path) {
@@ -259,6 +277,7 @@ static const cli_option options[] = {
     {"kernel", 'k', "NAME", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
+    CLI_OPTION_MARKDOWN,
 };
 
 const cli_command command_inspect = {
