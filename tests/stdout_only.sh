@@ -27,7 +27,7 @@ elif fmt == "csv":
     assert rows and rows[0][0] == "workload", rows[:1]
     assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
 elif fmt == "markdown":
-    assert text.startswith("# ze-slm-bench run: ") and "\n| variant |" in text, text[:80]
+    assert text.startswith("# ze-slm-bench ") and "\n| --- " in text, text[:80]
 else:
     assert text == "", "stdout is not empty"
 PY
@@ -52,6 +52,11 @@ check csv profile reduce/many --group-sizes 64,128 $small --csv -
 check markdown run reduce $small --markdown -
 check markdown profile reduce/many --group-sizes 64,128 $small --markdown - --json "$tmp/profile.json"
 check json run --list --json -
+check markdown devices --markdown -
+check markdown limits --markdown -
+check markdown inspect --target tgllp --markdown -
+"$bench" run reduce $small --json "$tmp/old.json" >/dev/null 2>&1
+check markdown compare "$tmp/old.json" "$tmp/old.json" --markdown -
 # ocloc's log of a kernel that does not compile.
 printf 'kernel void f(global int *x) { x[0] = undeclared; }\n' >"$tmp/bad.cl"
 check empty inspect --target tgllp --json - "$tmp/bad.cl"

@@ -1,6 +1,7 @@
 /* `limits`: what SLM a work-group may use on the selected device, the largest
  * group for a per-item SLM need, an occupancy calculator, and the SLM, private and
  * spill memory of every bundled kernel as the driver compiled it. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,18 +20,55 @@ typedef struct limits_opts {
     uint32_t simd;             /* 0: choose */
     uint64_t slm_per_cu;       /* 0: assume the per-group limit */
     const char *json;
+    const char *markdown;
 } limits_opts;
 
-/* Where the human-readable report goes: stderr when JSON takes stdout. */
-static FILE *text;
+/* Where the human-readable report goes: stderr when JSON or Markdown takes stdout;
+ * and --markdown's file (NULL: none). */
+static FILE *text, *md;
+
+/* A titled table, to both writers. */
+static void section(const char *title, const table *t)
+{
+    char head[256];
+    snprintf(head, sizeof head, "%s:", title);
+    fputc('\n', text);
+    text_wrap(text, "", "  ", head, TABLE_WIDTH);
+    table_text(text, t, TABLE_WIDTH);
+    if (md) {
+        fprintf(md, "\n## %s\n\n", title);
+        table_markdown(md, t);
+    }
+}
+
+/* A line of prose, to both writers. */
+static void line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void line(const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    text_wrap(text, "", "  ", buf, TABLE_WIDTH);
+    if (md)
+        fprintf(md, "%s  \n", buf);
+}
+
+static const table_column per_item_columns[] = {{"bytes/item", true, 100}, {"group", true, 90}, {"", false, 80}};
+/* Label and value: the heads stay empty. */
+static const table_column pair_columns[] = {{"", false, 100}, {"", false, 90}};
 
 static const uint64_t typical_bytes_per_item[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048};
 
-static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes)
+static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes, table *t)
 {
     uint32_t n = zeslm_max_group_for_slm(d->slm_per_group, bytes, d->max_group_size);
-    fprintf(text, "  %10llu  %8u%s\n", (unsigned long long)bytes, n,
-           n == d->max_group_size && d->slm_per_group / bytes > n ? "  (device maximum)" : "");
+    char b[24], g[24];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)bytes);
+    snprintf(g, sizeof g, "%u", n);
+    table_add(t, (const char *const[]){b, g, n == d->max_group_size && d->slm_per_group / bytes > n ? "(device maximum)" : ""},
+              NULL);
     json_t *o = json_object();
     json_object_set_new(o, "bytes_per_item", json_integer((json_int_t)bytes));
     json_object_set_new(o, "max_group_size", json_integer(n));
@@ -60,27 +98,39 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     zeslm_occupancy occ;
     if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
-    fprintf(text, "\nOccupancy of one subslice / compute unit: %llu bytes of SLM and %u work-items per group, SIMD%u\n",
-           (unsigned long long)q.slm_per_group, q.group_size, q.simd);
-    fprintf(text, "  SLM per subslice         %llu bytes%s\n", (unsigned long long)occ.slm_per_cu,
-           occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
-    if (occ.slm_charged != q.slm_per_group)
-        fprintf(text, "  SLM a group takes        %u bytes (the driver reserves %u a group)\n", occ.slm_charged,
-                d->slm_reserved_per_group);
+    table t;
+    table_init(&t, pair_columns, 2);
+    char v[160];
+    snprintf(v, sizeof v, "%llu bytes%s", (unsigned long long)occ.slm_per_cu,
+             occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
+    table_add(&t, (const char *const[]){"SLM per subslice", v}, NULL);
+    if (occ.slm_charged != q.slm_per_group) {
+        snprintf(v, sizeof v, "%u bytes (the driver reserves %u a group)", occ.slm_charged, d->slm_reserved_per_group);
+        table_add(&t, (const char *const[]){"SLM a group takes", v}, NULL);
+    }
     if (occ.by_slm == UINT32_MAX)
-        fprintf(text, "  groups allowed by SLM    unbounded (the group uses no SLM)\n");
+        snprintf(v, sizeof v, "unbounded (the group uses no SLM)");
     else
-        fprintf(text, "  groups allowed by SLM    %u\n", occ.by_slm);
-    fprintf(text, "  threads per group        %u\n", occ.threads_per_group);
+        snprintf(v, sizeof v, "%u", occ.by_slm);
+    table_add(&t, (const char *const[]){"groups allowed by SLM", v}, NULL);
+    snprintf(v, sizeof v, "%u", occ.threads_per_group);
+    table_add(&t, (const char *const[]){"threads per group", v}, NULL);
     if (occ.by_threads == UINT32_MAX)
-        fprintf(text, "  groups allowed by threads unknown (the device does not report EUs and threads)\n");
+        snprintf(v, sizeof v, "unknown (the device does not report EUs and threads)");
     else
-        fprintf(text, "  groups allowed by threads %u (%u hardware threads per subslice)\n", occ.by_threads,
-               occ.threads_per_cu);
+        snprintf(v, sizeof v, "%u (%u hardware threads per subslice)", occ.by_threads, occ.threads_per_cu);
+    table_add(&t, (const char *const[]){"groups allowed by threads", v}, NULL);
     if (occ.limiter == ZESLM_LIMITER_NONE)
-        fprintf(text, "  resident groups          unknown: no known resource bounds them\n");
+        snprintf(v, sizeof v, "unknown: no known resource bounds them");
     else
-        fprintf(text, "  resident groups          %u, limited by %s\n", occ.groups, zeslm_limiter_name(occ.limiter));
+        snprintf(v, sizeof v, "%u, limited by %s", occ.groups, zeslm_limiter_name(occ.limiter));
+    table_add(&t, (const char *const[]){"resident groups", v}, NULL);
+    char title[160];
+    snprintf(title, sizeof title, "Occupancy of one subslice / compute unit: %llu bytes of SLM and %u work-items "
+             "per group, SIMD%u", (unsigned long long)q.slm_per_group, q.group_size, q.simd);
+    section(title, &t);
+    int rc = t.failed ? cli_error("out of host memory") : 0;
+    table_free(&t);
     json_t *j = json_object();
     json_object_set_new(j, "slm_per_group", json_integer((json_int_t)q.slm_per_group));
     json_object_set_new(j, "group_size", json_integer(q.group_size));
@@ -94,7 +144,7 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
                         occ.limiter == ZESLM_LIMITER_NONE ? json_null() : json_integer(occ.groups));
     json_object_set_new(j, "limited_by", json_string(zeslm_limiter_name(occ.limiter)));
     json_object_set_new(doc, "occupancy", j);
-    return 0;
+    return rc;
 }
 
 static void size_cell(char *buf, size_t len, uint64_t v, bool known)
@@ -118,7 +168,7 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
     int rc = 0;
     table t;
     table_init(&t, kernel_columns, sizeof kernel_columns / sizeof kernel_columns[0]);
-    fprintf(text, "\nBundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local arguments):\n");
+
     for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
@@ -164,11 +214,13 @@ static int kernel_table(zeslm_device *dev, json_t *doc)
         if (rc)
             break;
     }
-    table_text(text, &t, TABLE_WIDTH);
+    char title[160];
+    snprintf(title, sizeof title, "Bundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local "
+             "arguments; modules: %s)", zeslm_device_module_format(dev));
+    section(title, &t);
     if (t.failed)
         rc = cli_error("out of host memory");
     table_free(&t);
-    fprintf(text, "(modules: %s)\n", zeslm_device_module_format(dev));
     json_object_set_new(doc, "kernels", arr);
     return rc;
 }
@@ -191,6 +243,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 'w': ok = cli_u32("--simd", value, 1, 128, &o->simd); break;
     case 'C': ok = cli_u64("--slm-per-cu", value, 1, UINT32_MAX, &o->slm_per_cu); break;
     case 'j': o->json = value; break;
+    case 'M': o->markdown = value; break;
     default: ok = cli_device_option(&c->dev, key, value); break;
     }
     return ok ? 0 : 2;
@@ -210,7 +263,7 @@ static int run(int argc, char **argv)
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
     const limits_opts o = c.o;
     const cli_device_opts devopt = c.dev;
-    int rc = output_check(o.json, NULL, NULL);
+    int rc = output_check(o.json, NULL, o.markdown);
     if (rc)
         return rc;
 
@@ -223,30 +276,37 @@ static int run(int argc, char **argv)
     const zeslm_device_info *d = &list.items[index];
     json_t *doc = output_document(argc, argv);
     json_object_set_new(doc, "device", output_device_json(d));
-    text = output_text_stream(o.json, NULL, NULL);
-
-    fprintf(text, "Device %u: %s (%s)\n", index, d->name, zeslm_backend_label(d->backend));
+    text = output_text_stream(o.json, NULL, o.markdown);
+    table per_item;
+    table_init(&per_item, per_item_columns, 3);
+    if (o.markdown && !(md = output_open(o.markdown))) {
+        rc = 1;
+        goto out;
+    }
+    if (md)
+        fprintf(md, "# ze-slm-bench limits\n\n");
+    line("Device %u: %s (%s)", index, d->name, zeslm_backend_label(d->backend));
     if (!d->slm_per_group) {
         rc = cli_error("the driver does not report the SLM per work-group of this device");
         goto out;
     }
-    fprintf(text, "SLM per work-group: %llu bytes (%.0f KiB)%s\n", (unsigned long long)d->slm_per_group,
-           d->slm_per_group / 1024.0, d->slm_dedicated == 0 ? ", emulated in global memory" : "");
+    line("SLM per work-group: %llu bytes (%.0f KiB)%s", (unsigned long long)d->slm_per_group,
+         d->slm_per_group / 1024.0, d->slm_dedicated == 0 ? ", emulated in global memory" : "");
     if (d->max_group_size)
-        fprintf(text, "Max work-group size: %u\n", d->max_group_size);
+        line("Max work-group size: %u", d->max_group_size);
     else
-        fprintf(text, "Max work-group size: unknown\n");
+        line("Max work-group size: unknown");
     json_object_set_new(doc, "slm_per_group", json_integer((json_int_t)d->slm_per_group));
 
-    fprintf(text, "\nLargest work-group for a given SLM need per work-item:\n  %10s  %8s\n", "bytes/item", "group");
     json_t *rows = json_array();
     if (o.bytes_per_item) {
-        json_array_append_new(rows, per_item_row(d, o.bytes_per_item));
+        json_array_append_new(rows, per_item_row(d, o.bytes_per_item, &per_item));
     } else {
         for (size_t i = 0; i < sizeof typical_bytes_per_item / sizeof *typical_bytes_per_item; i++)
-            json_array_append_new(rows, per_item_row(d, typical_bytes_per_item[i]));
+            json_array_append_new(rows, per_item_row(d, typical_bytes_per_item[i], &per_item));
     }
     json_object_set_new(doc, "max_group_for_bytes_per_item", rows);
+    section("Largest work-group for a given SLM need per work-item", &per_item);
     if (o.bytes_per_item && o.bytes_per_item > d->slm_per_group) {
         rc = cli_error("--bytes-per-item %llu exceeds the %llu bytes of SLM a work-group may use",
                        (unsigned long long)o.bytes_per_item, (unsigned long long)d->slm_per_group);
@@ -258,6 +318,10 @@ static int run(int argc, char **argv)
     if (rc == 0 && o.json)
         rc = output_json(doc, o.json);
 out:
+    if (md && output_close(md, o.markdown, rc == 0 && !ferror(md)) && rc == 0)
+        rc = 1;
+    md = NULL;
+    table_free(&per_item);
     json_decref(doc);
     zeslm_device_close(dev);
     zeslm_device_list_free(&list);
@@ -273,6 +337,7 @@ static const cli_option options[] = {
     {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)"},
     {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if"},
     {"json", 'j', "FILE|-", "also write the results as JSON (-: to stdout, the tables to stderr)"},
+    CLI_OPTION_MARKDOWN,
 };
 
 const cli_command command_limits = {

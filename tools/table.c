@@ -94,7 +94,11 @@ void table_text(FILE *f, const table *t, size_t width)
         shown[drop] = false;
         total -= w[drop] + GAP;
     }
-    for (size_t r = 0; r <= t->rows; r++) {
+    /* A table of labels and values has no heads to print. */
+    bool heads = false;
+    for (size_t c = 0; c < t->n_cols; c++)
+        heads |= shown[c] && *t->cols[c].head;
+    for (size_t r = heads ? 0 : 1; r <= t->rows; r++) {
         if (r > 0 && t->notes[r - 1]) {
             char first[64], indent[64];
             snprintf(first, sizeof first, "%-*s", (int)(w[0] + GAP), cell(t, r - 1, 0));
@@ -102,16 +106,24 @@ void table_text(FILE *f, const table *t, size_t width)
             text_wrap(f, first, indent, t->notes[r - 1], width);
             continue;
         }
-        size_t last = 0, used = 0;
-        for (size_t c = 0; c < t->n_cols; c++)
-            last = shown[c] ? c : last;
-        for (size_t c = 0; c <= last; c++) {
+        /* Blanks are held back until text follows them: no line ends in blanks. */
+        size_t pending = 0;
+        bool first = true;
+        for (size_t c = 0; c < t->n_cols; c++) {
             if (!shown[c])
                 continue;
             const char *s = r ? cell(t, r - 1, c) : t->cols[c].head;
-            /* No trailing blanks after a left-aligned last column. */
-            int pad = t->cols[c].right ? (int)w[c] : c == last ? 0 : -(int)w[c];
-            used += (size_t)fprintf(f, "%*s%*s", used ? GAP : 0, "", pad, s);
+            size_t len = strlen(s), pad = w[c] > len ? w[c] - len : 0;
+            pending += first ? 0 : GAP;
+            first = false;
+            if (t->cols[c].right)
+                pending += pad;
+            if (len) {
+                fprintf(f, "%*s%s", (int)pending, "", s);
+                pending = 0;
+            }
+            if (!t->cols[c].right)
+                pending += pad;
         }
         fputc('\n', f);
     }
