@@ -1,7 +1,8 @@
 /* `compare OLD.json NEW.json`: the ratio of medians of every result both runs
  * measured, marked where the change is larger than the runs' own spread; with
  * --fail-over PCT the exit status gates a CI job on regressions. Files of different
- * devices, or with no result in common, are an error: a gate must not pass on them. */
+ * devices, or with no result in common, are an error: a gate must not pass on them.
+ * Files of several devices compare device by device (results_set_pair). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,19 +10,19 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "results_file.h"
+#include "results_set.h"
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
 
-static int load(const char *path, results_file *f)
+static int load(const char *path, results_set *f)
 {
     unsigned char *text;
     size_t len;
     if (!cli_read_file(path, &text, &len))
         return 1;
     char why[256];
-    int rc = results_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
+    int rc = results_set_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
     free(text);
     return rc;
 }
@@ -50,63 +51,106 @@ static int on_option(void *ctx, int key, const char *value)
     return cli_u32("--fail-over", value, 0, 100000, &o->fail_over) ? 0 : 2;
 }
 
+/* Running totals over the pairs of devices. */
+typedef struct tally {
+    size_t matched, marked, regressions;
+} tally;
+
+/* The table of one pair of devices. */
+static void compare_pair(const results_file *old_f, const results_file *new_f, const compare_opts *opts, tally *t)
+{
+    printf("%-60s %12s %12s %8s\n", "result", "old us", "new us", "new/old");
+    for (size_t i = 0; i < new_f->count; i++) {
+        const results_entry *n = &new_f->items[i], *o = find(old_f, n->key);
+        if (!o) {
+            printf("%-60s %12s %12.2f %8s  only in new\n", n->key, "-", n->median_ns / 1e3, "-");
+            continue;
+        }
+        t->matched++;
+        double ratio = n->median_ns / o->median_ns;
+        bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
+        /* A change within the runs' own spread is noise, however large. */
+        bool regression = opts->gate && beyond_spread && ratio > 1 + opts->fail_over / 100.0;
+        t->marked += beyond_spread;
+        t->regressions += regression;
+        printf("%-60s %12.2f %12.2f %8.3f %s%s\n", n->key, o->median_ns / 1e3, n->median_ns / 1e3, ratio,
+               beyond_spread ? "*" : " ", regression ? " REGRESSION" : "");
+    }
+    for (size_t i = 0; i < old_f->count; i++)
+        if (!find(new_f, old_f->items[i].key))
+            printf("%-60s %12.2f %12s %8s  only in old\n", old_f->items[i].key, old_f->items[i].median_ns / 1e3, "-", "-");
+}
+
+/* Whether device i of s was paired (as old when `old`, else as new). */
+static bool paired(const results_pair *pairs, size_t n, size_t i, bool old)
+{
+    for (size_t k = 0; k < n; k++)
+        if ((old ? pairs[k].old_index : pairs[k].new_index) == i)
+            return true;
+    return false;
+}
+
 static int run(int argc, char **argv)
 {
     compare_opts opts = {0};
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
-    const uint32_t fail_over = opts.fail_over;
-    const bool gate = opts.gate;
     if (argc - first != 2)
         return cli_usage_error("compare: give two results files, OLD and NEW");
-    results_file old_f = {0}, new_f = {0};
-    int rc = load(argv[first], &old_f);
+    const char *old_path = argv[first], *new_path = argv[first + 1];
+    results_set old_f = {0}, new_f = {0};
+    results_pair *pairs = NULL;
+    size_t n_pairs = 0;
+    int rc = load(old_path, &old_f);
     if (rc == 0)
-        rc = load(argv[first + 1], &new_f);
-    if (rc == 0 && !opts.any_device && strcmp(old_f.device, new_f.device) != 0)
-        rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
-                       argv[first], old_f.device, argv[first + 1], new_f.device);
-    if (rc) {
-        results_free(&old_f);
-        results_free(&new_f);
-        return rc;
+        rc = load(new_path, &new_f);
+    if (rc == 0) {
+        pairs = calloc(old_f.count < new_f.count ? old_f.count : new_f.count, sizeof *pairs);
+        if (!pairs || !results_set_pair(&old_f, &new_f, opts.any_device, pairs, &n_pairs))
+            rc = cli_error("out of host memory");
     }
-    printf("old: %s (%s)\nnew: %s (%s)\n\n", argv[first], old_f.device, argv[first + 1], new_f.device);
-    printf("%-60s %12s %12s %8s\n", "result", "old us", "new us", "new/old");
-    size_t matched = 0, regressions = 0, marked = 0;
-    for (size_t i = 0; i < new_f.count; i++) {
-        const results_entry *n = &new_f.items[i], *o = find(&old_f, n->key);
-        if (!o) {
-            printf("%-60s %12s %12.2f %8s  only in new\n", n->key, "-", n->median_ns / 1e3, "-");
-            continue;
-        }
-        matched++;
-        double ratio = n->median_ns / o->median_ns;
-        bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
-        /* A change within the runs' own spread is noise, however large. */
-        bool regression = gate && beyond_spread && ratio > 1 + fail_over / 100.0;
-        marked += beyond_spread;
-        regressions += regression;
-        printf("%-60s %12.2f %12.2f %8.3f %s%s\n", n->key, o->median_ns / 1e3, n->median_ns / 1e3, ratio,
-               beyond_spread ? "*" : " ", regression ? " REGRESSION" : "");
+    if (rc == 0 && n_pairs == 0) {
+        if (old_f.count == 1 && new_f.count == 1)
+            rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
+                           old_path, old_f.devices[0].device, new_path, new_f.devices[0].device);
+        else
+            rc = cli_error("%s and %s share no device by name (--any-device pairs them in order)", old_path, new_path);
+    }
+    if (rc)
+        goto out;
+    bool several = old_f.count > 1 || new_f.count > 1;
+    tally t = {0};
+    for (size_t k = 0; k < n_pairs; k++) {
+        const results_file *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
+        if (several)
+            printf("%sold: %s device %zu (%s)\nnew: %s device %zu (%s)\n\n", k ? "\n" : "", old_path,
+                   pairs[k].old_index, o->device, new_path, pairs[k].new_index, n->device);
+        else
+            printf("old: %s (%s)\nnew: %s (%s)\n\n", old_path, o->device, new_path, n->device);
+        compare_pair(o, n, &opts, &t);
     }
     for (size_t i = 0; i < old_f.count; i++)
-        if (!find(&new_f, old_f.items[i].key))
-            printf("%-60s %12.2f %12s %8s  only in old\n", old_f.items[i].key, old_f.items[i].median_ns / 1e3, "-", "-");
-    printf("\n%zu results in both, %zu changed by more than their spread", matched, marked);
-    if (gate)
-        printf(", %zu slower by more than %u%%", regressions, fail_over);
+        if (!paired(pairs, n_pairs, i, true))
+            printf("\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].device);
+    for (size_t i = 0; i < new_f.count; i++)
+        if (!paired(pairs, n_pairs, i, false))
+            printf("\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].device);
+    printf("\n%zu results in both, %zu changed by more than their spread", t.matched, t.marked);
+    if (opts.gate)
+        printf(", %zu slower by more than %u%%", t.regressions, opts.fail_over);
     printf(".\n");
-    results_free(&old_f);
-    results_free(&new_f);
-    if (matched == 0)
-        return cli_error("the two files have no result in common: nothing was compared");
-    if (regressions) {
-        cli_error("%zu regression%s over %u%%", regressions, regressions == 1 ? "" : "s", fail_over);
-        return EXIT_REGRESSION;
+    if (t.matched == 0) {
+        rc = cli_error("the two files have no result in common: nothing was compared");
+    } else if (t.regressions) {
+        cli_error("%zu regression%s over %u%%", t.regressions, t.regressions == 1 ? "" : "s", opts.fail_over);
+        rc = EXIT_REGRESSION;
     }
-    return 0;
+out:
+    free(pairs);
+    results_set_free(&old_f);
+    results_set_free(&new_f);
+    return rc;
 }
 
 static void more_help(FILE *f)
@@ -114,7 +158,10 @@ static void more_help(FILE *f)
     fprintf(f, "new/old > 1 is slower. '*' marks a change larger than either run's own spread\n"
                "((max - min) / median); with --fail-over, a result marked so and slower by more\n"
                "than PERCENT makes the exit status %d. Files of different devices are refused\n"
-               "unless --any-device is given; files with no result in common always are.\n", EXIT_REGRESSION);
+               "unless --any-device is given; files with no result in common always are.\n"
+               "A file of several devices (run --device all) compares device by device: each\n"
+               "device of NEW with the first not yet paired device of OLD of the same name\n"
+               "(with --any-device, those left pair in order).\n", EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {

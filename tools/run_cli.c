@@ -6,6 +6,7 @@
 #include "output.h"
 #include "report.h"
 #include "run_cli.h"
+#include "run_devices.h"
 
 bool run_cli_defaults(run_cli *o)
 {
@@ -98,6 +99,10 @@ int run_cli_execute(run_cli *o, const zeslm_workload *const *wls, size_t n, int 
     zeslm_device_list list;
     uint32_t index;
     zeslm_device *dev = NULL;
+    if (cli_device_several(o->dev.device)) {
+        catch_signals();
+        return run_devices_execute(o, wls, n, argc, argv, after != NULL);
+    }
     int rc = output_check(o->json, o->csv);
     if (rc == 0)
         rc = cli_open_device(&o->dev, &list, &index, &dev);
