@@ -78,3 +78,28 @@ done
 "$bench" limits --device all >"$tmp/out" 2>&1
 [ $? -eq 2 ] || fail "limits --device all: $(cat "$tmp/out")"
 echo "ok: bad device lists are refused"
+
+# SIGINT stops every device at its next launch; the file keeps what each measured.
+"$bench" run --backend cl --device all --quick --json "$tmp/int.json" >"$tmp/out" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 130 ] || fail "interrupted run: exit status $rc, $(cat "$tmp/out")"
+python3 - "$tmp/int.json" <<'PY' || exit 1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["schema"] == 2 and doc["complete"] is False, doc["complete"]
+assert len(doc["devices"]) == 2
+assert any(e["status"] == "ZESLM_ERR_INTERRUPTED" for d in doc["devices"] for e in d["errors"]), doc["devices"]
+print("ok: SIGINT stops both devices and keeps the file")
+PY
+
+# Binaries dumped by two devices at once go to a folder each.
+ZESLM_DUMP_BINARIES="$tmp" "$bench" run --backend cl --device all --quick --reps 1 reduce >"$tmp/out" 2>&1 ||
+    fail "run with ZESLM_DUMP_BINARIES: $(cat "$tmp/out")"
+for d in 0 1; do
+    ls "$tmp/device-$d/"reduce.* >/dev/null 2>&1 || fail "no binaries in $tmp/device-$d"
+done
+echo "ok: each device dumps into its own folder"

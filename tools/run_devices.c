@@ -1,6 +1,8 @@
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "output.h"
@@ -28,6 +30,9 @@ typedef struct device_run {
     uint32_t index; /* in the devices list, as --device takes it */
     const zeslm_device_info *info;
     zeslm_device *dev;
+    /* ZESLM_DUMP_BINARIES/device-N: two devices of one kind would write the same
+     * file names into one folder at once. */
+    char dump_dir[4096];
     zeslm_run_opts run;
     const zeslm_workload *const *wls;
     size_t n;
@@ -307,7 +312,16 @@ static int open_all(const run_cli *o, zeslm_device_list *list, shared *sh)
         r->sh = sh;
         r->index = chosen[k];
         r->info = &list->items[chosen[k]];
-        if (zeslm_device_open(r->info, &settings, &r->dev) != ZESLM_OK)
+        zeslm_settings mine = settings;
+        if (settings.dump_dir && *settings.dump_dir) {
+            snprintf(r->dump_dir, sizeof r->dump_dir, "%s/device-%u", settings.dump_dir, r->index);
+            if (mkdir(r->dump_dir, 0777) != 0 && errno != EEXIST) {
+                rc = cli_error("ZESLM_DUMP_BINARIES: cannot create %s: %s", r->dump_dir, strerror(errno));
+                break;
+            }
+            mine.dump_dir = r->dump_dir;
+        }
+        if (zeslm_device_open(r->info, &mine, &r->dev) != ZESLM_OK)
             rc = cli_error("device %u: %s", r->index, zeslm_last_error());
     }
     free(chosen);
