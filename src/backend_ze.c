@@ -193,6 +193,8 @@ out:
     return st;
 }
 
+/* Called by list and open, which callers run on one thread at a time
+ * (include/zeslm/device.h), so the flag needs no lock. */
 static zeslm_status ensure_init(char *note, size_t note_len)
 {
     static ze_result_t init = ZE_RESULT_ERROR_UNINITIALIZED;

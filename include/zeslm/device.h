@@ -1,4 +1,9 @@
-/* Devices of every backend: listing, facts, selection, and the handles workloads use. */
+/* Devices of every backend: listing, facts, selection, and the handles workloads use.
+ *
+ * Threads: list and open devices on one thread at a time (the backends' global setup,
+ * zeInit and clGetPlatformIDs, happens there); after that, distinct devices may be
+ * used from distinct threads at once, each device with its buffers and kernels by
+ * one thread at a time. zeslm_last_error() is per thread. */
 #ifndef ZESLM_DEVICE_H
 #define ZESLM_DEVICE_H
 
