@@ -126,6 +126,51 @@ static void a_result_of_one_device_scores_nothing(void **state)
     peers_free(&p);
 }
 
+/* A variant one device alone has (a sub-group variant) stays with its workload. */
+static void rows_stay_with_their_workload(void **state)
+{
+    (void)state;
+    fake d[2];
+    fill(&d[0], "GB/s", (double[]){1, 1}, 2);
+    fill(&d[1], "GB/s", (double[]){1, 1, 1}, 3);
+    snprintf(d[0].items[1].workload, sizeof d[0].items[1].workload, "x");
+    snprintf(d[1].items[1].workload, sizeof d[1].items[1].workload, "x");
+    snprintf(d[1].items[1].variant, sizeof d[1].items[1].variant, "c");
+    snprintf(d[1].items[2].workload, sizeof d[1].items[2].workload, "x");
+    snprintf(d[1].items[2].variant, sizeof d[1].items[2].variant, "b");
+    /* Device 0: w/a, x/b; device 1: w/a, x/c, x/b. Rows: w/a, x/b, x/c. */
+    const zeslm_results *all[] = {&d[0].results, &d[1].results};
+    peers p;
+    assert_true(peers_compute(all, 2, &p));
+    assert_int_equal(p.n_rows, 3);
+    assert_string_equal(p.rows[0].first->workload, "w");
+    assert_string_equal(p.rows[1].first->variant, "b");
+    assert_string_equal(p.rows[2].first->variant, "c");
+    assert_int_equal(p.rows[1].measured, 2);
+    peers_free(&p);
+}
+
+/* A workload of device 1 alone, after the rows of device 0, moves before none of
+ * them but joins its own. */
+static void a_late_row_joins_its_workload(void **state)
+{
+    (void)state;
+    fake d[2];
+    fill(&d[0], "GB/s", (double[]){1, 1}, 2);
+    fill(&d[1], "GB/s", (double[]){1, 1, 1}, 3);
+    /* Device 0: w/a, y/b; device 1: w/a, w/b, w/c. Rows: w/a, w/b, w/c, y/b. */
+    snprintf(d[0].items[1].workload, sizeof d[0].items[1].workload, "y");
+    const zeslm_results *all[] = {&d[0].results, &d[1].results};
+    peers p;
+    assert_true(peers_compute(all, 2, &p));
+    assert_int_equal(p.n_rows, 4);
+    assert_string_equal(p.rows[1].first->workload, "w");
+    assert_string_equal(p.rows[1].first->variant, "b");
+    assert_string_equal(p.rows[2].first->variant, "c");
+    assert_string_equal(p.rows[3].first->workload, "y");
+    peers_free(&p);
+}
+
 static void one_device_has_no_peers(void **state)
 {
     (void)state;
@@ -147,6 +192,8 @@ int main(void)
         cmocka_unit_test(two_devices_compare_with_their_mean),
         cmocka_unit_test(lower_is_better_for_latency),
         cmocka_unit_test(a_result_of_one_device_scores_nothing),
+        cmocka_unit_test(rows_stay_with_their_workload),
+        cmocka_unit_test(a_late_row_joins_its_workload),
         cmocka_unit_test(one_device_has_no_peers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

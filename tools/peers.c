@@ -80,6 +80,26 @@ static void summarize(peers_row *row, size_t n_devices, double *scratch)
             row->ratios[d] = (lower ? 1 / row->rates[d] : row->rates[d]) / mid;
 }
 
+/* Moves the rows of each workload together, in the order the workloads first
+ * appear, keeping the order within a workload: a row one device alone measured
+ * (a sub-group variant) was added after every row of the devices before it. */
+static void group_by_workload(peers *p)
+{
+    for (size_t i = 1; i < p->n_rows; i++) {
+        /* Insertion: row i goes after the last earlier row of its workload, if any. */
+        size_t at = i;
+        for (size_t j = i; j-- > 0;) {
+            if (strcmp(p->rows[j].first->workload, p->rows[i].first->workload) == 0) {
+                at = j + 1;
+                break;
+            }
+        }
+        peers_row moving = p->rows[i];
+        memmove(&p->rows[at + 1], &p->rows[at], (i - at) * sizeof *p->rows);
+        p->rows[at] = moving;
+    }
+}
+
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p)
 {
     *p = (peers){.n_devices = n_devices};
@@ -104,6 +124,7 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
     scratch = malloc((n_devices > most ? n_devices : most) * sizeof *scratch + sizeof *scratch);
     if (!scratch)
         goto fail;
+    group_by_workload(p);
     for (size_t i = 0; i < p->n_rows; i++)
         summarize(&p->rows[i], n_devices, scratch);
     /* A device's rows are at most its results, so `most` bounds them. */

@@ -29,7 +29,7 @@ typedef struct peers_row {
 
 typedef struct peers {
     size_t n_devices;
-    peers_row *rows;
+    peers_row *rows;           /* grouped by workload, in the order the devices ran them */
     size_t n_rows;
     /* Per device: the median of its ratios over the rows two or more devices
      * measured; 0 when it has none (then it is never slow). */

@@ -244,7 +244,7 @@ static void print_aggregate(FILE *f, const shared *sh, const peers *p)
 {
     fprintf(f, "\n=== All %zu devices: each result's rate per device, the median over the devices, and the "
                "total of a throughput (the devices ran at once)\n", sh->n_devs);
-    fprintf(f, "%-18s %-26s", "variant", "parameters");
+    fprintf(f, "%-18s %-34s", "variant", "parameters");
     for (size_t k = 0; k < sh->n_devs; k++) {
         char head[16];
         snprintf(head, sizeof head, "device %u", sh->devs[k].index);
@@ -258,7 +258,7 @@ static void print_aggregate(FILE *f, const shared *sh, const peers *p)
         char cell[32];
         if (strcmp(workload, row->first->workload) != 0)
             fprintf(f, "%s:\n", workload = row->first->workload);
-        fprintf(f, "%-18s %-26s", row->first->variant, row->first->params);
+        fprintf(f, "%-18s %-34s", row->first->variant, row->first->params);
         for (size_t k = 0; k < sh->n_devs; k++) {
             if (row->rates[k] > 0)
                 zeslm_format_si(row->rates[k], unit, cell, sizeof cell);
