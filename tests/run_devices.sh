@@ -67,7 +67,7 @@ grep -q "only in new: device 0 " "$tmp/cmp" || fail "compare: device 0 should be
 echo "ok: compare reads the file of two devices"
 
 # Bad lists: one clear line, exit status 2.
-for spec in 0,0 0,,1 0,9; do
+for spec in 0,0 0,1,0 0,,1 0,9; do
     "$bench" run --backend cl --device "$spec" reduce >"$tmp/out" 2>&1
     rc=$?
     [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q "error: --device $spec" "$tmp/out" ||

@@ -11,7 +11,8 @@
 #include "run_devices.h"
 #include "units.h"
 
-/* What the threads share; every member below `lock` is touched under it. */
+/* What the threads share. While they run, `text`, `json_failed` and each device's
+ * `published` are touched under `lock` only; the rest is set before they start. */
 typedef struct shared {
     const run_cli *o;
     int argc;
@@ -78,10 +79,14 @@ static int choose(const zeslm_device_list *list, const char *spec, uint32_t *cho
         } else if (zeslm_select_device(list, item, &index) != ZESLM_OK) {
             rc = cli_usage_error("--device %s: %s", spec, zeslm_last_error());
         } else {
-            for (size_t k = 0; k < *n && rc == 0; k++)
-                if (chosen[k] == index)
-                    rc = cli_usage_error("--device %s: device %u named twice", spec, index);
-            chosen[(*n)++] = index;
+            bool twice = false;
+            for (size_t k = 0; k < *n; k++)
+                twice |= chosen[k] == index;
+            /* Distinct indices below list->count fit the caller's array. */
+            if (twice)
+                rc = cli_usage_error("--device %s: device %u named twice", spec, index);
+            else
+                chosen[(*n)++] = index;
         }
     }
     free(copy);
