@@ -1,7 +1,8 @@
-// Atomics by operation on 32-bit integers (and exchange on float), in SLM and in
-// global memory. Work-item gid < n makes `rounds` atomics on the word idx[gid]; the
-// host's index table sets the pattern (every work-item its own word, all on one
-// word, or random words). In SLM the index is into the group's `words`-word table.
+// Atomics by operation on 32-bit integers (and exchange and compare-exchange on
+// float), in SLM and in global memory. Work-item gid < n makes `rounds` atomics on
+// the word idx[gid]; the host's index table sets the pattern (every work-item its
+// own word, all on one word, or random words). In SLM the index is into the
+// group's `words`-word table.
 //
 // op: 0 add, 1 exchange, 2 compare-exchange, 3 min, 4 max (signed). Every operand
 // is a function of gid, the round and `salt` (from --seed), so the host can redo
@@ -88,26 +89,45 @@ __kernel void atomics_slm_i32(__global int *out, __global const uint *idx, uint 
         out[get_group_id(0) * words + w] = slm[w];
 }
 
-// Float exchange, which OpenCL 1.1 has for every device (add, min and max on float
-// need cl_ext_float_atomics). It writes the float whose bits are
-// 0x3F800000 | ((gid*rounds + r + 1) & 0x7FFFFF), a number in [1, 2), so the host
-// can check the bits that went in and came out; ret[gid] sums the returned bits.
+// Float exchange and compare-exchange, which every OpenCL 1.1 device has (add, min
+// and max on float need cl_ext_float_atomics: atomics_float.cl). op: 1 exchange,
+// 2 compare-exchange.
+//   xchg     writes the float whose bits are 0x3F800000 | ((gid*rounds + r + 1) &
+//            0x7FFFFF), a number in [1, 2), so the host can check the bits that went
+//            in and came out; ret[gid] sums the returned bits
+//   cmpxchg  compares and swaps the bit pattern (as_uint and atomic_cmpxchg, which
+//            is how CUDA's atomicCAS builds float operations), trying to add 1.0f to
+//            its guess; ret[gid] counts its successes. The word grows by exactly the
+//            successes until it reaches 2^24, where adding 1.0f rounds back to 2^24
+// init is the words' starting value as bits (the SLM words and the first guess).
 #define F32_XV(v) as_float(0x3F800000u | ((v) & 0x7FFFFFu))
 
-__kernel void atomics_global_f32(__global float *data, __global const uint *idx, uint n, uint rounds,
-                                 __global uint *ret)
+#define FLOAT_LOOPS(P, UP)                                                            \
+    uint acc = 0;                                                                     \
+    if (op == 1) {                                                                    \
+        for (uint r = 0; r < rounds; r++)                                             \
+            acc += as_uint(atomic_xchg(P, F32_XV(gid * rounds + r + 1)));             \
+    } else {                                                                          \
+        float guess = as_float(init);                                                 \
+        for (uint r = 0; r < rounds; r++) {                                           \
+            uint old = atomic_cmpxchg(UP, as_uint(guess), as_uint(guess + 1.0f));     \
+            acc += old == as_uint(guess);                                             \
+            guess = old == as_uint(guess) ? guess + 1.0f : as_float(old);             \
+        }                                                                             \
+    }
+
+__kernel void atomics_global_f32(__global float *data, __global const uint *idx, uint n, uint op, uint rounds,
+                                 uint init, __global uint *ret)
 {
     uint gid = get_global_id(0);
     if (gid >= n)
         return;
     volatile __global float *p = &data[idx[gid]];
-    uint acc = 0;
-    for (uint r = 0; r < rounds; r++)
-        acc += as_uint(atomic_xchg(p, F32_XV(gid * rounds + r + 1)));
+    FLOAT_LOOPS(p, (volatile __global uint *)p)
     ret[gid] += acc;
 }
 
-__kernel void atomics_slm_f32(__global float *out, __global const uint *idx, uint n, uint rounds, uint init,
+__kernel void atomics_slm_f32(__global float *out, __global const uint *idx, uint n, uint op, uint rounds, uint init,
                               __global uint *ret, uint words, volatile __local float *slm)
 {
     uint gid = get_global_id(0), lid = get_local_id(0);
@@ -116,9 +136,7 @@ __kernel void atomics_slm_f32(__global float *out, __global const uint *idx, uin
     barrier(CLK_LOCAL_MEM_FENCE);
     if (gid < n) {
         volatile __local float *p = &slm[idx[gid]];
-        uint acc = 0;
-        for (uint r = 0; r < rounds; r++)
-            acc += as_uint(atomic_xchg(p, F32_XV(gid * rounds + r + 1)));
+        FLOAT_LOOPS(p, (volatile __local uint *)p)
         ret[gid] = acc;
     }
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -1,5 +1,6 @@
 # Writes a C file embedding every kernel's SPIR-V, native binaries and OpenCL C source.
-# Called as: cmake -DOUT=file.c -DSPV_DIR=dir -DCL_DIR=dir -DNAMES="a;b" -DTARGETS="t;u" -P embed.cmake
+# Called as: cmake -DOUT=file.c -DSPV_DIR=dir -DCL_DIR=dir -DNAMES="a;b" -DTARGETS="t;u"
+# [-DOPTIONS_a="-cl-std=CL3.0" ...] -P embed.cmake
 
 # Appends to `body` a C array named `var` holding the bytes of `path`.
 function(embed_bytes var path)
@@ -44,7 +45,11 @@ foreach(name IN LISTS NAMES)
   if(text MATCHES "#pragma OPENCL EXTENSION cl_intel_subgroups : enable")
     set(intel_sg true)
   endif()
-  string(APPEND table "    {\"${name}\", ${name}_spv, sizeof ${name}_spv, ${name}_cl, ${sg}, ${intel_sg}, ${name}_kernels, ${nk}, ${name}_natives, ${ntargets}},\n")
+  set(fa false)
+  if(text MATCHES "#pragma OPENCL EXTENSION cl_ext_float_atomics : enable")
+    set(fa true)
+  endif()
+  string(APPEND table "    {\"${name}\", ${name}_spv, sizeof ${name}_spv, ${name}_cl, \"${OPTIONS_${name}}\", ${sg}, ${intel_sg}, ${fa}, ${name}_kernels, ${nk}, ${name}_natives, ${ntargets}},\n")
 endforeach()
 string(APPEND body "const struct zeslm_kernel_file zeslm_kernel_files[] = {\n${table}};\n")
 string(APPEND body "const size_t zeslm_kernel_file_count = sizeof zeslm_kernel_files / sizeof zeslm_kernel_files[0];\n")

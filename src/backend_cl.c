@@ -151,6 +151,45 @@ static void fill_subgroups(cl_device_id d, zeslm_device_info *info)
     free(sizes);
 }
 
+/* cl_ext_float_atomics, which OpenCL headers as old as Debian 12's (2023.02.06) lack:
+ * the query and its capability bits, as the Khronos OpenCL-Headers' cl_ext.h has them. */
+#ifndef CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT
+#define CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT 0x4231
+#define CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT (1 << 1)
+#define CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT (1 << 2)
+#define CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT (1 << 17)
+#define CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT (1 << 18)
+#endif
+
+/* The extension promises only the built-ins; what each does natively on float, in
+ * which memory, is the capabilities query (a device may, say, add in global memory
+ * alone). A device with the extension that does not answer it has unknown ones. */
+static void fill_float_atomics(cl_device_id d, zeslm_device_info *info)
+{
+    static const struct {
+        cl_bitfield cl;
+        uint32_t zeslm;
+    } bits[] = {
+        {CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT, ZESLM_FP32_ATOMIC_GLOBAL_ADD},
+        {CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT, ZESLM_FP32_ATOMIC_GLOBAL_MIN_MAX},
+        {CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT, ZESLM_FP32_ATOMIC_LOCAL_ADD},
+        {CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT, ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX},
+    };
+    cl_bitfield caps = 0;
+    if (!has_extension(d, "cl_ext_float_atomics")) {
+        info->float_atomics = 0;
+        return;
+    }
+    if (clGetDeviceInfo(d, CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, sizeof caps, &caps, NULL) != CL_SUCCESS) {
+        info->float_atomics = -1;
+        return;
+    }
+    info->float_atomics = 1;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++)
+        if (caps & bits[i].cl)
+            info->fp32_atomics |= bits[i].zeslm;
+}
+
 static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
 {
     memset(info, 0, sizeof *info);
@@ -178,7 +217,7 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
     else
         info->slm_dedicated = -1;
     info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
-    info->float_atomics = has_extension(d, "cl_ext_float_atomics");
+    fill_float_atomics(d, info);
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
     info->spirv = strstr(il, "SPIR-V") != NULL;
@@ -398,8 +437,11 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
         m->program = clCreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
         dev->module_format = "OpenCL C source";
         /* Sub-group built-ins exist in OpenCL C 2.0, and in 3.0 where the compiler
-         * has the optional feature. */
-        if (file->needs_subgroups)
+         * has the optional feature. A file that names its own options (its language
+         * version) gets those instead, as ocloc did. */
+        if (file->options && *file->options)
+            snprintf(options, sizeof options, "%s ", file->options);
+        else if (file->needs_subgroups)
             snprintf(options, sizeof options, "-cl-std=CL%s ",
                      has_c_feature(d->id, "__opencl_c_subgroups") ? "3.0" : "2.0");
     }

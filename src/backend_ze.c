@@ -109,11 +109,28 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->subgroups = true;
     info->intel_subgroups = true;
     info->spirv = true;
-    ze_device_module_properties_t mp = {.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES};
-    info->int64_atomics = zeDeviceGetModuleProperties(dev, &mp) == ZE_RESULT_SUCCESS
-                              ? (mp.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) != 0 : -1;
-    /* Float atomics are in an extension structure that is not queried. */
-    info->float_atomics = -1;
+    /* Float atomics (ZE_extension_float_atomics) answer in a structure chained to the
+     * module properties, not the device properties. Every SPIR-V consumer builds the
+     * float built-ins (emulating what the hardware lacks); the flags say which ones
+     * the device really has, per memory: 22.43 with no GPU reports none on tgllp and
+     * dg1, global add on dg2, and global add, min and max on pvc. */
+    ze_float_atomic_ext_properties_t fa = {.stype = ZE_STRUCTURE_TYPE_FLOAT_ATOMIC_EXT_PROPERTIES};
+    ze_device_module_properties_t mp = {.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES, .pNext = &fa};
+    bool known = zeDeviceGetModuleProperties(dev, &mp) == ZE_RESULT_SUCCESS;
+    info->int64_atomics = known ? (mp.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) != 0 : -1;
+    info->float_atomics = known ? 1 : -1;
+    static const struct {
+        ze_device_fp_atomic_ext_flags_t ze;
+        uint32_t zeslm;
+    } bits[] = {
+        {ZE_DEVICE_FP_ATOMIC_EXT_FLAG_GLOBAL_ADD, ZESLM_FP32_ATOMIC_GLOBAL_ADD},
+        {ZE_DEVICE_FP_ATOMIC_EXT_FLAG_GLOBAL_MIN_MAX, ZESLM_FP32_ATOMIC_GLOBAL_MIN_MAX},
+        {ZE_DEVICE_FP_ATOMIC_EXT_FLAG_LOCAL_ADD, ZESLM_FP32_ATOMIC_LOCAL_ADD},
+        {ZE_DEVICE_FP_ATOMIC_EXT_FLAG_LOCAL_MIN_MAX, ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX},
+    };
+    for (size_t i = 0; known && i < sizeof bits / sizeof bits[0]; i++)
+        if (fa.fp32Flags & bits[i].ze)
+            info->fp32_atomics |= bits[i].zeslm;
 
     uint32_t nmem = 0;
     ZE_TRY(zeDeviceGetMemoryProperties(dev, &nmem, NULL));
@@ -176,6 +193,8 @@ out:
     return st;
 }
 
+/* Called by list and open, which callers run on one thread at a time
+ * (include/zeslm/device.h), so the flag needs no lock. */
 static zeslm_status ensure_init(char *note, size_t note_len)
 {
     static ze_result_t init = ZE_RESULT_ERROR_UNINITIALIZED;

@@ -205,6 +205,9 @@ const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, 
         return "needs sub-groups, which this device does not support";
     if (file->needs_intel_subgroups && !d->intel_subgroups)
         return "needs Intel's sub-group extensions (cl_intel_subgroups, cl_intel_subgroups_long, cl_intel_required_subgroup_size)";
+    /* Without the extension the compiler has no atomic_float operations at all. */
+    if (file->needs_float_atomics && d->float_atomics == 0)
+        return "needs cl_ext_float_atomics, which this device lacks";
     return NULL;
 }
 

@@ -22,6 +22,7 @@ const zeslm_fact zeslm_device_facts[] = {
     F("subgroup_sizes", "Sub-group sizes", "", ZESLM_FACT_SUBGROUPS, subgroup_sizes),
     F("subgroups", "Sub-group kernels", "", ZESLM_FACT_BOOL, subgroups),
     F("intel_subgroups", "Intel sub-group kernels", "", ZESLM_FACT_BOOL, intel_subgroups),
+    F("fp32_atomics", "Float atomics (fp32)", "", ZESLM_FACT_FP32_ATOMICS, fp32_atomics),
     F("compute_units", "Subslices / compute units", "", ZESLM_FACT_U32, compute_units),
     F("slices", "Slices", "", ZESLM_FACT_U32, slices),
     F("subslices_per_slice", "Subslices per slice", "", ZESLM_FACT_U32, subslices_per_slice),
@@ -58,6 +59,7 @@ bool zeslm_fact_known(const zeslm_fact *f, const zeslm_device_info *d)
     case ZESLM_FACT_TRISTATE: return *(const int *)p >= 0;
     /* A device without sub-groups has none; one with them may not say which sizes. */
     case ZESLM_FACT_SUBGROUPS: return d->n_subgroup_sizes > 0 || !d->subgroups;
+    case ZESLM_FACT_FP32_ATOMICS: return d->float_atomics >= 0;
     case ZESLM_FACT_BOOL:
     case ZESLM_FACT_BACKEND: return true;
     }
@@ -95,6 +97,24 @@ void zeslm_fact_text(const zeslm_fact *f, const zeslm_device_info *d, char *buf,
     case ZESLM_FACT_BOOL: snprintf(buf, len, "%s", *(const bool *)p ? "yes" : "no"); break;
     case ZESLM_FACT_TRISTATE: snprintf(buf, len, "%s", *(const int *)p ? "yes" : "no (global memory)"); break;
     case ZESLM_FACT_BACKEND: snprintf(buf, len, "%s", zeslm_backend_label(*(const uint32_t *)p)); break;
+    case ZESLM_FACT_FP32_ATOMICS: {
+        /* What the atomics workload's f32 add and min/max need, memory by memory. */
+        static const struct {
+            uint32_t bit;
+            const char *name;
+        } ops[] = {
+            {ZESLM_FP32_ATOMIC_GLOBAL_ADD, "global add"},
+            {ZESLM_FP32_ATOMIC_GLOBAL_MIN_MAX, "global min/max"},
+            {ZESLM_FP32_ATOMIC_LOCAL_ADD, "SLM add"},
+            {ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX, "SLM min/max"},
+        };
+        size_t used = 0;
+        snprintf(buf, len, "%s", d->fp32_atomics ? "" : d->float_atomics ? "none" : "none (no cl_ext_float_atomics)");
+        for (size_t i = 0; i < sizeof ops / sizeof ops[0] && used < len; i++)
+            if (d->fp32_atomics & ops[i].bit)
+                used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", ops[i].name);
+        break;
+    }
     case ZESLM_FACT_SUBGROUPS: {
         size_t used = 0;
         snprintf(buf, len, "%s", d->n_subgroup_sizes ? "" : "none");

@@ -21,8 +21,12 @@ struct zeslm_kernel_file {
     const unsigned char *spirv;    /* compiled by ocloc, checked by spirv-val */
     size_t spirv_size;
     const char *source;            /* the OpenCL C text, NUL-terminated */
+    /* OpenCL C build options the source needs ("-cl-std=CL3.0"), "" for none; the
+     * SPIR-V and native binaries were built with them. */
+    const char *options;
     bool needs_subgroups;          /* enables cl_khr_subgroups or cl_intel_subgroups */
     bool needs_intel_subgroups;    /* enables cl_intel_subgroups: block reads, required sizes */
+    bool needs_float_atomics;      /* enables cl_ext_float_atomics: atomic_float add, min, max */
     const char *const *kernels;    /* the __kernel functions it defines */
     size_t n_kernels;
     const struct zeslm_native *natives;

@@ -1,6 +1,7 @@
 /* atomics: SLM and global atomics by operation (add, exchange, compare-exchange,
  * min, max) and type (32- and 64-bit integers, float), with every work-item on its
  * own word, all on one word, or on random words. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,22 +17,53 @@ static const char *const pattern_names[] = {"distinct", "one", "random"};
 
 /* Variants are SPACE_OP_TYPE, in the order of the enums (space, type, op): the five
  * ops of one (space, type) share one kernel, whose `op` argument picks the operation. */
-#define ROW(space, op, type, file_) {.name = space "_" op "_" type, .file = file_, .kernel = "atomics_" space "_" type, \
-                                     .group = 256, .rate_unit = "Gatomic/s"}
+#define ROW(space, op, type, file_, suffix) {.name = space "_" op "_" type, .file = file_, \
+                                            .kernel = "atomics_" space "_" suffix, .group = 256, .rate_unit = "Gatomic/s"}
 #define OPS(space, type, file) \
-    ROW(space, "add", type, file), ROW(space, "xchg", type, file), ROW(space, "cmpxchg", type, file), \
-        ROW(space, "min", type, file), ROW(space, "max", type, file)
+    ROW(space, "add", type, file, type), ROW(space, "xchg", type, file, type), \
+        ROW(space, "cmpxchg", type, file, type), ROW(space, "min", type, file, type), \
+        ROW(space, "max", type, file, type)
+/* Float exchange and compare-exchange are OpenCL C 1.2 (compare-exchange on the bit
+ * pattern); float add, min and max need cl_ext_float_atomics and OpenCL C 3.0, in a
+ * file of their own. */
+#define OPS_F32(space) \
+    ROW(space, "add", "f32", "atomics_float", "f32_ext"), ROW(space, "xchg", "f32", "atomics", "f32"), \
+        ROW(space, "cmpxchg", "f32", "atomics", "f32"), ROW(space, "min", "f32", "atomics_float", "f32_ext"), \
+        ROW(space, "max", "f32", "atomics_float", "f32_ext")
 static const zeslm_variant variants[] = {
-    OPS("slm", "i32", "atomics"), OPS("slm", "i64", "atomics_int64"), OPS("slm", "f32", "atomics"),
-    OPS("global", "i32", "atomics"), OPS("global", "i64", "atomics_int64"), OPS("global", "f32", "atomics"),
+    OPS("slm", "i32", "atomics"), OPS("slm", "i64", "atomics_int64"), OPS_F32("slm"),
+    OPS("global", "i32", "atomics"), OPS("global", "i64", "atomics_int64"), OPS_F32("global"),
 };
 _Static_assert(ZESLM_COUNT(variants) == 2 * 3 * 5, "one row per space, type and op");
+
+/* The kernels of each type and the operations each has (their files and names are
+ * in the rows above). */
+#define OP_BIT(op) (1u << (op))
+#define ALL_OPS (OP_BIT(ADD) | OP_BIT(XCHG) | OP_BIT(CMPXCHG) | OP_BIT(MIN) | OP_BIT(MAX))
+struct atom_kernel {
+    enum type type;
+    unsigned ops;       /* OP_BIT of each operation it has */
+};
+static const struct atom_kernel atom_kernels[] = {
+    {I32, ALL_OPS},
+    {I64, ALL_OPS},
+    {F32, OP_BIT(XCHG) | OP_BIT(CMPXCHG)},
+    {F32, OP_BIT(ADD) | OP_BIT(MIN) | OP_BIT(MAX)},
+};
 
 /* Random addresses fall in 1024 words: a byte histogram's table four times over, so
  * work-items collide now and then, as they do in real scatter updates. */
 #define RANDOM_WORDS 1024u
 #define ROUNDS_FULL 32u
 #define ROUNDS_QUICK 8u
+/* Float add takes away in each odd round what it added in the round before (all but
+ * 1 in the last), which needs an even number of rounds. */
+_Static_assert(ROUNDS_FULL % 2 == 0 && ROUNDS_QUICK % 2 == 0, "float add needs an even number of rounds");
+/* Float add stays exact while every partial sum, at most 16 per work-item on the
+ * word plus the initial 1, is an integer below 2^24. */
+#define F32_ADD_MAX_ITEMS ((1u << 20) - 1)
+/* Adding 1.0f to 2^24 rounds back to 2^24: float compare-exchange's increments stop there. */
+#define F32_EXACT_LIMIT 16777216.0f
 /* --quick: a work-item count no group size divides. */
 #define ITEMS_QUICK 1000u
 
@@ -40,8 +72,13 @@ struct atom_ctx {
     bench_launch run;
     enum space space;
     enum type type;
+    const struct atom_kernel *kernel;
     uint32_t n, rounds, salt;
     uint64_t launches;       /* every launch of the current variant and pattern */
+    /* Bytes of global words rewritten from `got` before every launch (float add:
+     * its sums stay exact for one launch, not for any number); 0 for none. The copy
+     * is outside the kernel's device time. */
+    size_t reset_bytes;
     size_t cap;              /* words of data, got, want and in */
     uint32_t cap_n;          /* work-items idx and ret have room for */
     zeslm_buffer *data, *idx, *ret;
@@ -53,8 +90,13 @@ struct atom_ctx {
 static zeslm_status atom_rep(void *ctx, uint64_t *ns)
 {
     struct atom_ctx *c = ctx;
+    zeslm_status st = ZESLM_OK;
+    if (c->reset_bytes)
+        TRY(zeslm_buffer_write(c->data, c->got, c->reset_bytes));
     c->launches++;
-    return bench_launch_once(&c->run, ns);
+    st = bench_launch_once(&c->run, ns);
+out:
+    return st;
 }
 
 static unsigned width(enum type t)
@@ -93,15 +135,38 @@ static int64_t as_signed(enum type t, uint64_t w)
     return t == I64 ? (int64_t)w : (int64_t)(int32_t)(uint32_t)w;
 }
 
+static float f32_of(uint64_t bits)
+{
+    uint32_t b = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+static uint32_t bits_of(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* kernels/atomics_float.cl's min/max operand: an integer below 2^23 in magnitude. */
+static float f32_minmax_operand(uint32_t x)
+{
+    return (float)((int32_t)(x >> 8) - 0x800000);
+}
+
 /* The word every variant starts from: the identity of min and max, so their result
- * comes from the operands; 7 elsewhere (1.0f for float). */
+ * comes from the operands (infinities for float); 7 elsewhere (1.0f for float). */
 static uint64_t initial(enum type t, enum op op)
 {
+    if (t == F32)
+        return op == MIN ? bits_of(INFINITY) : op == MAX ? bits_of(-INFINITY) : bits_of(1.0f);
     if (op == MIN)
         return t == I64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
     if (op == MAX)
         return (t == I64 ? (uint64_t)INT64_MIN : (uint64_t)(uint32_t)INT32_MIN) & mask(t);
-    return t == F32 ? 0x3F800000u : 7;
+    return 7;
 }
 
 /* The word work-item i works on, counting the groups' SLM tables one after another. */
@@ -111,17 +176,24 @@ static size_t key(const struct atom_ctx *c, uint32_t words, uint32_t i)
 }
 
 /* Checks the final words against the host. Global words have seen every launch
- * (ret sums over them); SLM starts afresh each launch, so only the last counts. */
+ * (ret sums over them) unless they are reset before each; SLM starts afresh each
+ * launch, so only the last counts. Float add and compare-exchange count in want[]
+ * what they added to the initial 1.0f, exactly. */
 static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_t total, const char *what)
 {
     uint64_t m = mask(c->type), init = initial(c->type, op);
-    uint64_t launches = c->space == GLOBAL ? c->launches : 1;
-    for (size_t w = 0; w < total; w++)
-        c->want[w] = c->in[w] = init;
+    uint64_t launches = c->space == GLOBAL && !c->reset_bytes ? c->launches : 1;
+    bool f32_count = c->type == F32 && (op == ADD || op == CMPXCHG);
+    for (size_t w = 0; w < total; w++) {
+        c->want[w] = f32_count ? 0 : init;
+        c->in[w] = init;
+    }
     for (uint32_t i = 0; i < c->n; i++) {
         size_t k = key(c, words, i);
         uint64_t ret = word_at(c->hret, c->type, i);
-        if (op == ADD) {
+        if (op == ADD && c->type == F32) {
+            c->want[k] += 1; /* its additions and subtractions net 1 per launch */
+        } else if (op == ADD) {
             c->want[k] += launches * c->rounds * add_operand(c->type, i);
         } else if (op == XCHG) {
             /* Every value put in comes out once: as a returned value or as the final word. */
@@ -130,6 +202,14 @@ static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_
             c->want[k] -= ret;
         } else if (op == CMPXCHG) {
             c->want[k] += ret; /* each success added one */
+        } else if (c->type == F32) {
+            uint32_t x = i * 2654435761u + c->salt;
+            for (uint32_t r = 0; r < c->rounds; r++) {
+                x = x * 1664525u + 1013904223u;
+                float v = f32_minmax_operand(x), cur = f32_of(c->want[k]);
+                if (op == MIN ? v < cur : v > cur)
+                    c->want[k] = bits_of(v);
+            }
         } else {
             uint32_t x = i * 2654435761u + c->salt;
             for (uint32_t r = 0; r < c->rounds; r++) {
@@ -144,6 +224,12 @@ static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_
         uint64_t got = word_at(c->got, c->type, w);
         /* Exchange: the final word must be what went in less what came out. */
         uint64_t want = op == XCHG ? c->in[w] + c->want[w] - init : c->want[w];
+        if (f32_count) {
+            /* Compare-exchange's successes may take the word to 2^24, where it stays;
+             * add's count cannot (F32_ADD_MAX_ITEMS). */
+            double sum = 1.0 + (double)c->want[w];
+            want = bits_of(sum < F32_EXACT_LIMIT ? (float)sum : F32_EXACT_LIMIT);
+        }
         if ((got & m) != (want & m))
             return zeslm_fail(ZESLM_ERR_VERIFY, "atomics/%s: wrong word %zu: device 0x%llx, host 0x%llx", what, w,
                               (unsigned long long)(got & m), (unsigned long long)(want & m));
@@ -202,20 +288,23 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     TRY(zeslm_buffer_write(c->ret, c->hret, (size_t)c->n * wb));
     TRY(zeslm_buffer_write(c->idx, c->hidx, (size_t)c->n * 4));
     zeslm_kernel *k = c->run.k;
+    unsigned ops = c->kernel->ops;
     uint32_t a = 0;
     TRY(zeslm_kernel_arg_buffer(k, a++, c->data));
     TRY(zeslm_kernel_arg_buffer(k, a++, c->idx));
     TRY(zeslm_kernel_arg_u32(k, a++, c->n));
-    if (c->type != F32)
-        TRY(zeslm_kernel_arg_u32(k, a++, op));
+    TRY(zeslm_kernel_arg_u32(k, a++, op));
     TRY(zeslm_kernel_arg_u32(k, a++, c->rounds));
+    /* init where the kernel uses it: SLM words start at it, and so does
+     * compare-exchange's first guess. */
     if (c->type == I64) {
         TRY(zeslm_kernel_arg_u32(k, a++, (uint32_t)init));
         TRY(zeslm_kernel_arg_u32(k, a++, (uint32_t)(init >> 32)));
-    } else if (c->type == I32 || slm) {
+    } else if (slm || (ops & OP_BIT(CMPXCHG))) {
         TRY(zeslm_kernel_arg_u32(k, a++, (uint32_t)init));
     }
-    if (c->type != F32)
+    /* The salt seeds min and max's operands. */
+    if (ops & (OP_BIT(MIN) | OP_BIT(MAX)))
         TRY(zeslm_kernel_arg_u32(k, a++, c->salt));
     TRY(zeslm_kernel_arg_buffer(k, a++, c->ret));
     if (slm) {
@@ -223,6 +312,7 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
         TRY(zeslm_kernel_arg_local(k, a++, (size_t)words * wb));
     }
     c->launches = 0;
+    c->reset_bytes = !slm && c->type == F32 && op == ADD ? total * wb : 0;
     /* The words were initialised above (poisoned for SLM, whose kernel initialises its own). */
     struct atom_check check = {c, op, words, total, ""};
     snprintf(check.what, sizeof check.what, "%s pattern %s", variant, pattern_names[pat]);
@@ -233,41 +323,65 @@ out:
     return st;
 }
 
-/* Why a variant cannot run on this device, or NULL. */
-static const char *why_not(const zeslm_device_info *d, enum type t, enum op op)
+/* Why a variant cannot run on this device, or NULL. Float add, min and max need
+ * the device to have them on floats, in that memory, not only the built-ins (which
+ * compilers emulate with compare-exchange loops where the hardware lacks them). */
+static const char *why_not(const zeslm_device_info *d, enum space s, enum type t, enum op op)
 {
+    static const struct {
+        enum space space;
+        bool add;
+        uint32_t bit;
+        const char *why;
+    } fp32[] = {
+        {SLM, true, ZESLM_FP32_ATOMIC_LOCAL_ADD,
+         "the device's float atomic capabilities lack fp32 add in local memory (SLM)"},
+        {SLM, false, ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX,
+         "the device's float atomic capabilities lack fp32 min/max in local memory (SLM)"},
+        {GLOBAL, true, ZESLM_FP32_ATOMIC_GLOBAL_ADD,
+         "the device's float atomic capabilities lack fp32 add in global memory"},
+        {GLOBAL, false, ZESLM_FP32_ATOMIC_GLOBAL_MIN_MAX,
+         "the device's float atomic capabilities lack fp32 min/max in global memory"},
+    };
     if (t == I64 && d->int64_atomics == 0)
         return "the device lacks cl_khr_int64_base_atomics / cl_khr_int64_extended_atomics";
-    if (t != F32 || op == XCHG)
+    if (t != F32 || op == XCHG || op == CMPXCHG)
         return NULL;
-    if (op == CMPXCHG)
-        return "OpenCL C has no float compare-exchange before 2.0 (atomic_cmpxchg takes integers)";
     if (d->float_atomics == 0)
-        return "the device lacks cl_ext_float_atomics";
-    return "float add/min/max need OpenCL C 3.0 kernels (cl_ext_float_atomics), which ze-slm does not build yet";
+        return "the device lacks cl_ext_float_atomics (float add, min and max)";
+    if (d->float_atomics < 0)
+        return "the device did not report its float atomic capabilities (cl_ext_float_atomics)";
+    for (size_t i = 0; i < sizeof fp32 / sizeof fp32[0]; i++)
+        if (fp32[i].space == s && fp32[i].add == (op == ADD) && !(d->fp32_atomics & fp32[i].bit))
+            return fp32[i].why;
+    return NULL;
 }
 
-/* Every op and pattern of one (space, type): one kernel, buffers sized for them all. */
+/* Every op and pattern of one kernel: buffers sized for them all. */
 static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c,
                                zeslm_rng *rng)
 {
     zeslm_status st = ZESLM_OK;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
-    bool any = false;
+    bool run[MAX + 1] = {false}, any = false;
     const zeslm_variant *ops = &variants[(c->space * 3 + c->type) * 5];
     for (int op = ADD; op <= MAX; op++) {
-        if (!bench_wants(o, ops[op].name))
+        if (!(c->kernel->ops & OP_BIT(op)) || !bench_wants(o, ops[op].name))
             continue;
-        const char *why = why_not(d, c->type, op);
+        const char *why = why_not(d, c->space, c->type, op);
         if (why)
             TRY(bench_skip(out, "atomics", ops[op].name, why));
         else
-            any = true;
+            any = run[op] = true;
     }
     if (!any)
         return st;
-    TRY(zeslm_kernel_create(dev, ops->file, ops->kernel, &c->run.k));
-    TRY(bench_group_size(c->run.k, o, ops, &c->run.group));
+    /* The rows of one kernel name the same file and kernel. */
+    const zeslm_variant *row = NULL;
+    for (int op = ADD; op <= MAX && !row; op++)
+        row = run[op] ? &ops[op] : NULL;
+    TRY(zeslm_kernel_create(dev, row->file, row->kernel, &c->run.k));
+    TRY(bench_group_size(c->run.k, o, row, &c->run.group));
     if (o->size > UINT32_MAX - c->run.group) {
         st = zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (work-items) is too large");
         goto out;
@@ -275,6 +389,15 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     /* By default every compute unit is full, once: all work-items run at the same time. */
     c->n = o->size ? (uint32_t)o->size
                    : o->quick ? ITEMS_QUICK : bench_fill_groups(dev, BENCH_ITEMS_PER_CU / c->run.group) * c->run.group;
+    if (c->type == F32 && run[ADD] && c->n > F32_ADD_MAX_ITEMS) {
+        char why[128];
+        snprintf(why, sizeof why, "float add is exact only up to %u work-items on one word; --size asks for %u",
+                 F32_ADD_MAX_ITEMS, c->n);
+        TRY(bench_skip(out, "atomics", ops[ADD].name, why));
+        run[ADD] = false;
+        if (!run[MIN] && !run[MAX])
+            goto out;
+    }
     c->run.groups = (c->n + c->run.group - 1) / c->run.group;
     c->rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
     size_t most = (size_t)c->run.groups * (c->run.group > RANDOM_WORDS ? c->run.group : RANDOM_WORDS);
@@ -307,7 +430,7 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
         c->cap_n = c->n;
     }
     for (int op = ADD; op <= MAX && st == ZESLM_OK; op++)
-        if (bench_wants(o, ops[op].name) && !why_not(d, c->type, op))
+        if (run[op])
             for (int p = DISTINCT; p <= RANDOM && st == ZESLM_OK; p++)
                 st = run_pattern(o, out, c, &ops[op], op, p, rng);
 out:
@@ -322,9 +445,10 @@ static zeslm_status atomics_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
     struct atom_ctx c = {.run.timeout_s = o->timeout_s};
     zeslm_rng rng = {o->seed};
     for (int s = SLM; s <= GLOBAL && st == ZESLM_OK; s++) {
-        for (int t = I32; t <= F32 && st == ZESLM_OK; t++) {
+        for (size_t k = 0; k < sizeof atom_kernels / sizeof atom_kernels[0] && st == ZESLM_OK; k++) {
             c.space = s;
-            c.type = t;
+            c.kernel = &atom_kernels[k];
+            c.type = atom_kernels[k].type;
             st = run_kernel(dev, o, out, &c, &rng);
         }
     }

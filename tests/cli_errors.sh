@@ -36,7 +36,7 @@ expect_error "not a valid number" run reduce --reps ""
 expect_error "out of range" run reduce --reps 0
 expect_error "not a number of seconds" run reduce --min-time -1
 expect_error "not a number of seconds" run reduce --min-time 1s
-expect_error "steps per launch" run latency --size 1G --backend cl
+expect_error "steps per launch" run latency --size 1G
 expect_error "device index 99 out of range" limits --device 99
 expect_error "no device name contains" limits --device no-such-gpu
 expect_error "exceeds the device maximum" limits --slm-per-group 1K --group-size 1000000

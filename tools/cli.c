@@ -229,10 +229,17 @@ bool cli_device_option(cli_device_opts *o, int opt, const char *arg)
     return parse_backend("--backend", arg, &o->backend);
 }
 
+bool cli_device_several(const char *spec)
+{
+    return spec && (strcmp(spec, "all") == 0 || strchr(spec, ','));
+}
+
 int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t *index,
                     zeslm_device **dev)
 {
     zeslm_settings settings;
+    if (cli_device_several(o->device))
+        return cli_usage_error("--device %s: only run takes several devices", o->device);
     if (!cli_settings_from_env(&settings))
         return 2;
     zeslm_status st = zeslm_list_devices(o->backend, list);

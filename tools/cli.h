@@ -42,6 +42,10 @@ typedef struct cli_device_opts {
  * after printing when that variable holds anything else. */
 bool cli_device_defaults(cli_device_opts *o);
 
+/* Whether a --device value names several devices: "all", or a comma-separated list
+ * ("0,2"), which `run` runs at once (tools/run_devices.c). */
+bool cli_device_several(const char *spec);
+
 /* Handles 'b' and 'd'; returns false after printing when the value is bad. */
 bool cli_device_option(cli_device_opts *o, int opt, const char *arg);
 

@@ -1,7 +1,8 @@
 /* `compare OLD.json NEW.json`: the ratio of medians of every result both runs
  * measured, marked where the change is larger than the runs' own spread; with
  * --fail-over PCT the exit status gates a CI job on regressions. Files of different
- * devices, or with no result in common, are an error: a gate must not pass on them. */
+ * devices, or with no result in common, are an error: a gate must not pass on them.
+ * Files of several devices compare device by device (results_set_pair). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,21 +11,21 @@
 #include "cli.h"
 #include "commands.h"
 #include "output.h"
-#include "results_file.h"
+#include "results_set.h"
 #include "table.h"
 #include "units.h"
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
 
-static int load(const char *path, results_file *f)
+static int load(const char *path, results_set *f)
 {
     unsigned char *text;
     size_t len;
     if (!cli_read_file(path, &text, &len))
         return 1;
     char why[256];
-    int rc = results_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
+    int rc = results_set_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
     free(text);
     return rc;
 }
@@ -36,6 +37,29 @@ static const results_entry *find(const results_file *f, const char *key)
             return &f->items[i];
     return NULL;
 }
+
+typedef struct compare_opts {
+    uint32_t fail_over;
+    bool gate, any_device;
+    const char *markdown;
+} compare_opts;
+
+static int on_option(void *ctx, int key, const char *value)
+{
+    compare_opts *o = ctx;
+    if (key == 'a' || key == 'M') {
+        o->any_device |= key == 'a';
+        o->markdown = key == 'M' ? value : o->markdown;
+        return 0;
+    }
+    o->gate = true; /* 'f' */
+    return cli_u32("--fail-over", value, 0, 100000, &o->fail_over) ? 0 : 2;
+}
+
+/* Running totals over the pairs of devices. */
+typedef struct tally {
+    size_t matched, marked, regressions;
+} tally;
 
 static const table_column columns[] = {
     {"result", false, 100}, {"old", true, 60}, {"new", true, 90}, {"new/old", true, 95}, {"change", false, 97},
@@ -54,40 +78,51 @@ static void row(table *t, const char *key, double old_ns, double new_ns, const c
     table_add(t, (const char *const[]){key, old_text, new_text, ratio, change}, NULL);
 }
 
-typedef struct compare_opts {
-    uint32_t fail_over;
-    bool gate, any_device;
-    const char *markdown;
-} compare_opts;
-
-/* The comparison as Markdown: the files, the table, the summary. */
-static int write_markdown(const char *path, const char *head, const table *t, const char *summary)
+/* The table of one pair of devices. */
+static void compare_pair(const results_file *old_f, const results_file *new_f, const compare_opts *opts, tally *t,
+                         table *out)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    fprintf(f, "# ze-slm-bench compare\n\n");
-    for (const char *line = head; *line;) {
-        size_t len = strcspn(line, "\n");
-        fprintf(f, "%.*s  \n", (int)len, line);
-        line += len + (line[len] == '\n');
+    for (size_t i = 0; i < new_f->count; i++) {
+        const results_entry *n = &new_f->items[i], *o = find(old_f, n->key);
+        if (!o) {
+            row(out, n->key, NAN, n->median_ns, "only in new");
+            continue;
+        }
+        t->matched++;
+        double ratio = n->median_ns / o->median_ns;
+        bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
+        /* A change within the runs' own spread is noise, however large. */
+        bool regression = opts->gate && beyond_spread && ratio > 1 + opts->fail_over / 100.0;
+        t->marked += beyond_spread;
+        t->regressions += regression;
+        row(out, n->key, o->median_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
     }
-    fputc('\n', f);
-    table_markdown(f, t);
-    fprintf(f, "\n%s.\n", summary);
-    return output_close(f, path, !ferror(f));
+    for (size_t i = 0; i < old_f->count; i++)
+        if (!find(new_f, old_f->items[i].key))
+            row(out, old_f->items[i].key, old_f->items[i].median_ns, NAN, "only in old");
 }
 
-static int on_option(void *ctx, int key, const char *value)
+/* Prose to the text and, as a paragraph with its line breaks kept, to the Markdown. */
+static void say(FILE *text, FILE *md, const char *s)
 {
-    compare_opts *o = ctx;
-    if (key == 'a' || key == 'M') {
-        o->any_device |= key == 'a';
-        o->markdown = key == 'M' ? value : o->markdown;
-        return 0;
+    fputs(s, text);
+    for (const char *line = s; md && *line;) {
+        size_t len = strcspn(line, "\n");
+        if (len)
+            fprintf(md, "%.*s  ", (int)len, line);
+        if (line[len] == '\n')
+            fputc('\n', md);
+        line += len + (line[len] == '\n');
     }
-    o->gate = true; /* 'f' */
-    return cli_u32("--fail-over", value, 0, 100000, &o->fail_over) ? 0 : 2;
+}
+
+/* Whether device i of s was paired (as old when `old`, else as new). */
+static bool paired(const results_pair *pairs, size_t n, size_t i, bool old)
+{
+    for (size_t k = 0; k < n; k++)
+        if ((old ? pairs[k].old_index : pairs[k].new_index) == i)
+            return true;
+    return false;
 }
 
 static int run(int argc, char **argv)
@@ -96,72 +131,87 @@ static int run(int argc, char **argv)
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
+    if (argc - first != 2)
+        return cli_usage_error("compare: give two results files, OLD and NEW");
     int rc = output_check(NULL, NULL, opts.markdown);
     if (rc)
         return rc;
-    const uint32_t fail_over = opts.fail_over;
-    const bool gate = opts.gate;
-    if (argc - first != 2)
-        return cli_usage_error("compare: give two results files, OLD and NEW");
-    results_file old_f = {0}, new_f = {0};
-    rc = load(argv[first], &old_f);
+    const char *old_path = argv[first], *new_path = argv[first + 1];
+    results_set old_f = {0}, new_f = {0};
+    results_pair *pairs = NULL;
+    size_t n_pairs = 0;
+    FILE *text = output_text_stream(NULL, NULL, opts.markdown), *md = NULL;
+    rc = load(old_path, &old_f);
     if (rc == 0)
-        rc = load(argv[first + 1], &new_f);
-    if (rc == 0 && !opts.any_device && strcmp(old_f.device, new_f.device) != 0)
-        rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
-                       argv[first], old_f.device, argv[first + 1], new_f.device);
-    if (rc) {
-        results_free(&old_f);
-        results_free(&new_f);
-        return rc;
+        rc = load(new_path, &new_f);
+    if (rc == 0) {
+        pairs = calloc(old_f.count < new_f.count ? old_f.count : new_f.count, sizeof *pairs);
+        if (!pairs || !results_set_pair(&old_f, &new_f, opts.any_device, pairs, &n_pairs))
+            rc = cli_error("out of host memory");
     }
-    FILE *text = output_text_stream(NULL, NULL, opts.markdown);
-    char head[1200];
-    snprintf(head, sizeof head, "old: %s (%s)\nnew: %s (%s)\n", argv[first], old_f.device, argv[first + 1],
-             new_f.device);
-    fprintf(text, "%s\n", head);
-    table t;
-    table_init(&t, columns, sizeof columns / sizeof columns[0]);
-    size_t matched = 0, regressions = 0, marked = 0;
-    for (size_t i = 0; i < new_f.count; i++) {
-        const results_entry *n = &new_f.items[i], *o = find(&old_f, n->key);
-        if (!o) {
-            row(&t, n->key, NAN, n->median_ns, "only in new");
-            continue;
-        }
-        matched++;
-        double ratio = n->median_ns / o->median_ns;
-        bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
-        /* A change within the runs' own spread is noise, however large. */
-        bool regression = gate && beyond_spread && ratio > 1 + fail_over / 100.0;
-        marked += beyond_spread;
-        regressions += regression;
-        row(&t, n->key, o->median_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
+    if (rc == 0 && n_pairs == 0) {
+        if (old_f.count == 1 && new_f.count == 1)
+            rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
+                           old_path, old_f.devices[0].device, new_path, new_f.devices[0].device);
+        else
+            rc = cli_error("%s and %s share no device by name (--any-device pairs them in order)", old_path, new_path);
+    }
+    if (rc == 0 && opts.markdown && !(md = output_open(opts.markdown)))
+        rc = 1;
+    if (rc)
+        goto out;
+    if (md)
+        fprintf(md, "# ze-slm-bench compare\n");
+    bool several = old_f.count > 1 || new_f.count > 1;
+    tally t = {0};
+    char line[2048];
+    for (size_t k = 0; k < n_pairs; k++) {
+        const results_file *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
+        if (several)
+            snprintf(line, sizeof line, "\nold: %s device %zu (%s)\nnew: %s device %zu (%s)\n\n", old_path,
+                     pairs[k].old_index, o->device, new_path, pairs[k].new_index, n->device);
+        else
+            snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->device, new_path, n->device);
+        say(text, md, line + (k == 0));
+        table pair;
+        table_init(&pair, columns, sizeof columns / sizeof columns[0]);
+        compare_pair(o, n, &opts, &t, &pair);
+        table_text(text, &pair, TABLE_WIDTH);
+        if (md)
+            table_markdown(md, &pair);
+        if (pair.failed)
+            rc = cli_error("out of host memory");
+        table_free(&pair);
     }
     for (size_t i = 0; i < old_f.count; i++)
-        if (!find(&new_f, old_f.items[i].key))
-            row(&t, old_f.items[i].key, old_f.items[i].median_ns, NAN, "only in old");
-    table_text(text, &t, TABLE_WIDTH);
-    char summary[160];
-    int used = snprintf(summary, sizeof summary, "%zu results in both, %zu changed by more than their spread", matched,
-                        marked);
-    if (gate)
-        snprintf(summary + used, sizeof summary - (size_t)used, ", %zu slower by more than %u%%", regressions,
-                 fail_over);
-    fprintf(text, "\n%s.\n", summary);
-    if (opts.markdown && write_markdown(opts.markdown, head, &t, summary))
+        if (!paired(pairs, n_pairs, i, true)) {
+            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].device);
+            say(text, md, line);
+        }
+    for (size_t i = 0; i < new_f.count; i++)
+        if (!paired(pairs, n_pairs, i, false)) {
+            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].device);
+            say(text, md, line);
+        }
+    int used = snprintf(line, sizeof line, "\n%zu results in both, %zu changed by more than their spread", t.matched,
+                        t.marked);
+    if (opts.gate)
+        used += snprintf(line + used, sizeof line - (size_t)used, ", %zu slower by more than %u%%", t.regressions,
+                         opts.fail_over);
+    snprintf(line + used, sizeof line - (size_t)used, ".\n");
+    say(text, md, line);
+    if (md && output_close(md, opts.markdown, !ferror(md)) && rc == 0)
         rc = 1;
-    if (t.failed)
-        rc = cli_error("out of host memory");
-    table_free(&t);
-    results_free(&old_f);
-    results_free(&new_f);
-    if (matched == 0)
-        return cli_error("the two files have no result in common: nothing was compared");
-    if (regressions) {
-        cli_error("%zu regression%s over %u%%", regressions, regressions == 1 ? "" : "s", fail_over);
-        return EXIT_REGRESSION;
+    if (rc == 0 && t.matched == 0) {
+        rc = cli_error("the two files have no result in common: nothing was compared");
+    } else if (rc == 0 && t.regressions) {
+        cli_error("%zu regression%s over %u%%", t.regressions, t.regressions == 1 ? "" : "s", opts.fail_over);
+        rc = EXIT_REGRESSION;
     }
+out:
+    free(pairs);
+    results_set_free(&old_f);
+    results_set_free(&new_f);
     return rc;
 }
 
@@ -170,7 +220,10 @@ static void more_help(FILE *f)
     fprintf(f, "new/old > 1 is slower. '*' marks a change larger than either run's own spread\n"
                "((max - min) / median); with --fail-over, a result marked so and slower by more\n"
                "than PERCENT makes the exit status %d. Files of different devices are refused\n"
-               "unless --any-device is given; files with no result in common always are.\n", EXIT_REGRESSION);
+               "unless --any-device is given; files with no result in common always are.\n"
+               "A file of several devices (run --device all) compares device by device: each\n"
+               "device of NEW with the first not yet paired device of OLD of the same name\n"
+               "(with --any-device, those left pair in order).\n", EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {

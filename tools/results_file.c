@@ -18,22 +18,11 @@ static const char *str(json_t *o, const char *key)
     return json_string_value(json_object_get(o, key));
 }
 
-int results_parse(const char *text, size_t len, results_file *out, char *why, size_t why_len)
+int results_from_json(json_t *root, results_file *out, char *why, size_t why_len)
 {
     memset(out, 0, sizeof *out);
-    json_error_t jerr;
-    json_t *root = json_loadb(text, len, 0, &jerr);
     int rc = -1;
-    if (!root) {
-        snprintf(why, why_len, "not JSON: %s (line %d)", jerr.text, jerr.line);
-        return -1;
-    }
-    json_t *schema = json_object_get(root, "schema");
     json_t *results = json_object_get(root, "results");
-    if (!json_is_integer(schema) || json_integer_value(schema) != 1) {
-        snprintf(why, why_len, "not a ze-slm results file of schema 1");
-        goto out;
-    }
     if (!json_is_array(results)) {
         snprintf(why, why_len, "no \"results\" array");
         goto out;
@@ -78,7 +67,6 @@ int results_parse(const char *text, size_t len, results_file *out, char *why, si
     }
     rc = 0;
 out:
-    json_decref(root);
     if (rc)
         results_free(out);
     return rc;

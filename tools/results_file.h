@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 typedef struct results_entry {
     char key[256];      /* "workload variant parameters" */
     double median_ns;
@@ -17,8 +19,11 @@ typedef struct results_file {
     char device[256];
 } results_file;
 
-/* Parses `len` bytes of JSON. Returns 0, or -1 with a reason in `why`. */
-int results_parse(const char *text, size_t len, results_file *out, char *why, size_t why_len);
+/* Reads one device's results from `o`: its "device" object (the name) and its
+ * "results" array, the members a schema-1 document holds at its root and each
+ * element of a schema-2 document's "devices" (tools/results_set.h reads documents).
+ * Returns 0, or -1 with a reason in `why`. */
+int results_from_json(json_t *o, results_file *out, char *why, size_t why_len);
 void results_free(results_file *f);
 
 #endif

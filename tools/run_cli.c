@@ -6,6 +6,7 @@
 #include "output.h"
 #include "report.h"
 #include "run_cli.h"
+#include "run_devices.h"
 #include "table.h"
 #include "units.h"
 
@@ -213,6 +214,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     zeslm_device_list list;
     uint32_t index;
     run_model m = {.choices = choices, .n = n};
+    if (cli_device_several(o->dev.device)) {
+        catch_signals();
+        return run_devices_execute(o, choices, n, argc, argv, o->n_group_sizes != 0);
+    }
     int rc = output_check(o->json, o->csv, o->markdown);
     if (rc == 0)
         rc = cli_open_device(&o->dev, &list, &index, &m.dev);

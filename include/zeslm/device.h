@@ -1,4 +1,9 @@
-/* Devices of every backend: listing, facts, selection, and the handles workloads use. */
+/* Devices of every backend: listing, facts, selection, and the handles workloads use.
+ *
+ * Threads: list and open devices on one thread at a time (the backends' global setup,
+ * zeInit and clGetPlatformIDs, happens there); after that, distinct devices may be
+ * used from distinct threads at once, each device with its buffers and kernels by
+ * one thread at a time. zeslm_last_error() is per thread. */
 #ifndef ZESLM_DEVICE_H
 #define ZESLM_DEVICE_H
 
@@ -10,6 +15,16 @@
 #include <zeslm/status.h>
 
 #define ZESLM_MAX_SUBGROUP_SIZES 8
+
+/* What a device's float atomics do on 32-bit floats, as both APIs report it
+ * (CL_DEVICE_{GLOBAL,LOCAL}_FP_ATOMIC_{ADD,MIN_MAX}_EXT,
+ * ZE_DEVICE_FP_ATOMIC_EXT_FLAG_{GLOBAL,LOCAL}_{ADD,MIN_MAX}). */
+enum {
+    ZESLM_FP32_ATOMIC_GLOBAL_ADD = 1u << 0,
+    ZESLM_FP32_ATOMIC_GLOBAL_MIN_MAX = 1u << 1,
+    ZESLM_FP32_ATOMIC_LOCAL_ADD = 1u << 2,
+    ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX = 1u << 3,
+};
 
 /* What a device reports. Every integer fact uses 0 for "the driver did not say":
  * none of them is legitimately 0 on a device that can run a kernel. */
@@ -40,9 +55,12 @@ typedef struct zeslm_device_info {
     int slm_dedicated;             /* 1 on-chip, 0 emulated in global memory, -1 unknown */
     /* 1 yes, 0 no, -1 unknown, for the atomics workload: 64-bit integer atomics
      * (cl_khr_int64_base_atomics and _extended_atomics; Level Zero's INT64_ATOMICS
-     * module flag) and float add/min/max (cl_ext_float_atomics). */
+     * module flag) and float atomics (cl_ext_float_atomics; Level Zero's
+     * ze_float_atomic_ext_properties_t), whose fp32 capabilities are then in
+     * fp32_atomics: ZESLM_FP32_ATOMIC_* bits. */
     int int64_atomics;
     int float_atomics;
+    uint32_t fp32_atomics;
     uint32_t subgroup_sizes[ZESLM_MAX_SUBGROUP_SIZES];
     uint32_t n_subgroup_sizes;
     bool subgroups;                /* kernels using sub-group functions can be built */

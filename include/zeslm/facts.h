@@ -18,6 +18,7 @@ typedef enum zeslm_fact_kind {
     ZESLM_FACT_TRISTATE, /* int: 1 yes, 0 no, -1 unknown */
     ZESLM_FACT_BACKEND,  /* uint32_t registry number, shown as zeslm_backend_label */
     ZESLM_FACT_SUBGROUPS,/* subgroup_sizes[n_subgroup_sizes], empty = unknown */
+    ZESLM_FACT_FP32_ATOMICS, /* fp32_atomics bits, known where float_atomics >= 0 */
 } zeslm_fact_kind;
 
 typedef struct zeslm_fact {

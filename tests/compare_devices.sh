@@ -1,0 +1,76 @@
+#!/bin/sh
+# compare on files of several devices (schema 2): devices pair by name, identical
+# names in order, a schema-1 file pairs with the device of its name, and a gate
+# counts regressions over every pair. No device is needed: the files are made here.
+# usage: compare_devices.sh path/to/ze-slm-bench
+bench=$1
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# results DEVICE:MEDIAN_A,MEDIAN_B ... > file: schema 2 with one device per argument,
+# or schema 1 for the single argument "-1 DEVICE:A,B".
+results() {
+    python3 - "$@" <<'PY'
+import json, sys
+args = sys.argv[1:]
+one = args[0] == "-1"
+def device(spec):
+    name, medians = spec.split(":")
+    rows = [{"workload": "reduce", "variant": v, "parameters": "n=1000", "outcome": "measured",
+             "median_ns": int(m), "spread": 0.01} for v, m in zip("ab", medians.split(","))]
+    return {"device": {"name": name}, "results": rows}
+if one:
+    print(json.dumps(dict(schema=1, **device(args[1]))))
+else:
+    print(json.dumps({"schema": 2, "devices": [dict(index=i, **device(a)) for i, a in enumerate(args)]}))
+PY
+}
+
+# expect WANT_STATUS WANT_TEXT compare-arguments...
+expect() {
+    want_rc=$1
+    want_text=$2
+    shift 2
+    "$bench" compare "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL (compare $*): exit status $rc, not $want_rc"
+        cat "$tmp/out" "$tmp/err"
+        failures=$((failures + 1))
+    elif [ -n "$want_text" ] && ! cat "$tmp/out" "$tmp/err" | grep -q "$want_text"; then
+        echo "FAIL (compare $*): no '$want_text' in"
+        cat "$tmp/out" "$tmp/err"
+        failures=$((failures + 1))
+    else
+        echo "ok   (compare $*): exit status $rc"
+    fi
+}
+
+results gpu:1000,2000 gpu:1000,2000 cpu:5000,5000 >"$tmp/three.json"
+# The second gpu and the cpu 20% slower.
+results gpu:1000,2000 gpu:1200,2400 cpu:6000,6000 >"$tmp/three_slower.json"
+# The same devices listed in another order: they pair by name, not position.
+results cpu:5000,5000 gpu:1000,2000 gpu:1000,2000 >"$tmp/reordered.json"
+results -1 cpu:5000,5000 >"$tmp/cpu.json"
+results other:5000,5000 >"$tmp/other.json"
+printf '{"schema": 2, "devices": []}\n' >"$tmp/empty.json"
+printf '{"schema": 2, "devices": [{"device": {"name": "x"}}]}\n' >"$tmp/no_results.json"
+printf '{"schema": 3, "devices": []}\n' >"$tmp/schema3.json"
+
+expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/three.json" --fail-over 5
+expect 3 "6 results in both, 4 changed by more than their spread, 4 slower" "$tmp/three.json" "$tmp/three_slower.json" --fail-over 5
+expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/reordered.json" --fail-over 5
+expect 0 "new: .*reordered.json device 0 (cpu)" "$tmp/three.json" "$tmp/reordered.json"
+expect 0 "only in new: device 0 (gpu), not compared" "$tmp/cpu.json" "$tmp/three.json"
+expect 0 "2 results in both, 0 changed" "$tmp/three.json" "$tmp/cpu.json"
+expect 1 "share no device by name (--any-device" "$tmp/three.json" "$tmp/other.json"
+expect 0 "2 results in both" "$tmp/three.json" "$tmp/other.json" --any-device
+expect 1 "error: .*empty.json: schema 2 without a \"devices\" array" "$tmp/three.json" "$tmp/empty.json"
+expect 1 "error: .*no_results.json: device 0 of \"devices\": no \"results\" array" "$tmp/three.json" "$tmp/no_results.json"
+expect 1 "error: .*schema3.json: not a ze-slm results file of schema 1 or 2" "$tmp/three.json" "$tmp/schema3.json"
+
+if [ "$failures" -ne 0 ]; then
+    echo "$failures case(s) failed"
+    exit 1
+fi

@@ -1,0 +1,468 @@
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "output.h"
+#include "peers.h"
+#include "report.h"
+#include "run_devices.h"
+#include "units.h"
+
+/* What the threads share. While they run, `text`, `json_failed` and each device's
+ * `published` are touched under `lock` only; the rest is set before they start. */
+typedef struct shared {
+    const run_cli *o;
+    int argc;
+    char **argv;
+    struct timespec t0;
+    FILE *text;
+    pthread_mutex_t lock;
+    struct device_run *devs;
+    size_t n_devs;
+    bool json_failed; /* a file that cannot be written is reported once */
+} shared;
+
+/* One device and what its thread made. The thread owns everything but `published`. */
+typedef struct device_run {
+    shared *sh;
+    uint32_t index; /* in the devices list, as --device takes it */
+    const zeslm_device_info *info;
+    zeslm_device *dev;
+    /* ZESLM_DUMP_BINARIES/device-N: two devices of one kind would write the same
+     * file names into one folder at once. */
+    char dump_dir[4096];
+    zeslm_run_opts run;
+    const run_choice *choices;
+    size_t n;
+    zeslm_results results;
+    char *tables; /* what the single-device run prints, kept to print after the run */
+    size_t tables_len;
+    FILE *tables_f;
+    json_t *summaries, *findings, *errors;
+    bool no_results, interrupted, failed;
+    double started_s, finished_s;
+    json_t *published; /* this device's object of the results file so far; under lock */
+} device_run;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* The devices a spec names: "all", or N and NAME as --device takes them, separated
+ * by commas, each device once. */
+static int choose(const zeslm_device_list *list, const char *spec, uint32_t *chosen, size_t *n)
+{
+    *n = 0;
+    if (strcmp(spec, "all") == 0) {
+        for (uint32_t i = 0; i < list->count; i++)
+            chosen[(*n)++] = i;
+        return 0;
+    }
+    char *copy = strdup(spec);
+    if (!copy)
+        return cli_error("out of host memory");
+    int rc = 0;
+    /* Split by hand: strtok would skip empty items ("0,,2"), which are an error. */
+    for (char *item = copy, *comma; rc == 0 && item; item = comma ? comma + 1 : NULL) {
+        comma = strchr(item, ',');
+        if (comma)
+            *comma = '\0';
+        uint32_t index;
+        if (!*item) {
+            rc = cli_usage_error("--device %s: an empty item in the list", spec);
+        } else if (zeslm_select_device(list, item, &index) != ZESLM_OK) {
+            rc = cli_usage_error("--device %s: %s", spec, zeslm_last_error());
+        } else {
+            bool twice = false;
+            for (size_t k = 0; k < *n; k++)
+                twice |= chosen[k] == index;
+            /* Distinct indices below list->count fit the caller's array. */
+            if (twice)
+                rc = cli_usage_error("--device %s: device %u named twice", spec, index);
+            else
+                chosen[(*n)++] = index;
+        }
+    }
+    free(copy);
+    return rc;
+}
+
+/* This device's object of the results file. `p` (NULL while the run goes on) adds
+ * its score against its peers. Reads only what the device's own thread owns, or
+ * what no thread writes any more. */
+static json_t *device_json(const device_run *r, const peers *p, size_t k)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "index", json_integer(r->index));
+    json_object_set_new(o, "device", output_device_json(r->info));
+    json_object_set_new(o, "module_format", json_string(zeslm_device_module_format(r->dev)));
+    json_object_set_new(o, "started_s", json_real(r->started_s));
+    json_object_set_new(o, "finished_s", r->finished_s > 0 ? json_real(r->finished_s) : json_null());
+    if (p) {
+        json_object_set_new(o, "peer_score", p->scores[k] > 0 ? json_real(p->scores[k]) : json_null());
+        json_object_set_new(o, "slow", json_boolean(p->slow[k]));
+    }
+    json_object_set_new(o, "results", report_json(&r->results));
+    /* Copies: the thread goes on adding to its own while another thread writes the file. */
+    json_object_set_new(o, "summaries", json_deep_copy(r->summaries));
+    json_object_set_new(o, "findings", json_deep_copy(r->findings));
+    json_object_set_new(o, "errors", json_deep_copy(r->errors));
+    return o;
+}
+
+/* Every result over the devices (see peers.h). */
+static json_t *aggregate_json(const peers *p)
+{
+    json_t *rows = json_array();
+    for (size_t i = 0; i < p->n_rows; i++) {
+        const peers_row *row = &p->rows[i];
+        json_t *o = json_object(), *rates = json_array(), *below = json_array();
+        json_object_set_new(o, "workload", json_string(row->first->workload));
+        json_object_set_new(o, "variant", json_string(row->first->variant));
+        json_object_set_new(o, "parameters", json_string(row->first->params));
+        json_object_set_new(o, "rate_unit", json_string(row->first->rate_unit ? row->first->rate_unit : ""));
+        for (size_t d = 0; d < p->n_devices; d++) {
+            json_array_append_new(rates, row->rates[d] > 0 ? json_real(row->rates[d]) : json_null());
+            if (row->ratios[d] > 0 && row->ratios[d] < PEERS_SLOW_BELOW)
+                json_array_append_new(below, json_integer((json_int_t)d));
+        }
+        json_object_set_new(o, "rates", rates);
+        json_object_set_new(o, "median_rate", json_real(row->median_rate));
+        json_object_set_new(o, "total_rate", row->total_rate > 0 ? json_real(row->total_rate) : json_null());
+        json_object_set_new(o, "below_peers", below);
+        json_array_append_new(rows, o);
+    }
+    json_t *agg = json_object();
+    json_object_set_new(agg, "slow_below", json_real(PEERS_SLOW_BELOW));
+    json_object_set_new(agg, "results", rows);
+    return agg;
+}
+
+/* The document of schema 2: the head and run options of schema 1, then `devices`
+ * (each as published so far) and, once every device has finished, `aggregate`. */
+static int write_json(shared *sh, bool complete, json_t *aggregate)
+{
+    const run_cli *o = sh->o;
+    json_t *doc = output_document(sh->argc, sh->argv);
+    json_object_set_new(doc, "schema", json_integer(2));
+    json_object_set_new(doc, "complete", json_boolean(complete));
+    json_object_set_new(doc, "seed", json_integer((json_int_t)o->run.seed));
+    json_object_set_new(doc, "reps", json_integer(o->run.reps));
+    json_object_set_new(doc, "warmup", json_integer(o->run.warmup));
+    json_object_set_new(doc, "min_time_s", json_real(o->run.min_time_s));
+    json_object_set_new(doc, "quick", json_boolean(o->run.quick));
+    json_t *devices = json_array();
+    for (size_t k = 0; k < sh->n_devs; k++)
+        if (sh->devs[k].published)
+            json_array_append(devices, sh->devs[k].published);
+    json_object_set_new(doc, "devices", devices);
+    if (aggregate)
+        json_object_set(doc, "aggregate", aggregate);
+    int rc = output_json(doc, o->json);
+    json_decref(doc);
+    return rc;
+}
+
+static void record_error(device_run *r, const zeslm_workload *wl, zeslm_status st)
+{
+    json_t *e = json_object();
+    json_object_set_new(e, "workload", json_string(wl->name));
+    json_object_set_new(e, "status", json_string(zeslm_status_name(st)));
+    json_object_set_new(e, "message", json_string(zeslm_last_error()));
+    json_array_append_new(r->errors, e);
+}
+
+/* After each workload: the device's part of the file, a line of progress, and the
+ * file itself when it goes to disk. */
+static void publish(device_run *r, const zeslm_workload *wl, size_t first, zeslm_status st)
+{
+    shared *sh = r->sh;
+    json_t *mine = device_json(r, NULL, 0);
+    pthread_mutex_lock(&sh->lock);
+    json_decref(r->published);
+    r->published = mine;
+    fprintf(sh->text, "device %u: %s: %zu result%s%s\n", r->index, wl->name, r->results.count - first,
+            r->results.count - first == 1 ? "" : "s", st == ZESLM_OK ? "" : ", then an error");
+    fflush(sh->text);
+    if (st != ZESLM_OK)
+        cli_error("device %u: %s: %s", r->index, wl->name, zeslm_last_error());
+    if (sh->o->json && strcmp(sh->o->json, "-") != 0 && !sh->json_failed && write_json(sh, false, NULL))
+        sh->json_failed = true;
+    pthread_mutex_unlock(&sh->lock);
+}
+
+/* A device's thread: the loop of the single-device run, its tables kept aside. */
+static void *device_thread(void *arg)
+{
+    device_run *r = arg;
+    r->started_s = since(&r->sh->t0);
+    for (size_t i = 0; i < r->n && !r->interrupted; i++) {
+        const zeslm_workload *wl = r->choices[i].wl;
+        size_t first = r->results.count;
+        r->run.variant = r->choices[i].variant;
+        zeslm_status st = zeslm_workload_run(wl, r->dev, &r->run, &r->results);
+        zeslm_summary summary = {0};
+        if (wl->summarize)
+            wl->summarize(&r->results, first, &summary);
+        if (summary.count) {
+            json_object_set_new(r->summaries, wl->name, report_summary_text(&summary));
+            json_object_set_new(r->findings, wl->name, report_findings(&summary));
+        }
+        report_table(r->tables_f, wl, &r->results, first, &summary);
+        for (size_t k = first; k < r->results.count; k++)
+            r->no_results |= r->results.items[k].outcome == ZESLM_NO_RESULTS;
+        if (st != ZESLM_OK) {
+            r->interrupted = st == ZESLM_ERR_INTERRUPTED;
+            r->failed = true;
+            record_error(r, wl, st);
+            fprintf(r->tables_f, "error: %s: %s\n", wl->name, zeslm_last_error());
+        }
+        publish(r, wl, first, st);
+        if (st != ZESLM_OK && !r->interrupted && !r->sh->o->keep_going && i + 1 < r->n) {
+            fprintf(r->tables_f, "\nStopped after this error; --keep-going goes on to the next workload.\n");
+            break;
+        }
+    }
+    r->finished_s = since(&r->sh->t0);
+    return NULL;
+}
+
+/* Each device's tables, as the single-device run prints them. */
+static void print_device(FILE *f, device_run *r)
+{
+    const zeslm_device_info *d = r->info;
+    fprintf(f, "\n=== Device %u: %s (%s, %s), %.1f s to %.1f s\n", r->index, d->name,
+            zeslm_backend_label(d->backend), d->driver, r->started_s, r->finished_s);
+    if (!d->is_gpu)
+        fprintf(f, "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a GPU.\n");
+    fwrite(r->tables, 1, r->tables_len, f);
+    fprintf(f, "\nModules: %s.\n", zeslm_device_module_format(r->dev));
+    if (r->no_results)
+        fprintf(f, "No results or timings exist for this device: its driver accepted every kernel and launch, "
+                   "but nothing executed (no GPU behind it). Nothing above is a measurement.\n");
+}
+
+/* Every result across the devices, then each device against its peers. */
+static void print_aggregate(FILE *f, const shared *sh, const peers *p)
+{
+    fprintf(f, "\n=== All %zu devices: each result's rate per device, the median over the devices, and the "
+               "total of a throughput (the devices ran at once)\n", sh->n_devs);
+    fprintf(f, "%-18s %-34s", "variant", "parameters");
+    for (size_t k = 0; k < sh->n_devs; k++) {
+        char head[16];
+        snprintf(head, sizeof head, "device %u", sh->devs[k].index);
+        fprintf(f, " %15s", head);
+    }
+    fprintf(f, " %15s %15s\n", "median", "total");
+    const char *workload = "";
+    for (size_t i = 0; i < p->n_rows; i++) {
+        const peers_row *row = &p->rows[i];
+        const char *unit = row->first->rate_unit ? row->first->rate_unit : "";
+        char cell[32];
+        if (strcmp(workload, row->first->workload) != 0)
+            fprintf(f, "%s:\n", workload = row->first->workload);
+        fprintf(f, "%-18s %-34s", row->first->variant, row->first->params);
+        for (size_t k = 0; k < sh->n_devs; k++) {
+            if (row->rates[k] > 0)
+                zeslm_format_si(row->rates[k], unit, cell, sizeof cell);
+            else
+                snprintf(cell, sizeof cell, "-");
+            /* '<': more than 10% below the median of the devices. */
+            bool below = row->ratios[k] > 0 && row->ratios[k] < PEERS_SLOW_BELOW;
+            fprintf(f, " %14s%c", cell, below ? '<' : ' ');
+        }
+        zeslm_format_si(row->median_rate, unit, cell, sizeof cell);
+        fprintf(f, " %15s", row->measured ? cell : "-");
+        if (row->total_rate > 0)
+            zeslm_format_si(row->total_rate, unit, cell, sizeof cell);
+        else
+            snprintf(cell, sizeof cell, "-");
+        fprintf(f, " %15s\n", cell);
+    }
+    fprintf(f, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... units "
+               "lower is better)\n", 100 * (1 - PEERS_SLOW_BELOW));
+    for (size_t k = 0; k < sh->n_devs; k++) {
+        const device_run *r = &sh->devs[k];
+        if (p->scores[k] == 0)
+            fprintf(f, "Device %u (%s): no result that another device also measured.\n", r->index, r->info->name);
+        else
+            fprintf(f, "Device %u (%s): %.2f of the devices' median (the median over its results)%s\n", r->index,
+                    r->info->name, p->scores[k],
+                    p->slow[k] ? ": SLOW, more than 10% below its peers" : "");
+    }
+}
+
+/* Opens the chosen devices one after another before any thread starts, so that the
+ * backends' own setup (zeInit, clGetPlatformIDs, the driver's first context) runs
+ * on one thread. */
+static int open_all(const run_cli *o, zeslm_device_list *list, shared *sh)
+{
+    zeslm_settings settings;
+    if (!cli_settings_from_env(&settings))
+        return 2;
+    zeslm_status st = zeslm_list_devices(o->dev.backend, list);
+    if (st != ZESLM_OK)
+        return cli_error("%s", zeslm_last_error());
+    uint32_t *chosen = calloc(list->count, sizeof *chosen);
+    sh->devs = calloc(list->count, sizeof *sh->devs);
+    if (!chosen || !sh->devs) {
+        free(chosen);
+        return cli_error("out of host memory");
+    }
+    int rc = choose(list, o->dev.device, chosen, &sh->n_devs);
+    for (size_t k = 0; rc == 0 && k < sh->n_devs; k++) {
+        device_run *r = &sh->devs[k];
+        r->sh = sh;
+        r->index = chosen[k];
+        r->info = &list->items[chosen[k]];
+        zeslm_settings mine = settings;
+        if (settings.dump_dir && *settings.dump_dir) {
+            snprintf(r->dump_dir, sizeof r->dump_dir, "%s/device-%u", settings.dump_dir, r->index);
+            if (mkdir(r->dump_dir, 0777) != 0 && errno != EEXIST) {
+                rc = cli_error("ZESLM_DUMP_BINARIES: cannot create %s: %s", r->dump_dir, strerror(errno));
+                break;
+            }
+            mine.dump_dir = r->dump_dir;
+        }
+        if (zeslm_device_open(r->info, &mine, &r->dev) != ZESLM_OK)
+            rc = cli_error("device %u: %s", r->index, zeslm_last_error());
+    }
+    free(chosen);
+    return rc;
+}
+
+int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv, bool profile)
+{
+    if (profile)
+        return cli_usage_error("--device %s: profile takes one device; run takes several", o->dev.device);
+    if (o->csv || o->markdown)
+        return cli_usage_error("--%s holds one device's results; with several devices use --json",
+                               o->csv ? "csv" : "markdown");
+    int rc = output_check(o->json, NULL, NULL);
+    if (rc)
+        return rc;
+    if (o->run.reps == 0)
+        o->run.reps = o->run.quick ? 5 : 20;
+    /* The progress line of one device would overwrite another's; each device says
+     * instead when it finishes a workload. */
+    o->run.progress = NULL;
+    /* Jansson's hash seed is set once here, as its documentation asks of threaded
+     * programs, before any thread makes an object. */
+    json_object_seed(0);
+    zeslm_device_list list = {0};
+    shared sh = {.o = o, .argc = argc, .argv = argv, .text = output_text_stream(o->json, NULL, NULL)};
+    bool locked = false, interrupted = false;
+    size_t started = 0;
+    pthread_t *threads = NULL;
+    peers p = {0};
+    if ((rc = open_all(o, &list, &sh)) != 0)
+        goto out;
+    if (pthread_mutex_init(&sh.lock, NULL) != 0) {
+        rc = cli_error("cannot create a mutex");
+        goto out;
+    }
+    locked = true;
+    for (size_t k = 0; k < sh.n_devs; k++) {
+        device_run *r = &sh.devs[k];
+        r->run = o->run;
+        r->choices = choices;
+        r->n = n;
+        r->summaries = json_object();
+        r->findings = json_object();
+        r->errors = json_array();
+        r->tables_f = open_memstream(&r->tables, &r->tables_len);
+        if (!r->tables_f) {
+            rc = cli_error("out of host memory");
+            goto out;
+        }
+    }
+    fprintf(sh.text, "%zu devices at once, a thread each:\n", sh.n_devs);
+    for (size_t k = 0; k < sh.n_devs; k++)
+        fprintf(sh.text, "  Device %u: %s (%s, %s)\n", sh.devs[k].index, sh.devs[k].info->name,
+                zeslm_backend_label(sh.devs[k].info->backend), sh.devs[k].info->driver);
+    fprintf(sh.text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
+            (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
+    if (o->run.min_time_s > 0)
+        fprintf(sh.text, "More launches where needed, until each result has %g s of device time.\n", o->run.min_time_s);
+    fflush(sh.text);
+
+    clock_gettime(CLOCK_MONOTONIC, &sh.t0);
+    threads = calloc(sh.n_devs, sizeof *threads);
+    if (!threads) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    for (; started < sh.n_devs; started++) {
+        if (pthread_create(&threads[started], NULL, device_thread, &sh.devs[started]) != 0) {
+            /* Those already running finish; this one and the rest never start. */
+            rc = cli_error("cannot start a thread for device %u", sh.devs[started].index);
+            break;
+        }
+    }
+    for (size_t k = 0; k < started; k++)
+        pthread_join(threads[k], NULL);
+
+    const zeslm_results **all = calloc(sh.n_devs, sizeof *all);
+    if (!all) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    for (size_t k = 0; k < sh.n_devs; k++) {
+        device_run *r = &sh.devs[k];
+        all[k] = &r->results;
+        fclose(r->tables_f);
+        r->tables_f = NULL;
+        interrupted |= r->interrupted;
+        if (r->failed && rc == 0)
+            rc = 1;
+    }
+    bool computed = peers_compute(all, sh.n_devs, &p);
+    free(all);
+    if (!computed) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    for (size_t k = 0; k < sh.n_devs; k++)
+        print_device(sh.text, &sh.devs[k]);
+    print_aggregate(sh.text, &sh, &p);
+    if (o->json && !sh.json_failed) {
+        for (size_t k = 0; k < sh.n_devs; k++) {
+            json_decref(sh.devs[k].published);
+            sh.devs[k].published = device_json(&sh.devs[k], &p, k);
+        }
+        json_t *agg = aggregate_json(&p);
+        if (write_json(&sh, !interrupted && started == sh.n_devs, agg))
+            rc = 1;
+        json_decref(agg);
+    }
+    if (sh.json_failed)
+        rc = 1;
+    if (interrupted)
+        rc = 130;
+out:
+    peers_free(&p);
+    free(threads);
+    for (size_t k = 0; k < sh.n_devs; k++) {
+        device_run *r = &sh.devs[k];
+        if (r->tables_f)
+            fclose(r->tables_f);
+        free(r->tables);
+        json_decref(r->summaries);
+        json_decref(r->findings);
+        json_decref(r->errors);
+        json_decref(r->published);
+        zeslm_results_free(&r->results);
+        zeslm_device_close(r->dev);
+    }
+    free(sh.devs);
+    if (locked)
+        pthread_mutex_destroy(&sh.lock);
+    zeslm_device_list_free(&list);
+    return rc;
+}
