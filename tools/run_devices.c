@@ -9,6 +9,7 @@
 #include "peers.h"
 #include "report.h"
 #include "run_devices.h"
+#include "table.h"
 #include "units.h"
 
 /* What the threads share. While they run, `text`, `json_failed` and each device's
@@ -237,56 +238,85 @@ static void *device_thread(void *arg)
 static void print_device(FILE *f, device_run *r)
 {
     const zeslm_device_info *d = r->info;
-    fprintf(f, "\n=== Device %u: %s (%s, %s), %.1f s to %.1f s\n", r->index, d->name,
-            zeslm_backend_label(d->backend), d->driver, r->started_s, r->finished_s);
+    char line[512];
+    snprintf(line, sizeof line, "=== Device %u: %s (%s, %s), %.1f s to %.1f s", r->index, d->name,
+             zeslm_backend_label(d->backend), d->driver, r->started_s, r->finished_s);
+    fputc('\n', f);
+    text_wrap(f, "", "    ", line, TABLE_WIDTH);
     if (!d->is_gpu)
-        fprintf(f, "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a GPU.\n");
+        text_wrap(f, "", "", "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a "
+                             "GPU.", TABLE_WIDTH);
     fwrite(r->tables, 1, r->tables_len, f);
     fprintf(f, "\nModules: %s.\n", zeslm_device_module_format(r->dev));
     if (r->no_results)
-        fprintf(f, "No results or timings exist for this device: its driver accepted every kernel and launch, "
-                   "but nothing executed (no GPU behind it). Nothing above is a measurement.\n");
+        text_wrap(f, "", "", "No results or timings exist for this device: its driver accepted every kernel and "
+                             "launch, but nothing executed (no GPU behind it). Nothing above is a measurement.",
+                  TABLE_WIDTH);
 }
 
 /* Every result across the devices, then each device against its peers. */
 static void print_aggregate(FILE *f, const shared *sh, const peers *p)
 {
-    fprintf(f, "\n=== All %zu devices: each result's rate per device, the median over the devices, and the "
-               "total of a throughput (the devices ran at once)\n", sh->n_devs);
-    fprintf(f, "%-18s %-34s", "variant", "parameters");
+    char line[256];
+    snprintf(line, sizeof line, "=== All %zu devices: each result's rate per device, the median over the devices, "
+             "and the total of a throughput (the devices ran at once)", sh->n_devs);
+    fputc('\n', f);
+    text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    /* variant, parameters, a column per device, median, total: the devices' columns
+     * are kept before the parameters when the table is too wide. */
+    size_t n_cols = sh->n_devs + 4;
+    table_column cols[n_cols];
+    char heads[sh->n_devs][16];
+    cols[0] = (table_column){"variant", false, 100};
+    cols[1] = (table_column){"parameters", false, 50};
     for (size_t k = 0; k < sh->n_devs; k++) {
-        char head[16];
-        snprintf(head, sizeof head, "device %u", sh->devs[k].index);
-        fprintf(f, " %15s", head);
+        snprintf(heads[k], sizeof heads[k], "device %u", sh->devs[k].index);
+        cols[k + 2] = (table_column){heads[k], true, 90};
     }
-    fprintf(f, " %15s %15s\n", "median", "total");
+    cols[n_cols - 2] = (table_column){"median", true, 80};
+    cols[n_cols - 1] = (table_column){"total", true, 70};
+    table t;
+    table_init(&t, cols, n_cols);
     const char *workload = "";
     for (size_t i = 0; i < p->n_rows; i++) {
         const peers_row *row = &p->rows[i];
         const char *unit = row->first->rate_unit ? row->first->rate_unit : "";
-        char cell[32];
-        if (strcmp(workload, row->first->workload) != 0)
-            fprintf(f, "%s:\n", workload = row->first->workload);
-        fprintf(f, "%-18s %-34s", row->first->variant, row->first->params);
+        char cells[n_cols][sizeof row->first->params + 8];
+        const char *cell[n_cols];
+        if (strcmp(workload, row->first->workload) != 0) {
+            for (size_t c = 0; c < n_cols; c++)
+                cell[c] = NULL;
+            snprintf(cells[0], sizeof cells[0], "%s:", workload = row->first->workload);
+            cell[0] = cells[0];
+            table_add(&t, cell, NULL);
+        }
+        snprintf(cells[0], sizeof cells[0], "%s", row->first->variant);
+        snprintf(cells[1], sizeof cells[1], "%s", row->first->params);
         for (size_t k = 0; k < sh->n_devs; k++) {
+            char rate[32] = "-";
             if (row->rates[k] > 0)
-                zeslm_format_si(row->rates[k], unit, cell, sizeof cell);
-            else
-                snprintf(cell, sizeof cell, "-");
+                zeslm_format_si(row->rates[k], unit, rate, sizeof rate);
             /* '<': more than 10% below the median of the devices. */
             bool below = row->ratios[k] > 0 && row->ratios[k] < PEERS_SLOW_BELOW;
-            fprintf(f, " %14s%c", cell, below ? '<' : ' ');
+            snprintf(cells[k + 2], sizeof cells[k + 2], "%s%s", rate, below ? " <" : "");
         }
-        zeslm_format_si(row->median_rate, unit, cell, sizeof cell);
-        fprintf(f, " %15s", row->measured ? cell : "-");
+        snprintf(cells[n_cols - 2], sizeof cells[n_cols - 2], "-");
+        if (row->measured)
+            zeslm_format_si(row->median_rate, unit, cells[n_cols - 2], sizeof cells[n_cols - 2]);
+        snprintf(cells[n_cols - 1], sizeof cells[n_cols - 1], "-");
         if (row->total_rate > 0)
-            zeslm_format_si(row->total_rate, unit, cell, sizeof cell);
-        else
-            snprintf(cell, sizeof cell, "-");
-        fprintf(f, " %15s\n", cell);
+            zeslm_format_si(row->total_rate, unit, cells[n_cols - 1], sizeof cells[n_cols - 1]);
+        for (size_t c = 0; c < n_cols; c++)
+            cell[c] = cells[c];
+        table_add(&t, cell, NULL);
     }
-    fprintf(f, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... units "
-               "lower is better)\n", 100 * (1 - PEERS_SLOW_BELOW));
+    table_text(f, &t, TABLE_WIDTH);
+    if (t.failed)
+        cli_error("out of host memory");
+    table_free(&t);
+    snprintf(line, sizeof line, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... "
+             "units lower is better)", 100 * (1 - PEERS_SLOW_BELOW));
+    text_wrap(f, "", " ", line, TABLE_WIDTH);
     for (size_t k = 0; k < sh->n_devs; k++) {
         const device_run *r = &sh->devs[k];
         if (p->scores[k] == 0)
@@ -388,8 +418,11 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
                 zeslm_backend_label(sh.devs[k].info->backend), sh.devs[k].info->driver);
     fprintf(sh.text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
-    if (o->run.min_time_s > 0)
-        fprintf(sh.text, "More launches where needed, until each result has %g s of device time.\n", o->run.min_time_s);
+    if (o->run.min_time_s > 0) {
+        char t[32];
+        zeslm_format_si(o->run.min_time_s, "s", t, sizeof t);
+        fprintf(sh.text, "More launches where needed, until each result has %s of device time.\n", t);
+    }
     fflush(sh.text);
 
     clock_gettime(CLOCK_MONOTONIC, &sh.t0);
