@@ -31,19 +31,12 @@ static json_t *variant_json(const zeslm_workload *wl, const zeslm_variant *v)
     char name[64], sg[16];
     snprintf(name, sizeof name, "%s/%s", wl->name, v->name);
     subgroups(v, sg, sizeof sg);
-    json_t *o = json_object();
-    json_object_set_new(o, "name", json_string(name));
-    json_object_set_new(o, "bench", json_string(wl->name));
-    json_object_set_new(o, "variant", json_string(v->name));
-    json_object_set_new(o, "kernel_file", json_string(v->file));
-    json_object_set_new(o, "kernel", json_string(v->kernel));
-    json_object_set_new(o, "baseline", json_boolean(v->baseline));
-    json_object_set_new(o, "rate_unit", json_string(v->rate_unit));
-    json_object_set_new(o, "ceiling", v->ceiling ? json_string(v->ceiling) : json_null());
-    json_object_set_new(o, "subgroups", *sg ? json_string(sg) : json_null());
-    json_object_set_new(o, "preferred_group_size", v->group ? json_integer(v->group) : json_null());
-    json_object_set_new(o, "size_unit", json_string(wl->size_unit));
-    return o;
+    /* "o" steals the reference of the values made here. */
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:o, s:o, s:o, s:s}", "name", name, "bench", wl->name,
+                     "variant", v->name, "kernel_file", v->file, "kernel", v->kernel, "baseline", v->baseline,
+                     "rate_unit", v->rate_unit, "ceiling", v->ceiling ? json_string(v->ceiling) : json_null(),
+                     "subgroups", *sg ? json_string(sg) : json_null(), "preferred_group_size",
+                     v->group ? json_integer(v->group) : json_null(), "size_unit", wl->size_unit);
 }
 
 int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, char **argv)
