@@ -140,6 +140,14 @@ void bench_finding(zeslm_summary *s, const char *key, double value, const char *
     va_end(ap);
 }
 
+uint32_t bench_option(const zeslm_run_opts *o, const zeslm_workload_option *opt)
+{
+    for (size_t i = 0; i < ZESLM_RUN_OPTIONS_MAX && o->options[i].name; i++)
+        if (strcmp(o->options[i].name, opt->name) == 0)
+            return o->options[i].value;
+    return opt->fallback;
+}
+
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why)
 {
     zeslm_result *r = bench_add(out, workload, variant, "-");

@@ -9,9 +9,19 @@
 #include <zeslm/device.h>
 #include <zeslm/timing.h>
 
+/* A value of an option a workload declares for itself (zeslm_workload_option). */
+typedef struct zeslm_option_value {
+    const char *name;       /* the option's name; NULL: an unused slot */
+    uint32_t value;
+} zeslm_option_value;
+
+#define ZESLM_RUN_OPTIONS_MAX 8
+
 typedef struct zeslm_run_opts {
-    uint64_t size;          /* elements / words; 0 = the workload's default */
-    uint32_t taps;          /* conv: filter length M; 0 = 257 */
+    uint64_t size;          /* in the workload's size_unit; 0 = the workload's default */
+    /* The workloads' own options given (conv's taps), by name; the rest take their
+     * defaults. */
+    zeslm_option_value options[ZESLM_RUN_OPTIONS_MAX];
     uint32_t group_size;    /* 0 = the workload chooses (and says so) */
     uint32_t reps;          /* timed launches per result, >= 1 */
     /* Go on launching past `reps` until the timed launches add up to this much device
@@ -99,10 +109,22 @@ typedef struct zeslm_summary {
     size_t count;
 } zeslm_summary;
 
+/* An option a workload declares for itself: the tool adds it to run's and profile's
+ * options, checks its range, and hands it over in zeslm_run_opts.options. */
+typedef struct zeslm_workload_option {
+    const char *name;       /* the long option, without "--" */
+    int key;                /* its short letter, unique among the tool's run options */
+    const char *value;      /* the placeholder of its value ("M") */
+    const char *help;       /* one line */
+    uint32_t min, max, fallback; /* its range, and its value when not given */
+} zeslm_workload_option;
+
 typedef struct zeslm_workload {
     const char *name;
     const char *summary;
     const char *size_unit;  /* what --size counts for it: "elements", "rounds each work-item makes" */
+    const zeslm_workload_option *options; /* its own; NULL: none */
+    size_t n_options;
     const zeslm_variant *variants;
     size_t n_variants;
     /* Runs every variant (or opts->variant) and appends one result per variant and

@@ -27,6 +27,9 @@ void bench_verified(zeslm_result *r, const char *how_fmt, ...) __attribute__((fo
 
 bool bench_wants(const zeslm_run_opts *o, const char *variant);
 
+/* The value of a workload's own option: as given in o->options, else its fallback. */
+uint32_t bench_option(const zeslm_run_opts *o, const zeslm_workload_option *opt);
+
 /* One repetition of a variant: its launches (one or several passes), with the
  * device time summed into *ns. */
 typedef zeslm_status (*bench_rep_fn)(void *ctx, uint64_t *ns);

@@ -32,6 +32,12 @@ static const struct conv_traits global = {1, NULL}, halo = {1, halo_slm}, tile =
 static const zeslm_variant variants[] = {CONV(doc_global, true, 256, global), CONV(doc_slm, false, 256, halo),
                                          CONV(tiled, false, 64, tile)};
 
+/* conv's own options. */
+static const zeslm_workload_option options[] = {
+    {"taps", 'm', "M", "conv's filter length (default 257)", 1, 1u << 20, 257},
+};
+enum { TAPS };
+
 /* Above this many multiply-adds the host checks a sample instead of every output. */
 #define FULL_CHECK_MACS (UINT64_C(1) << 28)
 #define SAMPLE 4096
@@ -106,7 +112,7 @@ static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
 {
     zeslm_status st = ZESLM_OK;
     uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(8192) * 8192;
-    uint32_t m = o->taps ? o->taps : 257;
+    uint32_t m = bench_option(o, &options[TAPS]);
     if (n64 > UINT32_MAX / 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu exceeds %u elements", (unsigned long long)n64,
                           UINT32_MAX / 2);
@@ -176,5 +182,7 @@ const zeslm_workload zeslm_workload_conv = {
     .summary = "1-D convolution: global memory, the document's SLM tile, a cooperative SLM tile",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
+    .options = options,
+    .n_options = ZESLM_COUNT(options),
     .run = conv_run,
 };

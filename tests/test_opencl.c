@@ -120,8 +120,8 @@ static void unknown_kernel_files_and_names_fail_cleanly(void **state)
  * not skipped to be measured (which means verified). */
 static void run_verified(const char *name, uint64_t size, uint32_t taps, uint32_t group)
 {
-    zeslm_run_opts o = {.size = size, .taps = taps, .group_size = group, .reps = 1, .warmup = 1,
-                        .seed = size * 31 + group, .quick = true, .timeout_s = 120};
+    zeslm_run_opts o = {.size = size, .options = {{taps ? "taps" : NULL, taps}}, .group_size = group,
+                        .reps = 1, .warmup = 1, .seed = size * 31 + group, .quick = true, .timeout_s = 120};
     zeslm_results r = {0};
     zeslm_status st = zeslm_workload_run(zeslm_workload_find(name), dev, &o, &r);
     if (st != ZESLM_OK)

@@ -63,6 +63,7 @@ const cli_command command_profile = {
     .summary = "one kernel across group sizes in one table; every launch's device time in --json",
     .options = options,
     .n_options = sizeof options / sizeof options[0],
+    .more_options = run_cli_workload_options,
     .more_help = more_help,
     .on_option = on_option,
     .run = run,

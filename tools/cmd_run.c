@@ -74,6 +74,7 @@ const cli_command command_run = {
     .summary = "run the SLM workloads: verify every result, then time it on the device",
     .options = options,
     .n_options = sizeof options / sizeof options[0],
+    .more_options = run_cli_workload_options,
     .more_help = more_help,
     .on_option = on_option,
     .run = run,

@@ -11,12 +11,25 @@
 
 static const cli_option help_option = {"help", 'h', NULL, "this help"};
 
+/* Row i of the command's options, its gathered ones after them, then --help; NULL
+ * past the end. */
+static const cli_option *option_at(const cli_command *cmd, size_t i)
+{
+    size_t more = 0;
+    const cli_option *extra = cmd->more_options ? cmd->more_options(&more) : NULL;
+    if (i < cmd->n_options)
+        return &cmd->options[i];
+    if (i < cmd->n_options + more)
+        return &extra[i - cmd->n_options];
+    return i == cmd->n_options + more ? &help_option : NULL;
+}
+
 void cli_command_help(const cli_command *cmd, FILE *f)
 {
     fprintf(f, "usage: %s %s%s%s [OPTIONS]\n%s\n\noptions:\n", PROG, cmd->name, *cmd->operands ? " " : "",
             cmd->operands, cmd->summary);
-    for (size_t i = 0; i <= cmd->n_options; i++) {
-        const cli_option *o = i < cmd->n_options ? &cmd->options[i] : &help_option;
+    const cli_option *o;
+    for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++) {
         char left[64], lead[80];
         snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value ? " " : "", o->value ? o->value : "");
         snprintf(lead, sizeof lead, "  %-28s ", left);
@@ -30,9 +43,10 @@ void cli_command_help(const cli_command *cmd, FILE *f)
 
 static const cli_option *find(const cli_command *cmd, int key)
 {
-    for (size_t i = 0; i < cmd->n_options; i++)
-        if (cmd->options[i].key == key)
-            return &cmd->options[i];
+    const cli_option *o;
+    for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++)
+        if (o->key == key)
+            return o;
     return NULL;
 }
 
@@ -41,11 +55,11 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
     struct option longopts[MAX_OPTIONS + 2];
     /* ':' first: report a missing value as ':' rather than '?'; 3 bytes an option. */
     char shortopts[1 + 3 * (MAX_OPTIONS + 1) + 1] = ":";
-    if (cmd->n_options > MAX_OPTIONS)
-        return cli_error("%s: more than %d options in its table", cmd->name, MAX_OPTIONS);
     size_t n = 0, used = 1;
-    for (size_t i = 0; i <= cmd->n_options; i++) {
-        const cli_option *o = i < cmd->n_options ? &cmd->options[i] : &help_option;
+    const cli_option *o;
+    for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++) {
+        if (i > MAX_OPTIONS)
+            return cli_error("%s: more than %d options in its table", cmd->name, MAX_OPTIONS);
         bool has_value = o->value != NULL;
         longopts[n++] = (struct option){o->name, has_value ? required_argument : no_argument, NULL, o->key};
         shortopts[used++] = (char)o->key;
@@ -64,8 +78,8 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
             return 0;
         }
         /* An output option given last with no file writes to stdout ("run --list --json"). */
-        const cli_option *o = c == ':' ? find(cmd, optopt) : NULL;
-        if (o && o->value && strstr(o->value, "|-") && optind >= argc) {
+        const cli_option *out = c == ':' ? find(cmd, optopt) : NULL;
+        if (out && out->value && strstr(out->value, "|-") && optind >= argc) {
             int rc = cmd->on_option(ctx, optopt, "-");
             if (rc)
                 return rc;

@@ -26,6 +26,9 @@ typedef struct cli_command {
     const char *summary;        /* one line, for the list of commands */
     const cli_option *options;  /* --help is added to every command */
     size_t n_options;
+    /* Options gathered when the tool runs (the workloads' own, for run and profile),
+     * after `options`; may be NULL. Returns their rows and count. */
+    const cli_option *(*more_options)(size_t *n);
     void (*more_help)(FILE *f); /* text after the options (benches, examples); may be NULL */
     /* Receives each option in order; returns 0 to go on, else the exit status. */
     int (*on_option)(void *ctx, int key, const char *value);

@@ -34,6 +34,48 @@ static bool seconds(const char *opt, const char *text, double *out)
     return true;
 }
 
+/* The workload option of short letter `key`, or NULL. */
+static const zeslm_workload_option *workload_option_find(int key)
+{
+    for (size_t i = 0; i < zeslm_workload_count; i++)
+        for (size_t k = 0; k < zeslm_workloads[i]->n_options; k++)
+            if (zeslm_workloads[i]->options[k].key == key)
+                return &zeslm_workloads[i]->options[k];
+    return NULL;
+}
+
+const cli_option *run_cli_workload_options(size_t *n)
+{
+    static cli_option rows[ZESLM_RUN_OPTIONS_MAX];
+    static size_t count;
+    if (!count)
+        for (size_t i = 0; i < zeslm_workload_count; i++)
+            for (size_t k = 0; k < zeslm_workloads[i]->n_options && count < ZESLM_RUN_OPTIONS_MAX; k++) {
+                const zeslm_workload_option *w = &zeslm_workloads[i]->options[k];
+                rows[count++] = (cli_option){w->name, w->key, w->value, w->help};
+            }
+    *n = count;
+    return rows;
+}
+
+/* A workload's own option: its range checked, its value kept by name (the last given wins). */
+static int workload_option(run_cli *o, int key, const char *arg)
+{
+    const zeslm_workload_option *w = workload_option_find(key);
+    if (!w)
+        return -1;
+    char opt[48];
+    snprintf(opt, sizeof opt, "--%s", w->name);
+    uint32_t v;
+    if (!cli_u32(opt, arg, w->min, w->max, &v))
+        return 2;
+    size_t i = 0;
+    while (i < ZESLM_RUN_OPTIONS_MAX - 1 && o->run.options[i].name && strcmp(o->run.options[i].name, w->name) != 0)
+        i++;
+    o->run.options[i] = (zeslm_option_value){w->name, v};
+    return 0;
+}
+
 int run_cli_option(run_cli *o, int c, const char *arg)
 {
     uint32_t v32;
@@ -41,7 +83,6 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     switch (c) {
     case 'b': case 'd': ok = cli_device_option(&o->dev, c, arg); break;
     case 'n': ok = cli_u64("--size", arg, 1, UINT32_MAX, &o->run.size); break;
-    case 'm': ok = cli_u32("--taps", arg, 1, 1u << 20, &o->run.taps); break;
     case 'g': ok = cli_u32("--group-size", arg, 1, 1u << 20, &o->run.group_size); break;
     case 'r': ok = cli_u32("--reps", arg, 1, 100000, &o->run.reps); break;
     case 'w': ok = cli_u32("--warmup", arg, 1, 100000, &o->run.warmup); break;
@@ -57,7 +98,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 'c': o->csv = arg; break;
     case 'M': o->markdown = arg; break;
     case 'l': o->list = true; break;
-    default: return -1;
+    default: return workload_option(o, c, arg);
     }
     return ok ? 0 : 2;
 }

@@ -25,7 +25,6 @@ typedef struct run_cli {
 #define RUN_CLI_OPTIONS                                                                              \
     CLI_OPTION_BACKEND, CLI_OPTION_DEVICE,                                                           \
         {"size", 'n', "N", "the problem size, in each bench's own unit ('run --help' lists them)"}, \
-        {"taps", 'm', "M", "conv filter length (default 257)"},                                      \
         {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},     \
         {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                           \
         {"warmup", 'w', "N", "untimed launches first (default 2)"},                                  \
@@ -38,10 +37,14 @@ typedef struct run_cli {
         {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"},                                    \
         CLI_OPTION_MARKDOWN
 
+/* The workloads' own options (conv's --taps) as option rows: a cli_command's
+ * more_options for run and profile. */
+const cli_option *run_cli_workload_options(size_t *n);
+
 /* Returns false after printing when the environment holds a bad default. */
 bool run_cli_defaults(run_cli *o);
-/* Handles one option character; 0 when handled, else the exit status to return
- * (-1 for an option this parser does not know). */
+/* Handles one option character, the workloads' own included; 0 when handled, else
+ * the exit status to return (-1 for an option this parser does not know). */
 int run_cli_option(run_cli *o, int c, const char *arg);
 
 /* A workload to run: all its variants (variant NULL) or one. */
