@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fields.h"
 #include "output.h"
 #include "report.h"
 #include "table.h"
@@ -24,43 +25,7 @@ static bool measured(const zeslm_result *r)
     return r->outcome == ZESLM_MEASURED;
 }
 
-/* One field of a result. The JSON value is the data; text and Markdown show `cell`
- * (scaled for people) where one is given, else the JSON value as text. */
-typedef struct result_field {
-    const char *key;      /* JSON and CSV */
-    const char *head;     /* text and Markdown; NULL: JSON and CSV only */
-    int keep;             /* text priority (table_column.keep); 0: Markdown only */
-    bool right;
-    bool measured_only;   /* absent from a result that was not measured */
-    json_t *(*json)(const zeslm_result *r);               /* NULL: absent */
-    void (*cell)(const zeslm_result *r, char *buf, size_t len);
-} result_field;
-
-static json_t *j_workload(const zeslm_result *r) { return json_string(r->workload); }
-static json_t *j_variant(const zeslm_result *r) { return json_string(r->variant); }
-static json_t *j_params(const zeslm_result *r) { return json_string(r->params); }
-static json_t *j_outcome(const zeslm_result *r) { return json_string(outcome_name(r->outcome)); }
-static json_t *j_group(const zeslm_result *r) { return json_integer(r->group_size); }
-static json_t *j_groups(const zeslm_result *r) { return json_integer(r->groups); }
-static json_t *j_verified(const zeslm_result *r) { return json_boolean(measured(r)); }
-static json_t *j_min(const zeslm_result *r) { return json_integer((json_int_t)r->stats.min_ns); }
-static json_t *j_median(const zeslm_result *r) { return json_integer((json_int_t)r->stats.median_ns); }
-static json_t *j_max(const zeslm_result *r) { return json_integer((json_int_t)r->stats.max_ns); }
-static json_t *j_mean(const zeslm_result *r) { return json_real(r->stats.mean_ns); }
-static json_t *j_stddev(const zeslm_result *r) { return json_real(r->stats.stddev_ns); }
-static json_t *j_outliers(const zeslm_result *r) { return json_integer((json_int_t)r->stats.outliers); }
-static json_t *j_spread(const zeslm_result *r) { return json_real(r->stats.spread); }
-static json_t *j_rate(const zeslm_result *r) { return json_real(r->rate); }
-static json_t *j_rate_unit(const zeslm_result *r) { return json_string(r->rate_unit ? r->rate_unit : ""); }
-static json_t *j_speedup(const zeslm_result *r) { return r->speedup ? json_real(r->speedup) : json_null(); }
-static json_t *j_fraction(const zeslm_result *r) { return r->fraction ? json_real(r->fraction) : json_null(); }
-static json_t *j_exceeded(const zeslm_result *r) { return json_boolean(r->ceiling_exceeded); }
-static json_t *j_verification(const zeslm_result *r) { return json_string(r->verify_note); }
-static json_t *j_extra(const zeslm_result *r) { return r->ratio ? json_real(r->ratio) : NULL; }
-static json_t *j_extra_name(const zeslm_result *r) { return r->ratio ? json_string(r->ratio_name) : NULL; }
-static json_t *j_note(const zeslm_result *r) { return *r->note ? json_string(r->note) : NULL; }
-
-static json_t *j_times(const zeslm_result *r)
+static json_t *times(const zeslm_result *r)
 {
     json_t *t = json_array();
     for (size_t k = 0; k < r->stats.n; k++)
@@ -68,61 +33,66 @@ static json_t *j_times(const zeslm_result *r)
     return t;
 }
 
-/* Three significant digits in the unit that suits the time ("1.07 ms"). */
-static void duration(double ns, char *buf, size_t len)
-{
-    zeslm_format_si(ns, "ns", buf, len);
-}
+/* The getters of the fields below: a value for every result, or (ONLY_MEASURED) for
+ * a measured one alone. */
+#define GETTER(name, expr)               \
+    static json_t *name(const void *rec) \
+    {                                    \
+        const zeslm_result *r = rec;     \
+        return expr;                     \
+    }
+#define ONLY_MEASURED(name, expr) GETTER(name, measured(r) ? (expr) : NULL)
 
-static void c_min(const zeslm_result *r, char *b, size_t n) { duration((double)r->stats.min_ns, b, n); }
-static void c_median(const zeslm_result *r, char *b, size_t n) { duration((double)r->stats.median_ns, b, n); }
-static void c_max(const zeslm_result *r, char *b, size_t n) { duration((double)r->stats.max_ns, b, n); }
-static void c_mean(const zeslm_result *r, char *b, size_t n) { duration(r->stats.mean_ns, b, n); }
-static void c_verified(const zeslm_result *r, char *b, size_t n) { snprintf(b, n, "%s", measured(r) ? "yes" : "no"); }
-static void c_spread(const zeslm_result *r, char *b, size_t n) { snprintf(b, n, "%.1f%%", 100 * r->stats.spread); }
+GETTER(j_workload, json_string(r->workload))
+GETTER(j_variant, json_string(r->variant))
+GETTER(j_params, json_string(r->params))
+GETTER(j_outcome, json_string(outcome_name(r->outcome)))
+GETTER(j_group, json_integer(r->group_size))
+GETTER(j_groups, json_integer(r->groups))
+GETTER(j_verified, json_boolean(measured(r)))
+GETTER(j_note, *r->note ? json_string(r->note) : NULL)
+ONLY_MEASURED(j_times, times(r))
+ONLY_MEASURED(j_min, json_integer((json_int_t)r->stats.min_ns))
+ONLY_MEASURED(j_median, json_integer((json_int_t)r->stats.median_ns))
+ONLY_MEASURED(j_max, json_integer((json_int_t)r->stats.max_ns))
+ONLY_MEASURED(j_mean, json_real(r->stats.mean_ns))
+ONLY_MEASURED(j_stddev, json_real(r->stats.stddev_ns))
+ONLY_MEASURED(j_outliers, json_integer((json_int_t)r->stats.outliers))
+ONLY_MEASURED(j_spread, json_real(r->stats.spread))
+ONLY_MEASURED(j_rate, json_real(r->rate))
+ONLY_MEASURED(j_rate_unit, json_string(r->rate_unit ? r->rate_unit : ""))
+ONLY_MEASURED(j_speedup, r->speedup ? json_real(r->speedup) : json_null())
+ONLY_MEASURED(j_fraction, r->fraction ? json_real(r->fraction) : json_null())
+ONLY_MEASURED(j_exceeded, json_boolean(r->ceiling_exceeded))
+ONLY_MEASURED(j_verification, json_string(r->verify_note))
+ONLY_MEASURED(j_extra, r->ratio ? json_real(r->ratio) : NULL)
+ONLY_MEASURED(j_extra_name, r->ratio ? json_string(r->ratio_name) : NULL)
 
+/* The cells for people: times in the unit that suits them ("1.07 ms"), rates scaled,
+ * shares as percentages. */
+#define CELL(name, ...)                                      \
+    static void name(const void *rec, char *b, size_t n)     \
+    {                                                        \
+        const zeslm_result *r = rec;                         \
+        __VA_ARGS__;                                         \
+    }
+
+CELL(c_min, zeslm_format_si((double)r->stats.min_ns, "ns", b, n))
+CELL(c_median, zeslm_format_si((double)r->stats.median_ns, "ns", b, n))
+CELL(c_max, zeslm_format_si((double)r->stats.max_ns, "ns", b, n))
+CELL(c_mean, zeslm_format_si(r->stats.mean_ns, "ns", b, n))
+CELL(c_verified, snprintf(b, n, "%s", measured(r) ? "yes" : "no"))
+CELL(c_spread, snprintf(b, n, "%.1f%%", 100 * r->stats.spread))
 /* The standard deviation as a share of the mean keeps the column narrow. */
-static void c_sd(const zeslm_result *r, char *b, size_t n)
-{
-    snprintf(b, n, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0);
-}
-
-static void c_rate(const zeslm_result *r, char *b, size_t n)
-{
-    zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n);
-}
-
-static void c_fraction(const zeslm_result *r, char *b, size_t n)
-{
-    if (r->ceiling_exceeded)
-        snprintf(b, n, ">ceiling");
-    else if (r->fraction)
-        snprintf(b, n, "%.0f%%", 100 * r->fraction);
-}
-
-static void c_speedup(const zeslm_result *r, char *b, size_t n)
-{
-    if (r->speedup)
-        snprintf(b, n, "%.2fx", r->speedup);
-}
-
-static void c_extra(const zeslm_result *r, char *b, size_t n)
-{
-    if (r->ratio)
-        zeslm_format_si(r->ratio, "", b, n);
-}
-
-/* Cells that say nothing the columns beside them do not. */
-static void c_none(const zeslm_result *r, char *b, size_t n)
-{
-    (void)r;
-    (void)b;
-    (void)n;
-}
+CELL(c_sd, snprintf(b, n, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0))
+CELL(c_rate, zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n))
+CELL(c_fraction, if (r->ceiling_exceeded) snprintf(b, n, ">ceiling"); else if (r->fraction) snprintf(b, n, "%.0f%%", 100 * r->fraction))
+CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
+CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
 
 /* The order of the JSON object; text shows the fields of keep > 0, dropping the least
  * kept first when a table is wider than TABLE_WIDTH. */
-static const result_field fields[] = {
+static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},
     {"variant", "variant", 100, false, false, j_variant, NULL},
     {"parameters", "parameters", 90, false, false, j_params, NULL},
@@ -130,78 +100,25 @@ static const result_field fields[] = {
     {"group_size", "group", 60, true, false, j_group, NULL},
     {"groups", "groups", 0, true, false, j_groups, NULL},
     {"times_ns", NULL, 0, false, true, j_times, NULL},
-    {"min_ns", "min", 0, true, true, j_min, c_min},
-    {"median_ns", "median", 95, true, true, j_median, c_median},
-    {"max_ns", "max", 0, true, true, j_max, c_max},
-    {"mean_ns", "mean", 0, true, true, j_mean, c_mean},
-    {"stddev_ns", "sd", 40, true, true, j_stddev, c_sd},
-    {"outliers", "out", 0, true, true, j_outliers, NULL},
-    {"spread", "spread", 0, true, true, j_spread, c_spread},
-    {"rate", "rate", 80, true, true, j_rate, c_rate},
-    {"rate_unit", NULL, 0, false, true, j_rate_unit, NULL},
-    {"speedup_vs_baseline", "speedup", 50, true, true, j_speedup, c_speedup},
-    {"fraction_of_ceiling", "ceiling", 55, true, true, j_fraction, c_fraction},
-    {"ceiling_exceeded", NULL, 0, false, true, j_exceeded, c_none},
-    {"extra", "extra", 30, true, true, j_extra, c_extra},
-    {"extra_name", NULL, 0, false, true, j_extra_name, NULL},
+    {"min_ns", "min", 0, true, false, j_min, c_min},
+    {"median_ns", "median", 95, true, false, j_median, c_median},
+    {"max_ns", "max", 0, true, false, j_max, c_max},
+    {"mean_ns", "mean", 0, true, false, j_mean, c_mean},
+    {"stddev_ns", "sd", 40, true, false, j_stddev, c_sd},
+    {"outliers", "out", 0, true, false, j_outliers, NULL},
+    {"spread", "spread", 0, true, false, j_spread, c_spread},
+    {"rate", "rate", 80, true, false, j_rate, c_rate},
+    {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
+    {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
+    {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
+    {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
+    {"extra", "extra", 30, true, false, j_extra, c_extra},
+    {"extra_name", NULL, 0, false, false, j_extra_name, NULL},
     {"verified", "verified", 70, false, false, j_verified, c_verified},
-    {"verification", "verification", 0, false, true, j_verification, NULL},
+    {"verification", "verification", 0, false, false, j_verification, NULL},
     {"note", NULL, 0, false, false, j_note, NULL},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
-
-/* The field's value for r, or NULL where it is absent. */
-static json_t *value(const result_field *f, const zeslm_result *r)
-{
-    return f->measured_only && !measured(r) ? NULL : f->json(r);
-}
-
-/* CSV holds every field but the arrays (the launch times), which only JSON holds. */
-static bool in_csv(const result_field *f)
-{
-    return f->json != j_times;
-}
-
-/* The value as CSV or table text: strings bare, numbers in full, null empty. */
-static void plain(const json_t *v, char *buf, size_t len)
-{
-    *buf = '\0';
-    if (json_is_string(v))
-        snprintf(buf, len, "%s", json_string_value(v));
-    else if (json_is_integer(v))
-        snprintf(buf, len, "%lld", (long long)json_integer_value(v));
-    else if (json_is_real(v))
-        snprintf(buf, len, "%.10g", json_real_value(v));
-    else if (json_is_boolean(v))
-        snprintf(buf, len, "%s", json_is_true(v) ? "true" : "false");
-}
-
-static void cell_text(const result_field *f, const zeslm_result *r, char *buf, size_t len)
-{
-    *buf = '\0';
-    if (f->measured_only && !measured(r))
-        return;
-    if (f->cell) {
-        f->cell(r, buf, len);
-        return;
-    }
-    json_t *v = f->json(r);
-    plain(v, buf, len);
-    json_decref(v);
-}
-
-/* The fields with a head, as table columns; `markdown` keeps those text leaves out. */
-static size_t columns(table_column *cols, size_t *map, bool markdown)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < N_FIELDS; i++) {
-        if (!fields[i].head || (!markdown && fields[i].keep == 0))
-            continue;
-        cols[n] = (table_column){fields[i].head, fields[i].right, markdown ? 1 : fields[i].keep};
-        map[n++] = i;
-    }
-    return n;
-}
 
 /* A result that was not measured: what the text says in place of its numbers. */
 static void outcome_note(const zeslm_result *r, char *buf, size_t len)
@@ -218,21 +135,15 @@ static void build(table *t, table_column *cols, bool markdown, const zeslm_workl
                   size_t first)
 {
     size_t map[N_FIELDS];
-    size_t n = columns(cols, map, markdown);
-    table_init(t, cols, n);
+    table_init(t, cols, fields_columns(fields, N_FIELDS, markdown, cols, map));
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         if (strcmp(r->workload, wl->name) != 0)
             continue;
-        char text[N_FIELDS][192], note[sizeof r->params + sizeof r->note + 48];
-        const char *cells[N_FIELDS];
-        for (size_t c = 0; c < n; c++) {
-            cell_text(&fields[map[c]], r, text[c], sizeof text[c]);
-            cells[c] = text[c];
-        }
+        char note[sizeof r->params + sizeof r->note + 48];
         if (!measured(r))
             outcome_note(r, note, sizeof note);
-        table_add(t, cells, measured(r) ? NULL : note);
+        fields_row(fields, map, t, r, measured(r) ? NULL : note);
     }
 }
 
@@ -318,15 +229,8 @@ void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all
 json_t *report_json(const zeslm_results *all)
 {
     json_t *arr = json_array();
-    for (size_t i = 0; i < all->count; i++) {
-        json_t *o = json_object();
-        for (size_t k = 0; k < N_FIELDS; k++) {
-            json_t *v = value(&fields[k], &all->items[i]);
-            if (v)
-                json_object_set_new(o, fields[k].key, v);
-        }
-        json_array_append_new(arr, o);
-    }
+    for (size_t i = 0; i < all->count; i++)
+        json_array_append_new(arr, fields_json(fields, N_FIELDS, &all->items[i]));
     return arr;
 }
 
@@ -348,49 +252,14 @@ json_t *report_findings(const zeslm_summary *s)
     return o;
 }
 
-/* RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-static void csv_field(FILE *f, const char *s)
-{
-    if (!s[strcspn(s, ",\"\n ")]) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 int report_csv(const zeslm_results *all, const char *path)
 {
     FILE *f = output_open(path);
     if (!f)
         return 1;
-    bool sep = false;
-    for (size_t k = 0; k < N_FIELDS; k++)
-        if (in_csv(&fields[k])) {
-            fprintf(f, "%s%s", sep ? "," : "", fields[k].key);
-            sep = true;
-        }
-    fputc('\n', f);
-    for (size_t i = 0; i < all->count; i++) {
-        sep = false;
-        for (size_t k = 0; k < N_FIELDS; k++) {
-            if (!in_csv(&fields[k]))
-                continue;
-            json_t *v = value(&fields[k], &all->items[i]);
-            char text[256];
-            plain(v, text, sizeof text);
-            json_decref(v);
-            fprintf(f, "%s", sep ? "," : "");
-            csv_field(f, text);
-            sep = true;
-        }
-        fputc('\n', f);
-    }
+    fields_csv_header(f, fields, N_FIELDS);
+    for (size_t i = 0; i < all->count; i++)
+        fields_csv_row(f, fields, N_FIELDS, &all->items[i]);
     return output_close(f, path, true);
 }
 
