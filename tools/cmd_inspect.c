@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "ocloc_run.h"
+#include "fields.h"
 #include "output.h"
 #include "table.h"
 
@@ -33,15 +34,83 @@ typedef struct inspect_opts {
     const zeslm_intel_target *table_target;
     const char *table_source;
     table t;
-    FILE *md;      /* --markdown's file; NULL: none */
+    FILE *md, *csv; /* --markdown's and --csv's files; NULL: none */
 } inspect_opts;
 
-/* Bytes: SLM, private, spill, scratch. "groups@" is at --group-size. */
-static const table_column columns[] = {
-    {"kernel", false, 100}, {"SIMD", true, 95}, {"GRF", true, 90}, {"SLM", true, 85}, {"private", true, 60},
-    {"spill", true, 80}, {"scratch", true, 50}, {"bar", true, 40}, {"atomics", false, 45}, {"max wg", true, 70},
-    {"groups@", true, 75}, {"limited by", false, 65},
+/* One kernel on one target: what its zebin says and what follows there. */
+typedef struct inspect_row {
+    const char *source;
+    const zeslm_intel_target *t;
+    const zeslm_zebin_kernel *k;
+    zeslm_target_fit fit;
+    uint32_t group_size;
+} inspect_row;
+
+#define GETTER(name, expr)               \
+    static json_t *name(const void *rec) \
+    {                                    \
+        const inspect_row *r = rec;      \
+        return expr;                     \
+    }
+GETTER(j_source, json_string(r->source))
+GETTER(j_target, json_string(r->t->name))
+GETTER(j_kernel, json_string(r->k->name))
+GETTER(j_simd, json_integer(r->k->simd_size))
+GETTER(j_grf, json_integer(r->k->grf_count))
+GETTER(j_slm, json_integer(r->k->slm_size))
+GETTER(j_private, json_integer(r->k->private_size))
+GETTER(j_spill, json_integer(r->k->spill_size))
+GETTER(j_scratch, json_integer(r->k->scratch_size))
+GETTER(j_barriers, json_integer(r->k->barrier_count))
+GETTER(j_global_atomics, json_boolean(r->k->has_global_atomics))
+GETTER(j_local_atomics, json_boolean(r->k->has_local_atomics))
+GETTER(j_atomics, json_string(r->k->has_global_atomics && r->k->has_local_atomics ? "g+l"
+                              : r->k->has_global_atomics                        ? "global"
+                              : r->k->has_local_atomics                         ? "local"
+                                                                                : "-"))
+GETTER(j_max_group, json_integer(r->fit.max_group_size))
+GETTER(j_group_size, json_integer(r->group_size))
+GETTER(j_groups, r->fit.groups ? json_integer(r->fit.groups) : json_null())
+GETTER(j_limited_by, r->fit.groups ? json_string(r->fit.limited_by) : json_null())
+
+static void c_groups(const void *rec, char *buf, size_t len)
+{
+    const inspect_row *r = rec;
+    snprintf(buf, len, r->fit.groups ? "%u" : "-", r->fit.groups);
+}
+
+static void c_limited_by(const void *rec, char *buf, size_t len)
+{
+    const inspect_row *r = rec;
+    snprintf(buf, len, "%s", r->fit.groups           ? r->fit.limited_by
+                             : r->fit.max_group_size ? "group too large"
+                                                     : "SLM over the limit");
+}
+
+/* Bytes: SLM, private, spill, scratch. "groups@" is at --group-size. The table of a
+ * target leaves out the target and the source its heading names. */
+static const field fields[] = {
+    {"source", NULL, 0, false, false, j_source, NULL},
+    {"target", NULL, 0, false, false, j_target, NULL},
+    {"kernel", "kernel", 100, false, false, j_kernel, NULL},
+    {"simd_size", "SIMD", 95, true, false, j_simd, NULL},
+    {"grf_count", "GRF", 90, true, false, j_grf, NULL},
+    {"slm_size", "SLM", 85, true, false, j_slm, NULL},
+    {"private_size", "private", 60, true, false, j_private, NULL},
+    {"spill_size", "spill", 80, true, false, j_spill, NULL},
+    {"scratch_size", "scratch", 50, true, false, j_scratch, NULL},
+    {"barrier_count", "bar", 40, true, false, j_barriers, NULL},
+    {"has_global_atomics", NULL, 0, false, false, j_global_atomics, NULL},
+    {"has_local_atomics", NULL, 0, false, false, j_local_atomics, NULL},
+    {NULL, "atomics", 45, false, false, j_atomics, NULL},
+    {"max_group_size", "max wg", 70, true, false, j_max_group, NULL},
+    {"group_size", NULL, 0, true, false, j_group_size, NULL},
+    {"groups_per_subslice", "groups@", 75, true, false, j_groups, c_groups},
+    {"limited_by", "limited by", 65, false, false, j_limited_by, c_limited_by},
 };
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+static table_column columns[N_FIELDS];
+static size_t column_field[N_FIELDS], n_columns;
 
 static bool parse_targets(const char *list, inspect_opts *o)
 {
@@ -74,7 +143,7 @@ static void flush(inspect_opts *o)
     if (o->md && o->t.rows)
         table_markdown(o->md, &o->t);
     table_free(&o->t);
-    table_init(&o->t, columns, sizeof columns / sizeof columns[0]);
+    table_init(&o->t, columns, n_columns);
 }
 
 static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
@@ -96,40 +165,12 @@ static void header(const zeslm_intel_target *t, const char *source, inspect_opts
 
 static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
 {
-    zeslm_target_fit fit;
-    zeslm_target_fit_kernel(t, k, o->group_size, &fit);
-    const char *atomics = k->has_global_atomics && k->has_local_atomics ? "g+l"
-                          : k->has_global_atomics                      ? "global"
-                          : k->has_local_atomics                       ? "local"
-                                                                       : "-";
-    char n[8][16];
-    const unsigned nums[] = {k->simd_size, k->grf_count, k->slm_size, k->private_size, k->spill_size,
-                             k->scratch_size, k->barrier_count, fit.max_group_size};
-    for (size_t i = 0; i < 8; i++)
-        snprintf(n[i], sizeof n[i], "%u", nums[i]);
-    char groups[16];
-    snprintf(groups, sizeof groups, fit.groups ? "%u" : "-", fit.groups);
-    const char *cells[] = {k->name, n[0], n[1], n[2], n[3], n[4], n[5], n[6], atomics, n[7], groups,
-                           fit.groups ? fit.limited_by : fit.max_group_size ? "group too large" : "SLM over the limit"};
-    table_add(&o->t, cells, NULL);
-    json_t *j = json_object();
-    json_object_set_new(j, "source", json_string(source));
-    json_object_set_new(j, "target", json_string(t->name));
-    json_object_set_new(j, "kernel", json_string(k->name));
-    json_object_set_new(j, "simd_size", json_integer(k->simd_size));
-    json_object_set_new(j, "grf_count", json_integer(k->grf_count));
-    json_object_set_new(j, "slm_size", json_integer(k->slm_size));
-    json_object_set_new(j, "private_size", json_integer(k->private_size));
-    json_object_set_new(j, "spill_size", json_integer(k->spill_size));
-    json_object_set_new(j, "scratch_size", json_integer(k->scratch_size));
-    json_object_set_new(j, "barrier_count", json_integer(k->barrier_count));
-    json_object_set_new(j, "has_global_atomics", json_boolean(k->has_global_atomics));
-    json_object_set_new(j, "has_local_atomics", json_boolean(k->has_local_atomics));
-    json_object_set_new(j, "max_group_size", json_integer(fit.max_group_size));
-    json_object_set_new(j, "group_size", json_integer(o->group_size));
-    json_object_set_new(j, "groups_per_subslice", fit.groups ? json_integer(fit.groups) : json_null());
-    json_object_set_new(j, "limited_by", fit.groups ? json_string(fit.limited_by) : json_null());
-    json_array_append_new(o->rows, j);
+    inspect_row r = {source, t, k, {0}, o->group_size};
+    zeslm_target_fit_kernel(t, k, o->group_size, &r.fit);
+    fields_row(fields, column_field, &o->t, &r, NULL);
+    json_array_append_new(o->rows, fields_json(fields, N_FIELDS, &r));
+    if (o->csv)
+        fields_csv_row(o->csv, fields, N_FIELDS, &r);
     o->shown++;
 }
 
@@ -198,7 +239,7 @@ static int show_file(const char *path, inspect_opts *o)
 
 typedef struct inspect_cli {
     inspect_opts o;
-    const char *json_path, *markdown;
+    const char *json_path, *markdown, *csv;
 } inspect_cli;
 
 static int on_option(void *ctx, int key, const char *value)
@@ -210,6 +251,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 'k': c->o.kernel = value; break;
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
     case 'M': c->markdown = value; break;
+    case 'c': c->csv = value; break;
     default: c->json_path = value; break; /* 'j', the only other row */
     }
     return ok ? 0 : 2;
@@ -228,16 +270,24 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
-    int rc = output_check(json_path, NULL, c.markdown);
+    int rc = output_check(json_path, c.csv, c.markdown);
     if (rc)
         return rc;
     if (c.markdown && !(o.md = output_open(c.markdown)))
         return 1;
+    if (c.csv && !(o.csv = output_open(c.csv))) {
+        if (o.md)
+            output_close(o.md, c.markdown, false);
+        return 1;
+    }
+    if (o.csv)
+        fields_csv_header(o.csv, fields, N_FIELDS);
     if (o.md)
         fprintf(o.md, "# ze-slm-bench inspect\n");
     o.rows = json_array();
-    table_init(&o.t, columns, sizeof columns / sizeof columns[0]);
-    text = output_text_stream(json_path, NULL, c.markdown);
+    n_columns = fields_columns(fields, N_FIELDS, false, columns, column_field);
+    table_init(&o.t, columns, n_columns);
+    text = output_text_stream(json_path, c.csv, c.markdown);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
             rc = show_file(argv[i], &o);
@@ -252,6 +302,8 @@ static int run(int argc, char **argv)
         rc = cli_error("out of host memory");
     table_free(&o.t);
     if (o.md && output_close(o.md, c.markdown, !rc && !ferror(o.md)) && !rc)
+        rc = 1;
+    if (o.csv && output_close(o.csv, c.csv, !rc && !ferror(o.csv)) && !rc)
         rc = 1;
     if (!rc && o.kernel && o.shown == 0)
         rc = cli_error("no kernel named '%s'", o.kernel);
@@ -277,6 +329,7 @@ static const cli_option options[] = {
     {"kernel", 'k', "NAME", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
+    {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,
 };
 

@@ -6,7 +6,7 @@ json_t *fields_json(const field *f, size_t n, const void *rec)
 {
     json_t *o = json_object();
     for (size_t i = 0; i < n; i++) {
-        json_t *v = f[i].json(rec);
+        json_t *v = f[i].key ? f[i].json(rec) : NULL;
         if (v)
             json_object_set_new(o, f[i].key, v);
     }
@@ -82,7 +82,7 @@ void fields_csv_header(FILE *out, const field *f, size_t n)
 {
     bool sep = false;
     for (size_t i = 0; i < n; i++)
-        if (!f[i].list) {
+        if (f[i].key && !f[i].list) {
             fprintf(out, "%s%s", sep ? "," : "", f[i].key);
             sep = true;
         }
@@ -93,7 +93,7 @@ void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec)
 {
     bool sep = false;
     for (size_t i = 0; i < n; i++) {
-        if (f[i].list)
+        if (!f[i].key || f[i].list)
             continue;
         json_t *v = f[i].json(rec);
         char text[512];

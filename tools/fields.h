@@ -13,7 +13,7 @@
 #include "table.h"
 
 typedef struct field {
-    const char *key;    /* JSON and CSV */
+    const char *key;    /* JSON and CSV; NULL: text and Markdown only */
     const char *head;   /* text and Markdown; NULL: JSON and CSV only */
     int keep;           /* text priority (table_column.keep); 0: Markdown only */
     bool right;         /* numbers: right-aligned */
