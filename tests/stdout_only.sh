@@ -24,7 +24,7 @@ if fmt == "json":
     json.loads(text)
 elif fmt == "csv":
     rows = list(csv.reader(text.splitlines()))
-    assert rows and rows[0][0] in ("workload", "source"), rows[:1]
+    assert rows and rows[0][0] in ("workload", "source", "old_device"), rows[:1]
     assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
 elif fmt == "markdown":
     assert text.startswith("# ze-slm-bench ") and "\n| --- " in text, text[:80]
@@ -58,6 +58,8 @@ check markdown inspect --target tgllp --markdown -
 check csv inspect --target tgllp --csv -
 "$bench" run reduce $small --json "$tmp/old.json" >/dev/null 2>&1
 check markdown compare "$tmp/old.json" "$tmp/old.json" --markdown -
+check json compare "$tmp/old.json" "$tmp/old.json" --json -
+check csv compare "$tmp/old.json" "$tmp/old.json" --csv -
 # ocloc's log of a kernel that does not compile.
 printf 'kernel void f(global int *x) { x[0] = undeclared; }\n' >"$tmp/bad.cl"
 check empty inspect --target tgllp --json - "$tmp/bad.cl"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fields.h"
 #include "commands.h"
 #include "output.h"
 #include "results_set.h"
@@ -41,16 +42,17 @@ static const results_entry *find(const results_file *f, const char *key)
 typedef struct compare_opts {
     uint32_t fail_over;
     bool gate, any_device;
-    const char *markdown;
+    const char *markdown, *json, *csv;
 } compare_opts;
 
 static int on_option(void *ctx, int key, const char *value)
 {
     compare_opts *o = ctx;
-    if (key == 'a' || key == 'M') {
-        o->any_device |= key == 'a';
-        o->markdown = key == 'M' ? value : o->markdown;
-        return 0;
+    switch (key) {
+    case 'a': o->any_device = true; return 0;
+    case 'M': o->markdown = value; return 0;
+    case 'j': o->json = value; return 0;
+    case 'c': o->csv = value; return 0;
     }
     o->gate = true; /* 'f' */
     return cli_u32("--fail-over", value, 0, 100000, &o->fail_over) ? 0 : 2;
@@ -61,26 +63,95 @@ typedef struct tally {
     size_t matched, marked, regressions;
 } tally;
 
-static const table_column columns[] = {
-    {"result", false, 100}, {"old", true, 60}, {"new", true, 90}, {"new/old", true, 95}, {"change", false, 97},
-};
+/* One result of one pair of devices: the medians (NAN where a file lacks it) and
+ * what changed. */
+typedef struct compare_row {
+    size_t old_device, new_device;
+    const char *key;
+    double old_ns, new_ns;
+    const char *change; /* "", "*", "* REGRESSION", "only in new", "only in old" */
+} compare_row;
 
-/* One row: medians in ns (NAN: absent), their ratio where both are there. */
-static void row(table *t, const char *key, double old_ns, double new_ns, const char *change)
+static json_t *ns_or_null(double ns)
 {
-    char old_text[32] = "-", new_text[32] = "-", ratio[32] = "-";
-    if (!isnan(old_ns))
-        zeslm_format_si(old_ns, "ns", old_text, sizeof old_text);
-    if (!isnan(new_ns))
-        zeslm_format_si(new_ns, "ns", new_text, sizeof new_text);
-    if (!isnan(old_ns) && !isnan(new_ns))
-        snprintf(ratio, sizeof ratio, "%.3f", new_ns / old_ns);
-    table_add(t, (const char *const[]){key, old_text, new_text, ratio, change}, NULL);
+    return isnan(ns) ? json_null() : json_real(ns);
 }
 
-/* The table of one pair of devices. */
+#define GETTER(name, expr)               \
+    static json_t *name(const void *rec) \
+    {                                    \
+        const compare_row *r = rec;      \
+        return expr;                     \
+    }
+GETTER(j_old_device, json_integer((json_int_t)r->old_device))
+GETTER(j_new_device, json_integer((json_int_t)r->new_device))
+GETTER(j_key, json_string(r->key))
+GETTER(j_old, ns_or_null(r->old_ns))
+GETTER(j_new, ns_or_null(r->new_ns))
+GETTER(j_ratio, isnan(r->old_ns) || isnan(r->new_ns) ? json_null() : json_real(r->new_ns / r->old_ns))
+GETTER(j_change, json_string(r->change))
+
+/* Times scaled ("1.07 ms"), "-" where absent. */
+static void c_ns(double ns, char *buf, size_t len)
+{
+    if (isnan(ns))
+        snprintf(buf, len, "-");
+    else
+        zeslm_format_si(ns, "ns", buf, len);
+}
+
+static void c_old(const void *rec, char *buf, size_t len)
+{
+    c_ns(((const compare_row *)rec)->old_ns, buf, len);
+}
+
+static void c_new(const void *rec, char *buf, size_t len)
+{
+    c_ns(((const compare_row *)rec)->new_ns, buf, len);
+}
+
+static void c_ratio(const void *rec, char *buf, size_t len)
+{
+    const compare_row *r = rec;
+    if (isnan(r->old_ns) || isnan(r->new_ns))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.3f", r->new_ns / r->old_ns);
+}
+
+/* The devices are the pair's heading in text and Markdown. */
+static const field fields[] = {
+    {"old_device", NULL, 0, true, false, j_old_device, NULL},
+    {"new_device", NULL, 0, true, false, j_new_device, NULL},
+    {"result", "result", 100, false, false, j_key, NULL},
+    {"old_median_ns", "old", 60, true, false, j_old, c_old},
+    {"new_median_ns", "new", 90, true, false, j_new, c_new},
+    {"ratio", "new/old", 95, true, false, j_ratio, c_ratio},
+    {"change", "change", 97, false, false, j_change, NULL},
+};
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+
+/* Where each row goes: the pair's table, the JSON rows, the CSV (NULL: none). */
+typedef struct compare_out {
+    table t;
+    const size_t *map;
+    json_t *rows;
+    FILE *csv;
+    size_t old_device, new_device;
+} compare_out;
+
+static void row(compare_out *out, const char *key, double old_ns, double new_ns, const char *change)
+{
+    compare_row r = {out->old_device, out->new_device, key, old_ns, new_ns, change};
+    fields_row(fields, out->map, &out->t, &r, NULL);
+    json_array_append_new(out->rows, fields_json(fields, N_FIELDS, &r));
+    if (out->csv)
+        fields_csv_row(out->csv, fields, N_FIELDS, &r);
+}
+
+/* The rows of one pair of devices. */
 static void compare_pair(const results_file *old_f, const results_file *new_f, const compare_opts *opts, tally *t,
-                         table *out)
+                         compare_out *out)
 {
     for (size_t i = 0; i < new_f->count; i++) {
         const results_entry *n = &new_f->items[i], *o = find(old_f, n->key);
@@ -116,6 +187,19 @@ static void say(FILE *text, FILE *md, const char *s)
     }
 }
 
+/* The rows and the totals, with the document's common head. */
+static int write_json(const char *path, const compare_out *out, const tally *t, int argc, char **argv)
+{
+    json_t *doc = output_document(argc, argv);
+    json_object_set(doc, "rows", out->rows);
+    json_object_set_new(doc, "matched", json_integer((json_int_t)t->matched));
+    json_object_set_new(doc, "beyond_spread", json_integer((json_int_t)t->marked));
+    json_object_set_new(doc, "regressions", json_integer((json_int_t)t->regressions));
+    int rc = output_json(doc, path);
+    json_decref(doc);
+    return rc;
+}
+
 /* Whether device i of s was paired (as old when `old`, else as new). */
 static bool paired(const results_pair *pairs, size_t n, size_t i, bool old)
 {
@@ -133,14 +217,17 @@ static int run(int argc, char **argv)
         return parsed;
     if (argc - first != 2)
         return cli_usage_error("compare: give two results files, OLD and NEW");
-    int rc = output_check(NULL, NULL, opts.markdown);
+    int rc = output_check(opts.json, opts.csv, opts.markdown);
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
     results_set old_f = {0}, new_f = {0};
     results_pair *pairs = NULL;
     size_t n_pairs = 0;
-    FILE *text = output_text_stream(NULL, NULL, opts.markdown), *md = NULL;
+    FILE *text = output_text_stream(opts.json, opts.csv, opts.markdown), *md = NULL;
+    table_column cols[N_FIELDS];
+    size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
+    compare_out out = {.map = map, .rows = json_array()};
     rc = load(old_path, &old_f);
     if (rc == 0)
         rc = load(new_path, &new_f);
@@ -158,8 +245,12 @@ static int run(int argc, char **argv)
     }
     if (rc == 0 && opts.markdown && !(md = output_open(opts.markdown)))
         rc = 1;
+    if (rc == 0 && opts.csv && !(out.csv = output_open(opts.csv)))
+        rc = 1;
     if (rc)
         goto out;
+    if (out.csv)
+        fields_csv_header(out.csv, fields, N_FIELDS);
     if (md)
         fprintf(md, "# ze-slm-bench compare\n");
     bool several = old_f.count > 1 || new_f.count > 1;
@@ -173,15 +264,16 @@ static int run(int argc, char **argv)
         else
             snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->device, new_path, n->device);
         say(text, md, line + (k == 0));
-        table pair;
-        table_init(&pair, columns, sizeof columns / sizeof columns[0]);
-        compare_pair(o, n, &opts, &t, &pair);
-        table_text(text, &pair, TABLE_WIDTH);
+        out.old_device = pairs[k].old_index;
+        out.new_device = pairs[k].new_index;
+        table_init(&out.t, cols, n_cols);
+        compare_pair(o, n, &opts, &t, &out);
+        table_text(text, &out.t, TABLE_WIDTH);
         if (md)
-            table_markdown(md, &pair);
-        if (pair.failed)
+            table_markdown(md, &out.t);
+        if (out.t.failed)
             rc = cli_error("out of host memory");
-        table_free(&pair);
+        table_free(&out.t);
     }
     for (size_t i = 0; i < old_f.count; i++)
         if (!paired(pairs, n_pairs, i, true)) {
@@ -202,6 +294,12 @@ static int run(int argc, char **argv)
     say(text, md, line);
     if (md && output_close(md, opts.markdown, !ferror(md)) && rc == 0)
         rc = 1;
+    md = NULL;
+    if (out.csv && output_close(out.csv, opts.csv, !ferror(out.csv)) && rc == 0)
+        rc = 1;
+    out.csv = NULL;
+    if (opts.json && write_json(opts.json, &out, &t, argc, argv) && rc == 0)
+        rc = 1;
     if (rc == 0 && t.matched == 0) {
         rc = cli_error("the two files have no result in common: nothing was compared");
     } else if (rc == 0 && t.regressions) {
@@ -209,6 +307,11 @@ static int run(int argc, char **argv)
         rc = EXIT_REGRESSION;
     }
 out:
+    if (md)
+        output_close(md, opts.markdown, false);
+    if (out.csv)
+        output_close(out.csv, opts.csv, false);
+    json_decref(out.rows);
     free(pairs);
     results_set_free(&old_f);
     results_set_free(&new_f);
@@ -229,6 +332,8 @@ static void more_help(FILE *f)
 static const cli_option options[] = {
     {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT"},
     {"any-device", 'a', NULL, "compare files measured on different devices"},
+    {"json", 'j', "FILE|-", "also write the rows and totals as JSON (-: to stdout, the tables to stderr)"},
+    {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,
 };
 
