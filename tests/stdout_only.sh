@@ -24,7 +24,7 @@ if fmt == "json":
     json.loads(text)
 elif fmt == "csv":
     rows = list(csv.reader(text.splitlines()))
-    assert rows and rows[0][0] in ("workload", "source", "old_device"), rows[:1]
+    assert rows and rows[0][0] in ("workload", "source", "old_device", "backend"), rows[:1]
     assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
 elif fmt == "markdown":
     assert text.startswith("# ze-slm-bench ") and "\n| --- " in text, text[:80]
@@ -53,6 +53,7 @@ check markdown run reduce $small --markdown -
 check markdown profile reduce/many --group-sizes 64,128 $small --markdown - --json "$tmp/profile.json"
 check json run --list --json -
 check markdown devices --markdown -
+check csv devices --csv -
 check markdown limits --markdown -
 check markdown inspect --target tgllp --markdown -
 check csv inspect --target tgllp --csv -

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "fields.h"
 #include "output.h"
 #include "table.h"
 
@@ -37,7 +38,21 @@ typedef struct devices_opts {
     cli_device_opts dev;
     const char *json_path;
     const char *markdown;
+    const char *csv;
 } devices_opts;
+
+static int write_csv(const char *path, const json_t *devices)
+{
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    for (size_t d = 0; d < json_array_size(devices); d++) {
+        if (d == 0)
+            fields_csv_object(f, json_array_get(devices, 0), true);
+        fields_csv_object(f, json_array_get(devices, d), false);
+    }
+    return output_close(f, path, !ferror(f));
+}
 
 static int write_markdown(const char *path, const table *t, uint32_t best)
 {
@@ -53,9 +68,10 @@ static int write_markdown(const char *path, const table *t, uint32_t best)
 static int on_option(void *ctx, int key, const char *value)
 {
     devices_opts *o = ctx;
-    if (key == 'j' || key == 'M') {
-        *(key == 'j' ? &o->json_path : &o->markdown) = value;
-        return 0;
+    switch (key) {
+    case 'j': o->json_path = value; return 0;
+    case 'M': o->markdown = value; return 0;
+    case 'c': o->csv = value; return 0;
     }
     return cli_device_option(&o->dev, key, value) ? 0 : 2;
 }
@@ -72,7 +88,7 @@ static int run(int argc, char **argv)
         return cli_usage_error("devices: unexpected argument '%s'", argv[first]);
     const cli_device_opts dev = opts.dev;
     const char *json_path = opts.json_path;
-    if ((rc = output_check(json_path, NULL, opts.markdown)) != 0)
+    if ((rc = output_check(json_path, opts.csv, opts.markdown)) != 0)
         return rc;
 
     zeslm_device_list list;
@@ -80,24 +96,28 @@ static int run(int argc, char **argv)
         return cli_error("%s", zeslm_last_error());
     uint32_t best = 0;
     zeslm_select_device(&list, NULL, &best);
+    /* Each device's facts as JSON, from the facts table; the CSV has the same keys. */
+    json_t *arr = json_array();
+    for (uint32_t d = 0; d < list.count; d++) {
+        json_t *o = output_device_json(&list.items[d]);
+        json_object_set_new(o, "index", json_integer(d));
+        json_array_append_new(arr, o);
+    }
     if (json_path) {
         json_t *doc = output_document(argc, argv);
-        json_t *arr = json_array();
-        for (uint32_t d = 0; d < list.count; d++) {
-            json_t *o = output_device_json(&list.items[d]);
-            json_object_set_new(o, "index", json_integer(d));
-            json_array_append_new(arr, o);
-        }
-        json_object_set_new(doc, "devices", arr);
+        json_object_set(doc, "devices", arr);
         json_object_set_new(doc, "best_device", json_integer(best));
         rc = output_json(doc, json_path);
         json_decref(doc);
     }
+    if (opts.csv)
+        rc |= write_csv(opts.csv, arr);
+    json_decref(arr);
     table t;
     table_column cols[list.count + 1];
     char heads[list.count + 1][24];
     fill(&t, cols, heads, &list);
-    FILE *text = output_text_stream(json_path, NULL, opts.markdown);
+    FILE *text = output_text_stream(json_path, opts.csv, opts.markdown);
     if (text == stdout) {
         table_text(stdout, &t, SIZE_MAX);
         printf("\nBest device (picked when --device is not given): %u\n", best);
@@ -117,6 +137,7 @@ static int run(int argc, char **argv)
 static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     {"json", 'j', "FILE|-", "also write the list as JSON (-: to stdout, instead of the table)"},
+    {"csv", 'c', "FILE|-", "also write one row per device, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,
 };
 

@@ -13,8 +13,8 @@ json_t *fields_json(const field *f, size_t n, const void *rec)
     return o;
 }
 
-/* A value as CSV and plain cells write it: strings bare, numbers in full, null and
- * absent empty. */
+/* A value as CSV and plain cells write it: strings bare, numbers in full, arrays
+ * joined by blanks, null and absent empty. */
 static void plain(const json_t *v, char *buf, size_t len)
 {
     *buf = '\0';
@@ -26,6 +26,12 @@ static void plain(const json_t *v, char *buf, size_t len)
         snprintf(buf, len, "%.10g", json_real_value(v));
     else if (json_is_boolean(v))
         snprintf(buf, len, "%s", json_is_true(v) ? "true" : "false");
+    else if (json_is_array(v)) /* sub-group sizes: "8 16 32" */
+        for (size_t i = 0, used = 0; i < json_array_size(v) && used < len; i++) {
+            char item[64];
+            plain(json_array_get(v, i), item, sizeof item);
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", item);
+        }
 }
 
 static void cell_text(const field *f, const void *rec, char *buf, size_t len)
@@ -99,6 +105,24 @@ void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec)
         char text[512];
         plain(v, text, sizeof text);
         json_decref(v);
+        fprintf(out, "%s", sep ? "," : "");
+        csv_field(out, text);
+        sep = true;
+    }
+    fputc('\n', out);
+}
+
+void fields_csv_object(FILE *out, const json_t *obj, bool header)
+{
+    const char *key;
+    json_t *v;
+    bool sep = false;
+    json_object_foreach((json_t *)obj, key, v) {
+        char text[512];
+        if (header)
+            snprintf(text, sizeof text, "%s", key);
+        else
+            plain(v, text, sizeof text);
         fprintf(out, "%s", sep ? "," : "");
         csv_field(out, text);
         sep = true;

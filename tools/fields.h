@@ -39,4 +39,8 @@ void fields_row(const field *f, const size_t *map, table *t, const void *rec, co
 void fields_csv_header(FILE *out, const field *f, size_t n);
 void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec);
 
+/* CSV of a JSON object built elsewhere from a table of its own (the device facts):
+ * its keys as the header, or its values as a row, in the object's order. */
+void fields_csv_object(FILE *out, const json_t *obj, bool header);
+
 #endif
