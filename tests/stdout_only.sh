@@ -24,7 +24,7 @@ if fmt == "json":
     json.loads(text)
 elif fmt == "csv":
     rows = list(csv.reader(text.splitlines()))
-    assert rows and rows[0][0] in ("workload", "source", "old_device", "backend"), rows[:1]
+    assert rows and rows[0][0] in ("workload", "source", "old_device", "backend", "file"), rows[:1]
     assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
 elif fmt == "markdown":
     assert text.startswith("# ze-slm-bench ") and "\n| --- " in text, text[:80]
@@ -55,6 +55,7 @@ check json run --list --json -
 check markdown devices --markdown -
 check csv devices --csv -
 check markdown limits --markdown -
+check csv limits --csv -
 check markdown inspect --target tgllp --markdown -
 check csv inspect --target tgllp --csv -
 "$bench" run reduce $small --json "$tmp/old.json" >/dev/null 2>&1

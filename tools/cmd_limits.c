@@ -10,6 +10,7 @@
 #include "kernels.h"
 #include "cli.h"
 #include "commands.h"
+#include "fields.h"
 #include "output.h"
 #include "table.h"
 
@@ -21,6 +22,7 @@ typedef struct limits_opts {
     uint64_t slm_per_cu;       /* 0: assume the per-group limit */
     const char *json;
     const char *markdown;
+    const char *csv;        /* the bundled kernels' rows */
 } limits_opts;
 
 /* Where the human-readable report goes: stderr when JSON or Markdown takes stdout;
@@ -147,72 +149,106 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     return rc;
 }
 
-static void size_cell(char *buf, size_t len, uint64_t v, bool known)
+/* One bundled kernel as the driver compiled it; `lacks` says why the device cannot
+ * build it (then no props). */
+typedef struct kernel_row {
+    const char *file, *kernel, *lacks;
+    zeslm_kernel_props p;
+    uint32_t suggested;
+} kernel_row;
+
+/* A number the driver may not report (0 or not known): null. */
+static json_t *known(uint64_t v, bool is_known)
 {
-    if (known)
-        snprintf(buf, len, "%llu", (unsigned long long)v);
+    return is_known ? json_integer((json_int_t)v) : json_null();
+}
+
+#define GETTER(name, expr)               \
+    static json_t *name(const void *rec) \
+    {                                    \
+        const kernel_row *r = rec;       \
+        return expr;                     \
+    }
+/* The driver's numbers exist only for a kernel the device builds. */
+#define BUILT(name, expr) GETTER(name, r->lacks ? NULL : (expr))
+GETTER(j_file, json_string(r->file))
+GETTER(j_kernel, json_string(r->kernel))
+GETTER(j_supported, json_boolean(!r->lacks))
+BUILT(j_static_slm, json_integer((json_int_t)r->p.static_slm))
+BUILT(j_private, json_integer((json_int_t)r->p.private_mem))
+BUILT(j_spill, known(r->p.spill_mem, r->p.spill_known))
+BUILT(j_registers, known(r->p.registers, r->p.registers != 0))
+BUILT(j_subgroup, known(r->p.subgroup_size, r->p.subgroup_size != 0))
+BUILT(j_max_group, known(r->p.max_group_size, r->p.max_group_size != 0))
+BUILT(j_suggested, known(r->suggested, r->suggested != 0))
+
+/* Text: "unknown" where JSON has null. */
+static void c_known(const json_t *v, char *buf, size_t len)
+{
+    if (json_is_integer(v))
+        snprintf(buf, len, "%lld", (long long)json_integer_value(v));
     else
         snprintf(buf, len, "unknown");
 }
+#define CELL_OF(name, getter)                                 \
+    static void name(const void *rec, char *buf, size_t len) \
+    {                                                         \
+        json_t *v = getter(rec);                              \
+        c_known(v, buf, len);                                 \
+        json_decref(v);                                       \
+    }
+CELL_OF(c_spill, j_spill)
+CELL_OF(c_registers, j_registers)
+CELL_OF(c_subgroup, j_subgroup)
+CELL_OF(c_max_group, j_max_group)
+CELL_OF(c_suggested, j_suggested)
 
-static const table_column kernel_columns[] = {
-    {"kernel", false, 100}, {"static SLM", true, 90}, {"private", true, 80}, {"spill", true, 70},
-    {"registers", true, 60}, {"sub-group", true, 50}, {"max group", true, 40}, {"suggested", true, 30},
+static const field kernel_fields[] = {
+    {"file", NULL, 0, false, false, j_file, NULL},
+    {"kernel", "kernel", 100, false, false, j_kernel, NULL},
+    {"supported", NULL, 0, false, false, j_supported, NULL},
+    {"static_slm", "static SLM", 90, true, false, j_static_slm, NULL},
+    {"private_mem", "private", 80, true, false, j_private, NULL},
+    {"spill_mem", "spill", 70, true, false, j_spill, c_spill},
+    {"registers", "registers", 60, true, false, j_registers, c_registers},
+    {"subgroup_size", "sub-group", 50, true, false, j_subgroup, c_subgroup},
+    {"max_group_size", "max group", 40, true, false, j_max_group, c_max_group},
+    {"suggested_group_size", "suggested", 30, true, false, j_suggested, c_suggested},
 };
+#define N_KERNEL_FIELDS (sizeof kernel_fields / sizeof kernel_fields[0])
 
-/* Builds every bundled kernel and prints what the driver says about it. */
-static int kernel_table(zeslm_device *dev, json_t *doc)
+/* Builds every bundled kernel and reports what the driver says about it: the table,
+ * the JSON's `kernels`, and the CSV's rows (csv may be NULL). */
+static int kernel_table(zeslm_device *dev, json_t *doc, FILE *csv)
 {
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     json_t *arr = json_array();
     int rc = 0;
     table t;
-    table_init(&t, kernel_columns, sizeof kernel_columns / sizeof kernel_columns[0]);
-
-    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+    table_column cols[N_KERNEL_FIELDS];
+    size_t map[N_KERNEL_FIELDS];
+    table_init(&t, cols, fields_columns(kernel_fields, N_KERNEL_FIELDS, false, cols, map));
+    if (csv)
+        fields_csv_header(csv, kernel_fields, N_KERNEL_FIELDS);
+    for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++) {
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
-            const char *name = kf->kernels[i];
-            json_t *o = json_object();
-            json_object_set_new(o, "file", json_string(kf->name));
-            json_object_set_new(o, "kernel", json_string(name));
-            json_array_append_new(arr, o);
-            const char *lacks = zeslm_kernel_file_unsupported(kf, d);
-            if (lacks) {
-                table_add(&t, (const char *const[]){name, NULL, NULL, NULL, NULL, NULL, NULL, NULL}, lacks);
-                json_object_set_new(o, "supported", json_false());
-                continue;
-            }
+            kernel_row r = {kf->name, kf->kernels[i], zeslm_kernel_file_unsupported(kf, d), {0}, 0};
             zeslm_kernel *k = NULL;
-            zeslm_kernel_props p;
-            if (zeslm_kernel_create(dev, kf->name, name, &k) != ZESLM_OK ||
-                zeslm_kernel_props_get(k, &p) != ZESLM_OK) {
+            if (!r.lacks && (zeslm_kernel_create(dev, kf->name, r.kernel, &k) != ZESLM_OK ||
+                             zeslm_kernel_props_get(k, &r.p) != ZESLM_OK)) {
                 rc = cli_error("%s", zeslm_last_error());
                 zeslm_kernel_free(k);
                 break;
             }
-            uint32_t suggested = zeslm_kernel_suggest_group(k, 1u << 20);
-            char slm[24], priv[24], spill[24], regs[24], sg[24], maxg[24], sugg[24];
-            size_cell(slm, sizeof slm, p.static_slm, true);
-            size_cell(priv, sizeof priv, p.private_mem, true);
-            size_cell(spill, sizeof spill, p.spill_mem, p.spill_known);
-            size_cell(regs, sizeof regs, p.registers, p.registers != 0);
-            size_cell(sg, sizeof sg, p.subgroup_size, p.subgroup_size != 0);
-            size_cell(maxg, sizeof maxg, p.max_group_size, p.max_group_size != 0);
-            size_cell(sugg, sizeof sugg, suggested, suggested != 0);
-            table_add(&t, (const char *const[]){name, slm, priv, spill, regs, sg, maxg, sugg}, NULL);
-            json_object_set_new(o, "supported", json_true());
-            json_object_set_new(o, "static_slm", json_integer((json_int_t)p.static_slm));
-            json_object_set_new(o, "private_mem", json_integer((json_int_t)p.private_mem));
-            json_object_set_new(o, "spill_mem", p.spill_known ? json_integer((json_int_t)p.spill_mem) : json_null());
-            json_object_set_new(o, "registers", p.registers ? json_integer(p.registers) : json_null());
-            json_object_set_new(o, "subgroup_size", p.subgroup_size ? json_integer(p.subgroup_size) : json_null());
-            json_object_set_new(o, "max_group_size", p.max_group_size ? json_integer(p.max_group_size) : json_null());
-            json_object_set_new(o, "suggested_group_size", suggested ? json_integer(suggested) : json_null());
+            if (k)
+                r.suggested = zeslm_kernel_suggest_group(k, 1u << 20);
             zeslm_kernel_free(k);
+            fields_row(kernel_fields, map, &t, &r, r.lacks);
+            json_array_append_new(arr, fields_json(kernel_fields, N_KERNEL_FIELDS, &r));
+            if (csv)
+                fields_csv_row(csv, kernel_fields, N_KERNEL_FIELDS, &r);
         }
-        if (rc)
-            break;
     }
     char title[160];
     snprintf(title, sizeof title, "Bundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local "
@@ -244,6 +280,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 'C': ok = cli_u64("--slm-per-cu", value, 1, UINT32_MAX, &o->slm_per_cu); break;
     case 'j': o->json = value; break;
     case 'M': o->markdown = value; break;
+    case 'c': o->csv = value; break;
     default: ok = cli_device_option(&c->dev, key, value); break;
     }
     return ok ? 0 : 2;
@@ -263,7 +300,7 @@ static int run(int argc, char **argv)
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
     const limits_opts o = c.o;
     const cli_device_opts devopt = c.dev;
-    int rc = output_check(o.json, NULL, o.markdown);
+    int rc = output_check(o.json, o.csv, o.markdown);
     if (rc)
         return rc;
 
@@ -276,7 +313,8 @@ static int run(int argc, char **argv)
     const zeslm_device_info *d = &list.items[index];
     json_t *doc = output_document(argc, argv);
     json_object_set_new(doc, "device", output_device_json(d));
-    text = output_text_stream(o.json, NULL, o.markdown);
+    text = output_text_stream(o.json, o.csv, o.markdown);
+    FILE *csv = NULL;
     table per_item;
     table_init(&per_item, per_item_columns, 3);
     if (o.markdown && !(md = output_open(o.markdown))) {
@@ -285,6 +323,10 @@ static int run(int argc, char **argv)
     }
     if (md)
         fprintf(md, "# ze-slm-bench limits\n\n");
+    if (o.csv && !(csv = output_open(o.csv))) {
+        rc = 1;
+        goto out;
+    }
     line("Device %u: %s (%s)", index, d->name, zeslm_backend_label(d->backend));
     if (!d->slm_per_group) {
         rc = cli_error("the driver does not report the SLM per work-group of this device");
@@ -314,13 +356,15 @@ static int run(int argc, char **argv)
     }
     if (o.group_size && (rc = occupancy(d, &o, doc)) != 0)
         goto out;
-    rc = kernel_table(dev, doc);
+    rc = kernel_table(dev, doc, csv);
     if (rc == 0 && o.json)
         rc = output_json(doc, o.json);
 out:
     if (md && output_close(md, o.markdown, rc == 0 && !ferror(md)) && rc == 0)
         rc = 1;
     md = NULL;
+    if (csv && output_close(csv, o.csv, rc == 0 && !ferror(csv)) && rc == 0)
+        rc = 1;
     table_free(&per_item);
     json_decref(doc);
     zeslm_device_close(dev);
@@ -337,6 +381,7 @@ static const cli_option options[] = {
     {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)"},
     {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if"},
     {"json", 'j', "FILE|-", "also write the results as JSON (-: to stdout, the tables to stderr)"},
+    {"csv", 'c', "FILE|-", "also write the bundled kernels' rows as CSV, the JSON's keys as the header"},
     CLI_OPTION_MARKDOWN,
 };
 
