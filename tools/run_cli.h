@@ -41,6 +41,11 @@ typedef struct run_cli {
  * more_options for run and profile. */
 const cli_option *run_cli_workload_options(size_t *n);
 
+/* The option members of a command that takes the table `rows` (RUN_CLI_OPTIONS and its
+ * own) and the workloads' own options. */
+#define RUN_CLI_COMMAND_OPTIONS(rows) \
+    .options = rows, .n_options = sizeof rows / sizeof rows[0], .more_options = run_cli_workload_options
+
 /* Returns false after printing when the environment holds a bad default. */
 bool run_cli_defaults(run_cli *o);
 /* Handles one option character, the workloads' own included; 0 when handled, else
