@@ -150,6 +150,8 @@ uint32_t bench_option(const zeslm_run_opts *o, const zeslm_workload_option *opt)
 
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why)
 {
+    if (!out)
+        return ZESLM_OK;
     zeslm_result *r = bench_add(out, workload, variant, "-");
     if (!r)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");

@@ -104,15 +104,16 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
 zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const zeslm_variant *v, uint32_t *out);
 
 /* The first steps of every variant: its sub-groups checked (a device without them
- * records v skipped with the reason and leaves *k NULL), its kernel built, its group
- * size chosen and checked. On failure *k is NULL. */
+ * records v skipped with the reason in out, as bench_skip does, and leaves *k NULL),
+ * its kernel built, its group size chosen and checked. On failure *k is NULL. */
 zeslm_status bench_variant_open(zeslm_device *dev, const zeslm_run_opts *o, const char *workload,
                                 const zeslm_variant *v, zeslm_results *out, zeslm_kernel **k, uint32_t *group);
 
 /* The one rule for a variant whose SLM does not fit: where `slm` bytes at this group
- * size exceed what a group of kernel k may use, the variant is recorded skipped (with
- * both numbers and what the SLM is for, `what`) and false is returned; whether the
- * user chose the group size or not. *st is set on a host failure. */
+ * size exceed what a group of kernel k may use, the variant is recorded skipped in out
+ * (as bench_skip does; with both numbers and what the SLM is for, `what`) and false is
+ * returned; whether the user chose the group size or not. *st is set on a host
+ * failure. */
 bool bench_slm_fits(zeslm_results *out, const char *workload, const char *variant, zeslm_kernel *k, size_t slm,
                     uint32_t group, const char *what, zeslm_status *st);
 
@@ -153,7 +154,8 @@ bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group,
 void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* A kernel skipped because the device lacks a feature: records the reason. */
+/* A kernel skipped because the device lacks a feature: records the reason (out NULL:
+ * records nothing, for a variant already recorded skipped on an earlier input). */
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);
 
 extern const zeslm_workload zeslm_workload_roofline;

@@ -134,14 +134,13 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     bool count_only = t->generated, copies = t->persistent;
     uint32_t generated[BINS];
     /* A variant the device cannot run is recorded once, not once per input. */
-    zeslm_results skipped = {0};
-    TRY(bench_variant_open(dev, o, "hist", v, dist == UNIFORM ? out : &skipped, &c->run.k, &c->run.group));
+    zeslm_results *skips = dist == UNIFORM ? out : NULL;
+    TRY(bench_variant_open(dev, o, "hist", v, skips, &c->run.k, &c->run.group));
     if (!c->run.k)
         goto out;
     /* hist_copies declares its SLM itself; zeslm_kernel_create saw it fit. */
     size_t slm = t->slm;
-    if (!bench_slm_fits(dist == UNIFORM ? out : &skipped, "hist", variant, c->run.k, slm, c->run.group, "256 bins",
-                        &st))
+    if (!bench_slm_fits(skips, "hist", variant, c->run.k, slm, c->run.group, "256 bins", &st))
         goto out;
     uint32_t a = 0;
     if (!count_only)
@@ -166,7 +165,6 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
                       .rep_ctx = c, .verify = verify, .verify_ctx = &check, .work = (double)n * 8};
     TRY(bench_case_run(o, out, &one, NULL, "n=%u input=%s", n, dist_names[dist]));
 out:
-    zeslm_results_free(&skipped);
     zeslm_kernel_free(c->run.k);
     c->run.k = NULL;
     return st;
