@@ -262,11 +262,13 @@ static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summ
                        *g2 = at_end(all, first, "global", true), *a = at_end(all, first, "slm_atomic", false);
     if (s)
         bench_finding(out, "slm_ns", s->rate, "SLM: %.1f ns per dependent load.", s->rate);
-    if (g1)
+    if (g1 && s)
+        bench_finding(out, "global_smallest_ns", g1->rate, "Global memory: %.1f ns at %s (%.1fx SLM).", g1->rate,
+                      g1->params, g1->rate / s->rate);
+    else if (g1)
         bench_finding(out, "global_smallest_ns", g1->rate, "Global memory: %.1f ns at %s.", g1->rate, g1->params);
-    if (s && g1)
-        bench_finding(out, "global_over_slm", g1->rate / s->rate, "Global memory at its smallest footprint: %.1fx SLM.",
-                      g1->rate / s->rate);
+    if (g1 && s)
+        bench_finding(out, "global_over_slm", g1->rate / s->rate, "%s", "");
     if (g2 && g2 != g1)
         bench_finding(out, "global_largest_ns", g2->rate, "Global memory: %.1f ns at %s.", g2->rate, g2->params);
     if (a)
