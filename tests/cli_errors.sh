@@ -47,6 +47,10 @@ expect_error "not a power of two" run reduce --size 1000 --group-size 96 --reps 
 expect_error "not a multiple of 16" run hist --size 1000 --group-size 40 --reps 1
 expect_error "not BENCH/VARIANT" profile reduce
 expect_error "has no variant" profile reduce/fastest
+expect_error "has no variant" run hist/fastest
+expect_error "run: bench 'hist' named twice" run hist/copies hist
+expect_error "--taps: 0 is out of range" run conv --taps 0
+expect_error "--markdown holds one device's results" run --device 0,1 --markdown - reduce
 # Output paths are checked before any work: nothing on stdout, the reason in the error.
 expect_refused() {
     expect_error "$@"
