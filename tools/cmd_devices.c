@@ -16,7 +16,7 @@
  * as wide as the devices need (one device fits 100 columns). */
 static void fill(table *t, table_column *cols, char (*heads)[24], const zeslm_device_list *list)
 {
-    cols[0] = (table_column){"", false, 1};
+    cols[0] = (table_column){"fact", false, 1};
     for (uint32_t d = 0; d < list->count; d++) {
         snprintf(heads[d], sizeof heads[d], "Device %u", d);
         cols[d + 1] = (table_column){heads[d], false, 1};

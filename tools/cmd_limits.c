@@ -57,9 +57,8 @@ static void line(const char *fmt, ...)
         fprintf(md, "%s  \n", buf);
 }
 
-static const table_column per_item_columns[] = {{"bytes/item", true, 100}, {"group", true, 90}, {"", false, 80}};
-/* Label and value: the heads stay empty. */
-static const table_column pair_columns[] = {{"", false, 100}, {"", false, 90}};
+static const table_column per_item_columns[] = {{"bytes/item", true, 100}, {"group", true, 90}, {"note", false, 80}};
+static const table_column pair_columns[] = {{"quantity", false, 100}, {"value", false, 90}};
 
 static const uint64_t typical_bytes_per_item[] = {4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048};
 

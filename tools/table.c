@@ -94,11 +94,7 @@ void table_text(FILE *f, const table *t, size_t width)
         shown[drop] = false;
         total -= w[drop] + GAP;
     }
-    /* A table of labels and values has no heads to print. */
-    bool heads = false;
-    for (size_t c = 0; c < t->n_cols; c++)
-        heads |= shown[c] && *t->cols[c].head;
-    for (size_t r = heads ? 0 : 1; r <= t->rows; r++) {
+    for (size_t r = 0; r <= t->rows; r++) {
         if (r > 0 && t->notes[r - 1]) {
             char first[64], indent[64];
             snprintf(first, sizeof first, "%-*s", (int)(w[0] + GAP), cell(t, r - 1, 0));
