@@ -27,25 +27,7 @@ else:
 PY
 }
 
-# expect WANT_STATUS WANT_TEXT compare-arguments...
-expect() {
-    want_rc=$1
-    want_text=$2
-    shift 2
-    "$bench" compare "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ "$rc" -ne "$want_rc" ]; then
-        echo "FAIL (compare $*): exit status $rc, not $want_rc"
-        cat "$tmp/out" "$tmp/err"
-        failures=$((failures + 1))
-    elif [ -n "$want_text" ] && ! cat "$tmp/out" "$tmp/err" | grep -q "$want_text"; then
-        echo "FAIL (compare $*): no '$want_text' in"
-        cat "$tmp/out" "$tmp/err"
-        failures=$((failures + 1))
-    else
-        echo "ok   (compare $*): exit status $rc"
-    fi
-}
+. "$(dirname "$0")/compare_expect.sh"
 
 results gpu:1000,2000 gpu:1000,2000 cpu:5000,5000 >"$tmp/three.json"
 # The second gpu and the cpu 20% slower.

@@ -22,26 +22,7 @@ print(json.dumps({"schema": 1, "device": {"name": device}, "results": rows}))
 PY
 }
 
-# expect WANT_STATUS WANT_TEXT compare-arguments...: the exit status, and text that
-# stdout and stderr together must hold ("" for none).
-expect() {
-    want_rc=$1
-    want_text=$2
-    shift 2
-    "$bench" compare "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    if [ "$rc" -ne "$want_rc" ]; then
-        echo "FAIL (compare $*): exit status $rc, not $want_rc"
-        cat "$tmp/out" "$tmp/err"
-        failures=$((failures + 1))
-    elif [ -n "$want_text" ] && ! cat "$tmp/out" "$tmp/err" | grep -q "$want_text"; then
-        echo "FAIL (compare $*): no '$want_text' in"
-        cat "$tmp/out" "$tmp/err"
-        failures=$((failures + 1))
-    else
-        echo "ok   (compare $*): exit status $rc"
-    fi
-}
+. "$(dirname "$0")/compare_expect.sh"
 
 results gpu0 0.01 a:1000 b:2000 >"$tmp/base.json"
 results gpu0 0.01 c:1000 >"$tmp/disjoint.json"
