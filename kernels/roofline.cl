@@ -1,13 +1,16 @@
 // Ceilings of the device, measured by the same tool in the same run as the
 // workloads, so every workload can say how close to its limit it runs.
 
-// Streaming read: every work-item sums uint4s in a grid-stride loop and writes one
-// word, so the kernel moves n*4 bytes in and a negligible amount out. Two loads per
-// step into two sums keep two loads in flight even where the compiler would not
-// unroll (a CPU's vectorised loop), so no workload's read stream beats this one.
-__kernel void peak_read(__global const uint4 *in, uint n4, __global uint *out)
+// Streaming read: every work-item sums uint4s in a grid-stride loop and the group's
+// sum goes to one word, so the kernel moves n*4 bytes in and one word per group out
+// (a word per work-item made it 1-3% slower than reduce/many on an H100). Two loads
+// per step into two sums keep two loads in flight even where the compiler would not
+// unroll (a CPU's vectorised loop). out[group] = the sum of the group's words.
+// slm holds get_local_size(0) words; a power-of-two group size.
+__kernel void peak_read(__global const uint4 *in, uint n4, __global uint *out, __local uint *slm)
 {
     size_t gid = get_global_id(0), gsz = get_global_size(0);
+    uint lid = get_local_id(0);
     uint4 a = (uint4)(0), b = (uint4)(0);
     size_t i = gid;
     for (; i + gsz < n4; i += 2 * gsz) {
@@ -17,7 +20,15 @@ __kernel void peak_read(__global const uint4 *in, uint n4, __global uint *out)
     if (i < n4)
         a += in[i];
     a += b;
-    out[gid] = a.x + a.y + a.z + a.w;
+    slm[lid] = a.x + a.y + a.z + a.w;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {
+        if (lid < s)
+            slm[lid] += slm[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0)
+        out[get_group_id(0)] = slm[0];
 }
 
 // Streaming copy: reads and writes n4 uint4s.

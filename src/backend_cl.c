@@ -368,8 +368,12 @@ static void dump_program(const zeslm_device *dev, cl_program program, const char
         clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS || size == 0)
         return;
     unsigned char *bin = malloc(size);
-    if (bin && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS)
+    if (bin && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS) {
+        /* NVIDIA's PTX ends in NUL bytes, on which ptxas stops ("Unexpected EOF"). */
+        while (strcmp(ext, "ptx") == 0 && size && bin[size - 1] == '\0')
+            size--;
         zeslm_dump_binary(dev, name, ext, bin, size);
+    }
     free(bin);
 }
 

@@ -31,7 +31,7 @@ typedef struct zeslm_run_opts {
     uint64_t seed;
     bool quick;             /* small sizes: every workload in seconds on PoCL */
     double timeout_s;       /* deadline of each launch */
-    const char *variant;    /* run only this variant; NULL = all */
+    const char *variant;    /* run only these variants ("a,b"); NULL = all */
     /* Called before each result is measured (for progress); may be NULL. */
     void (*progress)(const char *workload, const char *variant, const char *params, void *arg);
     void *progress_arg;
@@ -154,6 +154,8 @@ extern const size_t zeslm_workload_count;
 const zeslm_workload *zeslm_workload_find(const char *name);
 /* wl's variant of that name, or NULL. */
 const zeslm_variant *zeslm_variant_find(const zeslm_workload *wl, const char *name);
+/* Whether `name` is one of the comma-separated variants of `list` (NULL: all are). */
+bool zeslm_variant_listed(const char *list, const char *name);
 /* The size of a table of variants, for zeslm_workload.n_variants. */
 #define ZESLM_COUNT(table) (sizeof(table) / sizeof((table)[0]))
 

@@ -27,7 +27,8 @@ static const struct hist_traits private_bins = {0, false, false}, slm_bins = {BI
 static const zeslm_variant variants[] = {
     DOC(doc_private, true, private_bins), INTEL(doc_private_sg16, 16, private_bins),
     INTEL(doc_private_sg32, 32, private_bins), DOC(doc_slm, false, slm_bins), INTEL(doc_slm_sg16, 16, slm_bins),
-    INTEL(doc_slm_sg32, 32, slm_bins), PERSISTENT(copies, sub_histograms), PERSISTENT(count_only, on_device),
+    INTEL(doc_slm_sg32, 32, slm_bins), PERSISTENT(copies, sub_histograms), PERSISTENT(lanes, sub_histograms),
+    PERSISTENT(count_only, on_device),
 };
 
 /* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
@@ -173,7 +174,7 @@ out:
 static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
-    uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(4096) * 4096;
+    uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(1) << 26;
     /* 32-bit bins count at most 2^32 - 1 bytes. */
     if (n64 > UINT32_MAX / 8)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu words overflows 32-bit bins (at most %u)",
@@ -211,7 +212,7 @@ out:
 const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
     .size_unit = "64-bit words",
-    .summary = "256-bin byte histogram: private bins, one SLM histogram (each also with sub-group block reads), 8 SLM sub-histograms, and their counting alone",
+    .summary = "256-bin byte histogram: private bins, one SLM histogram (each also with sub-group block reads), 8 SLM sub-histograms and their counting alone, 32 (one per lane)",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = hist_run,

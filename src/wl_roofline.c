@@ -31,7 +31,10 @@ static const struct roof_traits read_t = {READ, 0}, copy_t = {COPY, 0}, slm_t = 
 #define PEAK(v, unit, t) {.name = #v, .file = "roofline", .kernel = "peak_" #v, .group = 256, .rate_unit = unit, \
                           .traits = &t}
 static const zeslm_variant variants[] = {
-    PEAK(read, "GB/s", read_t), PEAK(copy, "GB/s", copy_t), PEAK(slm, "GB/s", slm_t),
+    /* read sums each group in an SLM tree. */
+    {.name = "read", .file = "roofline", .kernel = "peak_read", .group = 256, .group_pow2 = true, .rate_unit = "GB/s",
+     .traits = &read_t},
+    PEAK(copy, "GB/s", copy_t), PEAK(slm, "GB/s", slm_t),
     PEAK(slm_atomic, "Gatomic/s", atomic_t), PEAK(slm_atomic_rows, "Gatomic/s", rows_t),
     PEAK(slm_atomic_random, "Gatomic/s", random_t), PEAK(imad, "GMAC/s", mad_t),
 };
@@ -90,7 +93,7 @@ static zeslm_status verify(void *ctx, char *how, size_t len)
         uint32_t want = 0, sum = 0;
         for (uint32_t i = 0; i < words; i++)
             want += io->host[i];
-        for (size_t i = 0; i < items; i++)
+        for (size_t i = 0; i < items / group; i++)
             sum += io->got[i];
         if (sum != want)
             return zeslm_fail(ZESLM_ERR_VERIFY, "roofline/read: device sum %u, host sum %u", sum, want);
@@ -153,6 +156,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         TRY(zeslm_kernel_arg_buffer(c.k, 0, io->in));
         TRY(zeslm_kernel_arg_u32(c.k, 1, n4));
         TRY(zeslm_kernel_arg_buffer(c.k, 2, io->out));
+        TRY(zeslm_kernel_arg_local(c.k, 3, (size_t)c.group * 4));
         work = (double)n4 * 16;
         break;
     case COPY:

@@ -2,6 +2,7 @@
  * table (every launch's device time in --json), to pick the best group size on this
  * device. */
 #include <stdio.h>
+#include <string.h>
 
 #include "commands.h"
 #include "run_cli.h"
@@ -39,7 +40,7 @@ static int run(int argc, char **argv)
     int rc = run_choice_parse("profile", argv[first], &choice);
     if (rc)
         return rc;
-    if (!choice.variant)
+    if (!choice.variant || strchr(choice.variant, ','))
         return cli_usage_error("profile: '%s' is not BENCH/VARIANT (e.g. reduce/many)", argv[first]);
     o.group_sizes = c.sizes;
     o.n_group_sizes = c.n_sizes;

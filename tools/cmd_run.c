@@ -11,7 +11,7 @@
 
 static void more_help(FILE *f)
 {
-    fprintf(f, "benches (all when none is named; BENCH/VARIANT runs one variant, --list names them):\n");
+    fprintf(f, "benches (all when none is named; BENCH/A,B runs variants A and B, --list names them):\n");
     for (size_t i = 0; i < zeslm_workload_count; i++) {
         const zeslm_workload *wl = zeslm_workloads[i];
         char lead[32], text[512];

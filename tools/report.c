@@ -200,8 +200,9 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     char names[128];
     if (ceilings(wl, names, sizeof names)) {
         char line[256];
-        snprintf(line, sizeof line, "(ceiling: the fraction of %s measured in this run, when the run includes it; "
-                                    ">ceiling: the rate beat it, so that ceiling is no upper bound here)", names);
+        snprintf(line, sizeof line, "(ceiling: the median's fraction of the best launch of %s measured in this run, "
+                                    "when the run includes it; >ceiling: the rate beat it, so that ceiling is no "
+                                    "upper bound here)", names);
         text_wrap(f, "", " ", line, TABLE_WIDTH);
     }
     summary_text(f, summary, "");

@@ -128,9 +128,20 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
     out->variant = slash ? slash + 1 : NULL;
     if (!out->wl)
         return cli_usage_error("%s: unknown bench '%s' (see '%s run --list')", cmd, bench, PROG);
-    if (out->variant && !zeslm_variant_find(out->wl, out->variant))
-        return cli_usage_error("%s: %s has no variant '%s' (see '%s run --list %s')", cmd, bench, out->variant, PROG,
-                               bench);
+    /* BENCH/A,B: every name must be a variant of BENCH, and none twice. */
+    for (const char *v = out->variant; v; v = strchr(v, ',')) {
+        v += *v == ',';
+        size_t len = strcspn(v, ",");
+        char name[32];
+        if (len < sizeof name)
+            snprintf(name, sizeof name, "%.*s", (int)len, v);
+        if (len >= sizeof name || !zeslm_variant_find(out->wl, name))
+            return cli_usage_error("%s: %s has no variant '%.*s' (see '%s run --list %s')", cmd, bench, (int)len, v,
+                                   PROG, bench);
+        for (const char *w = strchr(v, ','); w; w = strchr(w + 1, ','))
+            if (strncmp(w + 1, name, len) == 0 && (w[len + 1] == ',' || w[len + 1] == '\0'))
+                return cli_usage_error("%s: variant '%s/%s' named twice", cmd, bench, name);
+    }
     return 0;
 }
 

@@ -12,7 +12,7 @@ static const table_column columns[] = {
 
 static bool listed(const run_choice *c, const zeslm_variant *v)
 {
-    return !c->variant || strcmp(c->variant, v->name) == 0;
+    return zeslm_variant_listed(c->variant, v->name);
 }
 
 /* "any", "16", or "" when the variant needs none. */
