@@ -29,18 +29,6 @@ const zeslm_variant *zeslm_variant_find(const zeslm_workload *wl, const char *na
     return NULL;
 }
 
-/* The measured roofline result named `ceiling` among out[0, before), or NULL. */
-static const zeslm_result *ceiling_result(const zeslm_results *out, size_t before, const char *ceiling)
-{
-    const zeslm_result *found = NULL;
-    for (size_t i = 0; i < before && ceiling; i++) {
-        const zeslm_result *c = &out->items[i];
-        if (c->outcome == ZESLM_MEASURED && strcmp(c->workload, "roofline") == 0 && strcmp(c->variant, ceiling) == 0)
-            found = c;
-    }
-    return found;
-}
-
 /* A ceiling's rate at its best launch. Two kernels at one limit (reduce/many and
  * roofline/read, say) trade places from run to run by their spread; a workload whose
  * median beats the ceiling's best launch beats the ceiling itself. */
@@ -48,6 +36,20 @@ static double ceiling_best_rate(const zeslm_result *c)
 {
     const zeslm_stats *s = &c->stats;
     return s->min_ns ? c->rate * (double)s->median_ns / (double)s->min_ns : c->rate;
+}
+
+/* The measured roofline result named `ceiling` among out[0, before) with the best
+ * launch (a stream is measured at several grids), or NULL. */
+static const zeslm_result *ceiling_result(const zeslm_results *out, size_t before, const char *ceiling)
+{
+    const zeslm_result *found = NULL;
+    for (size_t i = 0; i < before && ceiling; i++) {
+        const zeslm_result *c = &out->items[i];
+        if (c->outcome == ZESLM_MEASURED && strcmp(c->workload, "roofline") == 0 &&
+            strcmp(c->variant, ceiling) == 0 && (!found || ceiling_best_rate(c) > ceiling_best_rate(found)))
+            found = c;
+    }
+    return found;
 }
 
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
