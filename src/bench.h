@@ -57,7 +57,7 @@ typedef struct zeslm_result {
     double rate;            /* derived from the median */
     const char *rate_unit;  /* "GB/s", "GMAC/s", ... */
     double speedup;         /* over the document's baseline at the same parameters; 0 = none */
-    double fraction;        /* rate / the ceiling measured earlier in the same run; 0 = none */
+    double fraction;        /* rate / the ceiling's best launch earlier in the same run; 0 = none */
     /* The rate beat that ceiling, so the ceiling is no upper bound on this device;
      * fraction stays 0 rather than report more than 100%. */
     bool ceiling_exceeded;
