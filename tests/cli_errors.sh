@@ -49,6 +49,20 @@ expect_error "not BENCH/VARIANT" profile reduce
 expect_error "has no variant" profile reduce/fastest
 expect_error "has no variant" run hist/fastest
 expect_error "run: bench 'hist' named twice" run hist/copies hist
+# BENCH/A,B: each name one of BENCH's variants, none twice, none empty; profile takes
+# one. Usage errors, so exit status 2.
+expect_usage_error() {
+    expect_error "$@"
+    shift
+    if [ "$rc" -ne 2 ]; then
+        echo "FAIL ($*): exit status $rc, not 2"
+        failures=$((failures + 1))
+    fi
+}
+expect_usage_error "run: hist has no variant 'nope'" run hist/copies,nope --size 1000 --reps 1
+expect_usage_error "run: variant 'hist/copies' named twice" run hist/copies,copies --size 1000 --reps 1
+expect_usage_error "run: hist has no variant ''" run hist/copies, --size 1000 --reps 1
+expect_usage_error "profile: 'hist/copies,lanes' is not BENCH/VARIANT" profile hist/copies,lanes --group-sizes 64 --size 1000 --reps 1
 expect_error "--taps: 0 is out of range" run conv --taps 0
 expect_error "--markdown holds one device's results" run --device 0,1 --markdown - reduce
 # Output paths are checked before any work: nothing on stdout, the reason in the error.

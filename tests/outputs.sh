@@ -1,7 +1,8 @@
 #!/bin/sh
 # One result, many writers: `run --list --json` names every variant; `run BENCH/VARIANT`
-# runs that variant alone; `--markdown -` writes tables holding what the JSON holds;
-# the CSV's header is the JSON's keys; summaries come as findings the plot can read.
+# runs that variant alone, `run BENCH/A,B` those two alone; `--markdown -` writes tables
+# holding what the JSON holds; the CSV's header is the JSON's keys; summaries come as
+# findings the plot can read.
 # usage: outputs.sh path/to/ze-slm-bench
 set -eu
 bench=$1
@@ -12,6 +13,11 @@ small="--quick --reps 2 --warmup 1"
 "$bench" run --list --json >"$tmp/list.json"
 "$bench" run --list >"$tmp/list.txt"
 "$bench" run --list hist/copies --json - >"$tmp/one.json"
+"$bench" run --list hist/copies,lanes --json - >"$tmp/two.json"
+"$bench" run --list hist/copies,lanes >"$tmp/two.txt"
+"$bench" run --list reduce/many_sg16,sequential --json - >"$tmp/whole1.json"
+"$bench" run --list reduce/many,many_sg16 --json - >"$tmp/whole2.json"
+"$bench" run reduce/many,sequential $small --json "$tmp/pair.json" >/dev/null
 "$bench" run hist/copies $small --json "$tmp/copies.json" >"$tmp/copies.txt"
 "$bench" run bank reduce $small --markdown - --json "$tmp/md.json" --csv "$tmp/md.csv" >"$tmp/md.md" 2>"$tmp/md.txt"
 python3 - "$tmp" <<'PY'
@@ -28,11 +34,22 @@ assert baselines == {"reduce", "bank", "conv", "hist"}, baselines
 text = open(d + "/list.txt").read().splitlines()
 assert len(text) == len(names) + 1, (len(text), len(names))  # a header, then one line a variant
 assert [v["name"] for v in json.load(open(d + "/one.json"))["variants"]] == ["hist/copies"]
+assert [v["name"] for v in json.load(open(d + "/two.json"))["variants"]] == ["hist/copies", "hist/lanes"]
+two = open(d + "/two.txt").read().splitlines()
+assert [l.split()[0] for l in two[1:]] == ["hist/copies", "hist/lanes"], two
+# Names match whole: many is no prefix of many_sg16, nor one name twice.
+for f, want in (("whole1", ["reduce/sequential", "reduce/many_sg16"]), ("whole2", ["reduce/many", "reduce/many_sg16"])):
+    got = [v["name"] for v in json.load(open(d + "/" + f + ".json"))["variants"]]
+    assert got == want, (f, got)
 
 run = json.load(open(d + "/copies.json"))
 assert {(r["workload"], r["variant"]) for r in run["results"]} == {("hist", "copies")}, run["results"]
 assert len(run["results"]) == 3 and all(r["verified"] for r in run["results"])
 assert "copies   n=" in open(d + "/copies.txt").read()
+pair = json.load(open(d + "/pair.json"))
+assert {(r["workload"], r["variant"]) for r in pair["results"]} == {("reduce", "many"), ("reduce", "sequential")}, \
+    pair["results"]
+assert all(r["verified"] for r in pair["results"]) and not pair["errors"], pair["errors"]
 
 md = open(d + "/md.md").read()
 doc = json.load(open(d + "/md.json"))
