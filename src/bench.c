@@ -139,11 +139,9 @@ bool zeslm_variant_listed(const char *list, const char *name)
     if (!list)
         return true;
     size_t len = strlen(name);
-    for (const char *p = list; p; p = strchr(p, ',')) {
-        p += *p == ',';
+    for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
         if (strncmp(p, name, len) == 0 && (p[len] == ',' || p[len] == '\0'))
             return true;
-    }
     return false;
 }
 

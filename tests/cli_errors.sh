@@ -62,6 +62,7 @@ expect_usage_error() {
 expect_usage_error "run: hist has no variant 'nope'" run hist/copies,nope --size 1000 --reps 1
 expect_usage_error "run: variant 'hist/copies' named twice" run hist/copies,copies --size 1000 --reps 1
 expect_usage_error "run: hist has no variant ''" run hist/copies, --size 1000 --reps 1
+expect_usage_error "run: hist has no variant ''" run hist/,copies --size 1000 --reps 1
 expect_usage_error "profile: 'hist/copies,lanes' is not BENCH/VARIANT" profile hist/copies,lanes --group-sizes 64 --size 1000 --reps 1
 expect_error "--taps: 0 is out of range" run conv --taps 0
 expect_error "--markdown holds one device's results" run --device 0,1 --markdown - reduce

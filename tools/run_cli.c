@@ -129,9 +129,9 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
     if (!out->wl)
         return cli_usage_error("%s: unknown bench '%s' (see '%s run --list')", cmd, bench, PROG);
     /* BENCH/A,B: every name must be a variant of BENCH, and none twice. */
-    for (const char *v = out->variant; v; v = strchr(v, ',')) {
-        v += *v == ',';
+    for (const char *v = out->variant, *next; v; v = next) {
         size_t len = strcspn(v, ",");
+        next = v[len] ? v + len + 1 : NULL;
         char name[32];
         if (len < sizeof name)
             snprintf(name, sizeof name, "%.*s", (int)len, v);
