@@ -138,9 +138,8 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
         if (len >= sizeof name || !zeslm_variant_find(out->wl, name))
             return cli_usage_error("%s: %s has no variant '%.*s' (see '%s run --list %s')", cmd, bench, (int)len, v,
                                    PROG, bench);
-        for (const char *w = strchr(v, ','); w; w = strchr(w + 1, ','))
-            if (strncmp(w + 1, name, len) == 0 && (w[len + 1] == ',' || w[len + 1] == '\0'))
-                return cli_usage_error("%s: variant '%s/%s' named twice", cmd, bench, name);
+        if (next && zeslm_variant_listed(next, name))
+            return cli_usage_error("%s: variant '%s/%s' named twice", cmd, bench, name);
     }
     return 0;
 }
