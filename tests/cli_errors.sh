@@ -65,7 +65,6 @@ expect_usage_error "run: hist has no variant ''" run hist/copies, --size 1000 --
 expect_usage_error "run: hist has no variant ''" run hist/,copies --size 1000 --reps 1
 expect_usage_error "profile: 'hist/copies,lanes' is not BENCH/VARIANT" profile hist/copies,lanes --group-sizes 64 --size 1000 --reps 1
 expect_error "--taps: 0 is out of range" run conv --taps 0
-expect_error "--markdown holds one device's results" run --device 0,1 --markdown - reduce
 # Output paths are checked before any work: nothing on stdout, the reason in the error.
 expect_refused() {
     expect_error "$@"
@@ -88,6 +87,9 @@ expect_refused "--json: empty file name" run reduce --size 1000 --reps 1 --json 
 expect_refused "--json and --csv both name $tmp/r; give each its own file" run reduce --size 1000 --reps 1 --json "$tmp/r" --csv "$tmp/r"
 expect_refused "--json and --csv both name $tmp/./r" run reduce --size 1000 --reps 1 --json "$tmp/r" --csv "$tmp/./r"
 expect_refused "would both write to standard output" run reduce --size 1000 --reps 1 --json - --csv -
+# Several devices at once check their files up front too.
+expect_refused "cannot write /nonexistent-dir/x.csv: No such file or directory" run --device all reduce --reps 1 --csv /nonexistent-dir/x.csv
+expect_refused "would both write to standard output" run --device all reduce --reps 1 --markdown - --csv -
 expect_refused "would both write to standard output" profile reduce/many --group-sizes 64 --size 1000 --reps 1 --json - --csv -
 expect_error "unexpected argument" devices extra
 expect_error "unknown option '--frob'" run --frob

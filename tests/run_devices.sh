@@ -73,11 +73,20 @@ for spec in 0,0 0,1,0 0,,1 0,9; do
     [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q "error: --device $spec" "$tmp/out" ||
         fail "--device $spec: exit status $rc, $(cat "$tmp/out")"
 done
-"$bench" run --device all --csv "$tmp/x.csv" reduce >"$tmp/out" 2>&1
-[ $? -eq 2 ] || fail "--csv with several devices: $(cat "$tmp/out")"
 "$bench" limits --device all >"$tmp/out" 2>&1
 [ $? -eq 2 ] || fail "limits --device all: $(cat "$tmp/out")"
 echo "ok: bad device lists are refused"
+
+# CSV and Markdown of both: a row per result led by its device, a heading per device.
+"$bench" run --backend cl --device all --quick --reps 3 reduce --csv "$tmp/all.csv" --markdown "$tmp/all.md" \
+    >"$tmp/out" 2>&1 || fail "run --device all --csv --markdown: $(cat "$tmp/out")"
+head -1 "$tmp/all.csv" | grep -q "^device,device_name,workload,variant," || fail "CSV header: $(head -1 "$tmp/all.csv")"
+for d in 0 1; do
+    grep -q "^$d,.*,reduce,many,.*,measured," "$tmp/all.csv" || fail "no measured row of device $d in the CSV"
+    grep -q "^## Device $d: " "$tmp/all.md" || fail "no heading of device $d in the Markdown"
+done
+grep -q "^## All 2 devices" "$tmp/all.md" || fail "no table across the devices in the Markdown"
+echo "ok: CSV and Markdown of both devices"
 
 # SIGINT stops every device at its next launch; the file keeps what each measured.
 "$bench" run --backend cl --device all --quick --json "$tmp/int.json" >"$tmp/out" 2>&1 &

@@ -84,20 +84,19 @@ static void csv_field(FILE *out, const char *s)
     fputc('"', out);
 }
 
-void fields_csv_header(FILE *out, const field *f, size_t n)
+/* The keys of a table's CSV columns, each after a comma once `sep` is set. */
+static void csv_keys(FILE *out, const field *f, size_t n, bool *sep)
 {
-    bool sep = false;
     for (size_t i = 0; i < n; i++)
         if (f[i].key && !f[i].list) {
-            fprintf(out, "%s%s", sep ? "," : "", f[i].key);
-            sep = true;
+            fprintf(out, "%s%s", *sep ? "," : "", f[i].key);
+            *sep = true;
         }
-    fputc('\n', out);
 }
 
-void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec)
+/* The record's values in the columns csv_keys names. */
+static void csv_values(FILE *out, const field *f, size_t n, const void *rec, bool *sep)
 {
-    bool sep = false;
     for (size_t i = 0; i < n; i++) {
         if (!f[i].key || f[i].list)
             continue;
@@ -105,10 +104,36 @@ void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec)
         char text[512];
         plain(v, text, sizeof text);
         json_decref(v);
-        fprintf(out, "%s", sep ? "," : "");
+        fprintf(out, "%s", *sep ? "," : "");
         csv_field(out, text);
-        sep = true;
+        *sep = true;
     }
+}
+
+void fields_csv_header(FILE *out, const field *f, size_t n)
+{
+    fields_csv_header_lead(out, NULL, 0, f, n);
+}
+
+void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec)
+{
+    fields_csv_row_lead(out, NULL, 0, NULL, f, n, rec);
+}
+
+void fields_csv_header_lead(FILE *out, const field *lead, size_t n_lead, const field *f, size_t n)
+{
+    bool sep = false;
+    csv_keys(out, lead, n_lead, &sep);
+    csv_keys(out, f, n, &sep);
+    fputc('\n', out);
+}
+
+void fields_csv_row_lead(FILE *out, const field *lead, size_t n_lead, const void *lead_rec, const field *f, size_t n,
+                         const void *rec)
+{
+    bool sep = false;
+    csv_values(out, lead, n_lead, lead_rec, &sep);
+    csv_values(out, f, n, rec, &sep);
     fputc('\n', out);
 }
 

@@ -38,6 +38,11 @@ void fields_row(const field *f, const size_t *map, table *t, const void *rec, co
 /* CSV: a header of the keys, and a row per record (RFC 4180 quoting). */
 void fields_csv_header(FILE *out, const field *f, size_t n);
 void fields_csv_row(FILE *out, const field *f, size_t n, const void *rec);
+/* The same, with the columns of a second table first: `lead` describes `lead_rec`,
+ * what the record belongs to (a result's device, when one file holds several). */
+void fields_csv_header_lead(FILE *out, const field *lead, size_t n_lead, const field *f, size_t n);
+void fields_csv_row_lead(FILE *out, const field *lead, size_t n_lead, const void *lead_rec, const field *f, size_t n,
+                         const void *rec);
 
 /* CSV of a JSON object built elsewhere from a table of its own (the device facts):
  * its keys as the header, or its values as a row, in the object's order. */

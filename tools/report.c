@@ -199,7 +199,7 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     }
     char names[128];
     if (ceilings(wl, names, sizeof names)) {
-        char line[256];
+        char line[sizeof names + 192]; /* the names and the sentence around them */
         snprintf(line, sizeof line, "(ceiling: the median's fraction of the best launch of %s measured in this run, "
                                     "when the run includes it; >ceiling: the rate beat it, so that ceiling is no "
                                     "upper bound here)", names);
@@ -209,9 +209,9 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
 }
 
 void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
-                     const zeslm_summary *summary)
+                     const zeslm_summary *summary, int level)
 {
-    fprintf(f, "\n## %s\n\n%s.\n\n", wl->name, wl->summary);
+    fprintf(f, "\n%.*s %s\n\n%s.\n\n", level, "######", wl->name, wl->summary);
     table t;
     table_column cols[N_FIELDS];
     build(&t, cols, true, wl, all, first);
@@ -261,6 +261,36 @@ int report_csv(const zeslm_results *all, const char *path)
     fields_csv_header(f, fields, N_FIELDS);
     for (size_t i = 0; i < all->count; i++)
         fields_csv_row(f, fields, N_FIELDS, &all->items[i]);
+    return output_close(f, path, true);
+}
+
+static json_t *j_device(const void *rec)
+{
+    return json_integer(((const report_device *)rec)->index);
+}
+
+static json_t *j_device_name(const void *rec)
+{
+    return json_string(((const report_device *)rec)->name);
+}
+
+/* The columns a result's row leads with when one file holds several devices. */
+static const field device_fields[] = {
+    {"device", NULL, 0, true, false, j_device, NULL},
+    {"device_name", NULL, 0, false, false, j_device_name, NULL},
+};
+#define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
+
+int report_csv_devices(const report_device *devs, size_t n, const char *path)
+{
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, N_FIELDS);
+    for (size_t d = 0; d < n; d++)
+        for (size_t i = 0; i < devs[d].results->count; i++)
+            fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
+                                &devs[d].results->items[i]);
     return output_close(f, path, true);
 }
 

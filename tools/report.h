@@ -14,9 +14,10 @@
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
                   const zeslm_summary *summary);
 
-/* The same as a Markdown section: a heading, every field with a head, the summary. */
+/* The same as a Markdown section: a heading of `level` (2: "##"; 3 under a device's
+ * own heading), every field with a head, the summary. */
 void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
-                     const zeslm_summary *summary);
+                     const zeslm_summary *summary, int level);
 
 /* One JSON object per result, every launch's time included. */
 json_t *report_json(const zeslm_results *all);
@@ -28,6 +29,17 @@ json_t *report_findings(const zeslm_summary *s);
 /* One CSV row per result under a header of the JSON's keys (less the launch times);
  * returns 0 or prints the error and returns 1. */
 int report_csv(const zeslm_results *all, const char *path);
+
+/* A device's results among several, and what names it in their CSV. */
+typedef struct report_device {
+    uint32_t index; /* in the devices list, as --device takes it */
+    const char *name;
+    const zeslm_results *results;
+} report_device;
+
+/* The same CSV for several devices: each row leads with its device's index and name
+ * (the keys `device`, `device_name`), the devices in the order given. */
+int report_csv_devices(const report_device *devs, size_t n, const char *path);
 
 /* Progress on stderr when it is a terminal (a zeslm_run_opts progress callback). */
 void report_progress(const char *workload, const char *variant, const char *params, void *arg);

@@ -196,7 +196,7 @@ static int write_markdown(const run_cli *o, const run_model *m, size_t done)
             m->d->name, zeslm_backend_label(m->d->backend), m->d->driver, zeslm_device_module_format(m->dev),
             (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
     for (size_t i = 0; i < done; i++)
-        report_markdown(f, m->choices[i].wl, &m->results, m->first[i], &m->summaries[i]);
+        report_markdown(f, m->choices[i].wl, &m->results, m->first[i], &m->summaries[i], 2);
     size_t errors = json_array_size(m->errors);
     for (size_t i = 0; i < errors; i++) {
         json_t *e = json_array_get(m->errors, i);

@@ -21,8 +21,12 @@ typedef struct shared {
     struct timespec t0;
     FILE *text;
     pthread_mutex_t lock;
-    struct device_run *devs;
+    const zeslm_device_list *list;
+    struct device_run *devs; /* the devices that opened, in the order chosen */
     size_t n_devs;
+    /* The chosen devices that did not open, {device, status, message} each: the
+     * others run without them. */
+    json_t *errors;
     bool json_failed; /* a file that cannot be written is reported once */
 } shared;
 
@@ -42,6 +46,9 @@ typedef struct device_run {
     char *tables; /* what the single-device run prints, kept to print after the run */
     size_t tables_len;
     FILE *tables_f;
+    char *markdown; /* the same as Markdown sections, kept when --markdown asks */
+    size_t markdown_len;
+    FILE *markdown_f; /* NULL: no --markdown */
     json_t *summaries, *findings, *errors;
     bool no_results, interrupted, failed;
     double started_s, finished_s;
@@ -163,6 +170,7 @@ static int write_json(shared *sh, bool complete, json_t *aggregate)
         if (sh->devs[k].published)
             json_array_append(devices, sh->devs[k].published);
     json_object_set_new(doc, "devices", devices);
+    json_object_set(doc, "errors", sh->errors);
     if (aggregate)
         json_object_set(doc, "aggregate", aggregate);
     int rc = output_json(doc, o->json);
@@ -216,6 +224,8 @@ static void *device_thread(void *arg)
             json_object_set_new(r->findings, wl->name, report_findings(&summary));
         }
         report_table(r->tables_f, wl, &r->results, first, &summary);
+        if (r->markdown_f)
+            report_markdown(r->markdown_f, wl, &r->results, first, &summary, 3);
         for (size_t k = first; k < r->results.count; k++)
             r->no_results |= r->results.items[k].outcome == ZESLM_NO_RESULTS;
         if (st != ZESLM_OK) {
@@ -223,6 +233,8 @@ static void *device_thread(void *arg)
             r->failed = true;
             record_error(r, wl, st);
             fprintf(r->tables_f, "error: %s: %s\n", wl->name, zeslm_last_error());
+            if (r->markdown_f)
+                fprintf(r->markdown_f, "\n**Error** (%s): %s\n", wl->name, zeslm_last_error());
         }
         publish(r, wl, first, st);
         if (st != ZESLM_OK && !r->interrupted && !r->sh->o->keep_going && i + 1 < r->n) {
@@ -234,6 +246,15 @@ static void *device_thread(void *arg)
     return NULL;
 }
 
+/* What the text and the Markdown say of a device that is not a GPU, and of one whose
+ * driver ran nothing. */
+static const char not_gpu[] = "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a "
+                              "GPU.";
+static const char nothing_ran[] = "No results or timings exist for this device: its driver accepted every kernel and "
+                                  "launch, but nothing executed (no GPU behind it). Nothing above is a measurement.";
+/* The table across the devices when it has no row. */
+static const char none_measured[] = "No device measured a result.";
+
 /* Each device's tables, as the single-device run prints them. */
 static void print_device(FILE *f, device_run *r)
 {
@@ -244,29 +265,20 @@ static void print_device(FILE *f, device_run *r)
     fputc('\n', f);
     text_wrap(f, "", "    ", line, TABLE_WIDTH);
     if (!d->is_gpu)
-        text_wrap(f, "", "", "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a "
-                             "GPU.", TABLE_WIDTH);
+        text_wrap(f, "", "", not_gpu, TABLE_WIDTH);
     fwrite(r->tables, 1, r->tables_len, f);
     fprintf(f, "\nModules: %s.\n", zeslm_device_module_format(r->dev));
     if (r->no_results)
-        text_wrap(f, "", "", "No results or timings exist for this device: its driver accepted every kernel and "
-                             "launch, but nothing executed (no GPU behind it). Nothing above is a measurement.",
-                  TABLE_WIDTH);
+        text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
 
-/* Every result across the devices, then each device against its peers. */
-static void print_aggregate(FILE *f, const shared *sh, const peers *p)
+/* Every result across the devices as a table: variant, parameters, a column per
+ * device, median, total. `cols` (n_devs + 4) and `heads` (n_devs) are the caller's
+ * and must outlive t. */
+static void aggregate_table(const shared *sh, const peers *p, table *t, table_column *cols, char (*heads)[16])
 {
-    char line[256];
-    snprintf(line, sizeof line, "=== All %zu devices: each result's rate per device, the median over the devices, "
-             "and the total of a throughput (the devices ran at once)", sh->n_devs);
-    fputc('\n', f);
-    text_wrap(f, "", "    ", line, TABLE_WIDTH);
-    /* variant, parameters, a column per device, median, total: the devices' columns
-     * are kept before the parameters when the table is too wide. */
+    /* The devices' columns are kept before the parameters when the text is too wide. */
     size_t n_cols = sh->n_devs + 4;
-    table_column cols[n_cols];
-    char heads[sh->n_devs][16];
     cols[0] = (table_column){"variant", false, 100};
     cols[1] = (table_column){"parameters", false, 50};
     for (size_t k = 0; k < sh->n_devs; k++) {
@@ -275,8 +287,7 @@ static void print_aggregate(FILE *f, const shared *sh, const peers *p)
     }
     cols[n_cols - 2] = (table_column){"median", true, 80};
     cols[n_cols - 1] = (table_column){"total", true, 70};
-    table t;
-    table_init(&t, cols, n_cols);
+    table_init(t, cols, n_cols);
     const char *workload = "";
     for (size_t i = 0; i < p->n_rows; i++) {
         const peers_row *row = &p->rows[i];
@@ -288,7 +299,7 @@ static void print_aggregate(FILE *f, const shared *sh, const peers *p)
                 cell[c] = NULL;
             snprintf(cells[0], sizeof cells[0], "%s:", workload = row->first->workload);
             cell[0] = cells[0];
-            table_add(&t, cell, NULL);
+            table_add(t, cell, NULL);
         }
         snprintf(cells[0], sizeof cells[0], "%s", row->first->variant);
         snprintf(cells[1], sizeof cells[1], "%s", row->first->params);
@@ -308,29 +319,142 @@ static void print_aggregate(FILE *f, const shared *sh, const peers *p)
             zeslm_format_si(row->total_rate, unit, cells[n_cols - 1], sizeof cells[n_cols - 1]);
         for (size_t c = 0; c < n_cols; c++)
             cell[c] = cells[c];
-        table_add(&t, cell, NULL);
+        table_add(t, cell, NULL);
     }
-    table_text(f, &t, TABLE_WIDTH);
-    if (t.failed)
-        cli_error("out of host memory");
-    table_free(&t);
-    snprintf(line, sizeof line, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... "
-             "units lower is better)", 100 * (1 - PEERS_SLOW_BELOW));
-    text_wrap(f, "", " ", line, TABLE_WIDTH);
+}
+
+/* Each device against its peers, a line each after `lead`, then the chosen devices
+ * that did not open. */
+static void print_scores(FILE *f, const shared *sh, const peers *p, const char *lead)
+{
     for (size_t k = 0; k < sh->n_devs; k++) {
         const device_run *r = &sh->devs[k];
         if (p->scores[k] == 0)
-            fprintf(f, "Device %u (%s): no result that another device also measured.\n", r->index, r->info->name);
+            fprintf(f, "%sDevice %u (%s): no result that another device also measured.\n", lead, r->index,
+                    r->info->name);
         else
-            fprintf(f, "Device %u (%s): %.2f of the devices' median (the median over its results)%s\n", r->index,
-                    r->info->name, p->scores[k],
+            fprintf(f, "%sDevice %u (%s): %.2f of the devices' median (the median over its results)%s\n", lead,
+                    r->index, r->info->name, p->scores[k],
                     p->slow[k] ? ": SLOW, more than 10% below its peers" : "");
     }
+    for (size_t i = 0; i < json_array_size(sh->errors); i++) {
+        json_int_t index = json_integer_value(json_object_get(json_array_get(sh->errors, i), "device"));
+        fprintf(f, "%sDevice %lld (%s): not run, it did not open.\n", lead, (long long)index,
+                sh->list->items[index].name);
+    }
+}
+
+/* The title of the table across the devices. */
+static void aggregate_title(char *buf, size_t len, size_t n_devs)
+{
+    snprintf(buf, len, "All %zu device%s: each result's rate per device, the median over the devices, and the "
+             "total of a throughput (the devices ran at once)", n_devs, n_devs == 1 ? "" : "s");
+}
+
+/* What '<' means in the table across the devices. */
+static void below_note(char *buf, size_t len)
+{
+    snprintf(buf, len, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... units "
+             "lower is better)", 100 * (1 - PEERS_SLOW_BELOW));
+}
+
+/* Every result across the devices, then each device against its peers. */
+static void print_aggregate(FILE *f, const shared *sh, const peers *p)
+{
+    char title[256], line[sizeof title + 8];
+    aggregate_title(title, sizeof title, sh->n_devs);
+    snprintf(line, sizeof line, "=== %s", title);
+    fputc('\n', f);
+    text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    table_column cols[sh->n_devs + 4];
+    char heads[sh->n_devs][16];
+    table t;
+    aggregate_table(sh, p, &t, cols, heads);
+    table_text(f, &t, TABLE_WIDTH);
+    if (t.rows == 0)
+        fprintf(f, "%s\n", none_measured);
+    if (t.failed)
+        cli_error("out of host memory");
+    table_free(&t);
+    below_note(line, sizeof line);
+    text_wrap(f, "", " ", line, TABLE_WIDTH);
+    print_scores(f, sh, p, "");
+}
+
+/* The Markdown document: each device's sections under a heading that names it, the
+ * devices that did not open, then the table across the devices. Returns 0 or 1. */
+static int write_markdown(const shared *sh, const peers *p)
+{
+    const run_cli *o = sh->o;
+    FILE *f = output_open(o->markdown);
+    if (!f)
+        return 1;
+    fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\nSeed %llu, %u timed launches after %u warm-up; times "
+               "are device times of one launch.\n", sh->n_devs, sh->n_devs == 1 ? "" : "s",
+            (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
+    for (size_t k = 0; k < sh->n_devs; k++) {
+        const device_run *r = &sh->devs[k];
+        const zeslm_device_info *d = r->info;
+        fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", r->index, d->name,
+                zeslm_backend_label(d->backend), d->driver, zeslm_device_module_format(r->dev), r->started_s,
+                r->finished_s);
+        if (!d->is_gpu)
+            fprintf(f, "\n%s\n", not_gpu);
+        fwrite(r->markdown, 1, r->markdown_len, f);
+        if (r->no_results)
+            fprintf(f, "\n%s\n", nothing_ran);
+    }
+    for (size_t i = 0; i < json_array_size(sh->errors); i++) {
+        const json_t *e = json_array_get(sh->errors, i);
+        json_int_t index = json_integer_value(json_object_get(e, "device"));
+        fprintf(f, "\n## Device %lld: %s\n\n**Error**: not run: %s\n", (long long)index,
+                sh->list->items[index].name, json_string_value(json_object_get(e, "message")));
+    }
+    char title[256], note[256];
+    aggregate_title(title, sizeof title, sh->n_devs);
+    fprintf(f, "\n## %s\n\n", title);
+    table_column cols[sh->n_devs + 4];
+    char heads[sh->n_devs][16];
+    table t;
+    aggregate_table(sh, p, &t, cols, heads);
+    table_markdown(f, &t);
+    if (t.rows == 0)
+        fprintf(f, "%s\n", none_measured);
+    bool failed = t.failed;
+    table_free(&t);
+    if (failed)
+        cli_error("out of host memory");
+    below_note(note, sizeof note);
+    fprintf(f, "\n%s\n\n", note);
+    print_scores(f, sh, p, "- ");
+    return output_close(f, o->markdown, !failed);
+}
+
+/* The CSV: every device's results, each row led by its device. Returns 0 or 1. */
+static int write_csv(const shared *sh)
+{
+    report_device devs[sh->n_devs];
+    for (size_t k = 0; k < sh->n_devs; k++)
+        devs[k] = (report_device){sh->devs[k].index, sh->devs[k].info->name, &sh->devs[k].results};
+    return report_csv_devices(devs, sh->n_devs, sh->o->csv);
+}
+
+/* A chosen device that did not open: its error line now, its entry of the file's
+ * `errors`; the others run without it. */
+static void open_failed(shared *sh, uint32_t index, zeslm_status st)
+{
+    cli_error("device %u: %s", index, zeslm_last_error());
+    json_t *e = json_object();
+    json_object_set_new(e, "device", json_integer(index));
+    json_object_set_new(e, "status", json_string(zeslm_status_name(st)));
+    json_object_set_new(e, "message", json_string(zeslm_last_error()));
+    json_array_append_new(sh->errors, e);
 }
 
 /* Opens the chosen devices one after another before any thread starts, so that the
  * backends' own setup (zeInit, clGetPlatformIDs, the driver's first context) runs
- * on one thread. */
+ * on one thread. A device that does not open is left out (open_failed); returns 1
+ * when none opens. */
 static int open_all(const run_cli *o, zeslm_device_list *list, shared *sh)
 {
     zeslm_settings settings;
@@ -345,9 +469,10 @@ static int open_all(const run_cli *o, zeslm_device_list *list, shared *sh)
         free(chosen);
         return cli_error("out of host memory");
     }
-    int rc = choose(list, o->dev.device, chosen, &sh->n_devs);
-    for (size_t k = 0; rc == 0 && k < sh->n_devs; k++) {
-        device_run *r = &sh->devs[k];
+    size_t n_chosen = 0;
+    int rc = choose(list, o->dev.device, chosen, &n_chosen);
+    for (size_t k = 0; rc == 0 && k < n_chosen; k++) {
+        device_run *r = &sh->devs[sh->n_devs];
         r->sh = sh;
         r->index = chosen[k];
         r->info = &list->items[chosen[k]];
@@ -360,10 +485,19 @@ static int open_all(const run_cli *o, zeslm_device_list *list, shared *sh)
             }
             mine.dump_dir = r->dump_dir;
         }
-        if (zeslm_device_open(r->info, &mine, &r->dev) != ZESLM_OK)
-            rc = cli_error("device %u: %s", r->index, zeslm_last_error());
+        st = zeslm_device_open(r->info, &mine, &r->dev);
+        if (st == ZESLM_OK) {
+            sh->n_devs++;
+        } else {
+            open_failed(sh, r->index, st);
+            *r = (device_run){0};
+        }
     }
     free(chosen);
+    /* None opened: nothing to run, as when the one device of a run does not open
+     * (each has said why). */
+    if (rc == 0 && sh->n_devs == 0)
+        rc = 1;
     return rc;
 }
 
@@ -371,10 +505,7 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
 {
     if (profile)
         return cli_usage_error("--device %s: profile takes one device; run takes several", o->dev.device);
-    if (o->csv || o->markdown)
-        return cli_usage_error("--%s holds one device's results; with several devices use --json",
-                               o->csv ? "csv" : "markdown");
-    int rc = output_check(o->json, NULL, NULL);
+    int rc = output_check(o->json, o->csv, o->markdown);
     if (rc)
         return rc;
     if (o->run.reps == 0)
@@ -386,7 +517,8 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
      * programs, before any thread makes an object. */
     json_object_seed(0);
     zeslm_device_list list = {0};
-    shared sh = {.o = o, .argc = argc, .argv = argv, .text = output_text_stream(o->json, NULL, NULL)};
+    shared sh = {.o = o, .argc = argc, .argv = argv, .text = output_text_stream(o->json, o->csv, o->markdown),
+                 .list = &list, .errors = json_array()};
     bool locked = false, interrupted = false;
     size_t started = 0;
     pthread_t *threads = NULL;
@@ -407,12 +539,14 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
         r->findings = json_object();
         r->errors = json_array();
         r->tables_f = open_memstream(&r->tables, &r->tables_len);
-        if (!r->tables_f) {
+        if (o->markdown)
+            r->markdown_f = open_memstream(&r->markdown, &r->markdown_len);
+        if (!r->tables_f || (o->markdown && !r->markdown_f)) {
             rc = cli_error("out of host memory");
             goto out;
         }
     }
-    fprintf(sh.text, "%zu devices at once, a thread each:\n", sh.n_devs);
+    fprintf(sh.text, "%zu device%s at once, a thread each:\n", sh.n_devs, sh.n_devs == 1 ? "" : "s");
     for (size_t k = 0; k < sh.n_devs; k++)
         fprintf(sh.text, "  Device %u: %s (%s, %s)\n", sh.devs[k].index, sh.devs[k].info->name,
                 zeslm_backend_label(sh.devs[k].info->backend), sh.devs[k].info->driver);
@@ -451,6 +585,9 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
         all[k] = &r->results;
         fclose(r->tables_f);
         r->tables_f = NULL;
+        if (r->markdown_f)
+            fclose(r->markdown_f);
+        r->markdown_f = NULL;
         interrupted |= r->interrupted;
         if (r->failed && rc == 0)
             rc = 1;
@@ -476,6 +613,13 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
     }
     if (sh.json_failed)
         rc = 1;
+    if (o->csv && write_csv(&sh))
+        rc = 1;
+    if (o->markdown && write_markdown(&sh, &p))
+        rc = 1;
+    /* A device that did not open fails the run as a failed workload does. */
+    if (json_array_size(sh.errors) && rc == 0)
+        rc = 1;
     if (interrupted)
         rc = 130;
 out:
@@ -486,6 +630,9 @@ out:
         if (r->tables_f)
             fclose(r->tables_f);
         free(r->tables);
+        if (r->markdown_f)
+            fclose(r->markdown_f);
+        free(r->markdown);
         json_decref(r->summaries);
         json_decref(r->findings);
         json_decref(r->errors);
@@ -494,6 +641,7 @@ out:
         zeslm_device_close(r->dev);
     }
     free(sh.devs);
+    json_decref(sh.errors);
     if (locked)
         pthread_mutex_destroy(&sh.lock);
     zeslm_device_list_free(&list);

@@ -139,7 +139,8 @@ static void md_cell(FILE *f, const char *s)
 
 void table_markdown(FILE *f, const table *t)
 {
-    if (t->failed)
+    /* No rows: nothing, as in text; a head alone would not be a table. */
+    if (t->failed || t->rows == 0)
         return;
     bool notes = false;
     for (size_t r = 0; r < t->rows; r++)

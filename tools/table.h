@@ -37,7 +37,8 @@ void table_free(table *t);
 /* Text: columns that hold nothing in any row are left out, then those of least
  * `keep` until every line fits `width`; notes wrap under the first column. */
 void table_text(FILE *f, const table *t, size_t width);
-/* Markdown: every column that holds something, notes in a last column. */
+/* Markdown: every column that holds something, notes in a last column; nothing at
+ * all for a table of no rows. */
 void table_markdown(FILE *f, const table *t);
 
 /* Prose wrapped at `width`: the first line after `first`, later ones after `indent`
