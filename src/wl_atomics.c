@@ -56,6 +56,8 @@ static const struct atom_kernel atom_kernels[] = {
 #define RANDOM_WORDS 1024u
 #define ROUNDS_FULL 32u
 #define ROUNDS_QUICK 8u
+/* Where the doubling stops: 2^16 atomics per work-item. */
+#define ROUNDS_MAX 65536u
 /* Float add takes away in each odd round what it added in the round before (all but
  * 1 in the last), which needs an even number of rounds. */
 _Static_assert(ROUNDS_FULL % 2 == 0 && ROUNDS_QUICK % 2 == 0, "float add needs an even number of rounds");
@@ -74,6 +76,7 @@ struct atom_ctx {
     enum type type;
     const struct atom_kernel *kernel;
     uint32_t n, rounds, salt;
+    uint32_t start_rounds;   /* what each op and pattern starts from; the engine doubles them */
     uint64_t launches;       /* every launch of the current variant and pattern */
     /* Bytes of global words rewritten from `got` before every launch (float add:
      * its sums stay exact for one launch, not for any number); 0 for none. The copy
@@ -261,6 +264,46 @@ static zeslm_status check_words(void *ctx, char *how, size_t len)
     return st;
 }
 
+/* The words a measurement starts from: global words at init and ret at 0; SLM words
+ * start at init in the kernel, and the copy-out buffer is poisoned so that a kernel
+ * that writes nothing fails. */
+static zeslm_status reset_words(struct atom_ctx *c, size_t total, uint64_t init)
+{
+    bool slm = c->space == SLM;
+    unsigned wb = width(c->type);
+    for (size_t w = 0; w < total; w++) {
+        if (c->type == I64)
+            ((uint64_t *)c->got)[w] = slm ? UINT64_C(0xA5A5A5A5A5A5A5A5) ^ w : init;
+        else
+            ((uint32_t *)c->got)[w] = slm ? 0xA5A5A5A5u ^ (uint32_t)w : (uint32_t)init;
+    }
+    memset(c->hret, 0, (size_t)c->n * wb);
+    c->launches = 0;
+    zeslm_status st = zeslm_buffer_write(c->data, c->got, total * wb);
+    return st == ZESLM_OK ? zeslm_buffer_write(c->ret, c->hret, (size_t)c->n * wb) : st;
+}
+
+/* The kernel argument that holds the rounds (kernels/atomics*.cl). */
+#define ROUNDS_ARG 4
+
+/* What growing one op and pattern's rounds needs. */
+struct atom_grow {
+    struct atom_ctx *c;
+    size_t total;
+    uint64_t init;
+};
+
+/* bench_case.grow: `rounds` atomics per work-item a launch, from fresh words. */
+static zeslm_status atom_grow(void *ctx, uint64_t rounds, double *work)
+{
+    struct atom_grow *g = ctx;
+    struct atom_ctx *c = g->c;
+    c->rounds = (uint32_t)rounds;
+    *work = (double)c->n * c->rounds;
+    zeslm_status st = zeslm_kernel_arg_u32(c->run.k, ROUNDS_ARG, c->rounds);
+    return st == ZESLM_OK ? reset_words(c, g->total, g->init) : st;
+}
+
 static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c,
                                 const zeslm_variant *v, enum op op, enum pattern pat, zeslm_rng *rng)
 {
@@ -275,17 +318,8 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     c->salt = (uint32_t)zeslm_rng_next(rng);
     uint64_t init = initial(c->type, op);
     unsigned wb = width(c->type);
-    /* Global words start at init and ret at 0; SLM words start at init in the kernel,
-     * and the copy-out buffer is poisoned so that a kernel that writes nothing fails. */
-    for (size_t w = 0; w < total; w++) {
-        if (c->type == I64)
-            ((uint64_t *)c->got)[w] = slm ? UINT64_C(0xA5A5A5A5A5A5A5A5) ^ w : init;
-        else
-            ((uint32_t *)c->got)[w] = slm ? 0xA5A5A5A5u ^ (uint32_t)w : (uint32_t)init;
-    }
-    memset(c->hret, 0, (size_t)c->n * wb);
-    TRY(zeslm_buffer_write(c->data, c->got, total * wb));
-    TRY(zeslm_buffer_write(c->ret, c->hret, (size_t)c->n * wb));
+    c->rounds = c->start_rounds;
+    TRY(reset_words(c, total, init));
     TRY(zeslm_buffer_write(c->idx, c->hidx, (size_t)c->n * 4));
     zeslm_kernel *k = c->run.k;
     unsigned ops = c->kernel->ops;
@@ -294,6 +328,7 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     TRY(zeslm_kernel_arg_buffer(k, a++, c->idx));
     TRY(zeslm_kernel_arg_u32(k, a++, c->n));
     TRY(zeslm_kernel_arg_u32(k, a++, op));
+    _Static_assert(ROUNDS_ARG == 4, "the rounds follow data, idx, n and op");
     TRY(zeslm_kernel_arg_u32(k, a++, c->rounds));
     /* init where the kernel uses it: SLM words start at it, and so does
      * compare-exchange's first guess. */
@@ -311,14 +346,17 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
         TRY(zeslm_kernel_arg_u32(k, a++, words));
         TRY(zeslm_kernel_arg_local(k, a++, (size_t)words * wb));
     }
-    c->launches = 0;
     c->reset_bytes = !slm && c->type == F32 && op == ADD ? total * wb : 0;
     /* The words were initialised above (poisoned for SLM, whose kernel initialises its own). */
     struct atom_check check = {c, op, words, total, ""};
     snprintf(check.what, sizeof check.what, "%s pattern %s", variant, pattern_names[pat]);
+    struct atom_grow grow = {c, total, init};
+    /* The rounds double until the launch's fixed cost is below 2% of its time. */
     bench_case one = {.workload = "atomics", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = atom_rep,
-                      .rep_ctx = c, .verify = check_words, .verify_ctx = &check, .work = (double)c->n * c->rounds};
-    TRY(bench_case_run(o, out, &one, NULL, "pattern=%s n=%u rounds=%u", pattern_names[pat], c->n, c->rounds));
+                      .rep_ctx = c, .verify = check_words, .verify_ctx = &check, .work = (double)c->n * c->rounds,
+                      .work_unit = "rounds", .units = c->rounds, .units_max = ROUNDS_MAX, .grow = atom_grow,
+                      .grow_ctx = &grow, .tolerance = 0.02};
+    TRY(bench_case_run(o, out, &one, NULL, "pattern=%s n=%u", pattern_names[pat], c->n));
 out:
     return st;
 }
@@ -399,7 +437,7 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
             goto out;
     }
     c->run.groups = (c->n + c->run.group - 1) / c->run.group;
-    c->rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
+    c->start_rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
     size_t most = (size_t)c->run.groups * (c->run.group > RANDOM_WORDS ? c->run.group : RANDOM_WORDS);
     if (most < c->n)
         most = c->n;
