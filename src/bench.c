@@ -90,7 +90,7 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
             const zeslm_variant *bv = zeslm_variant_find(wl, b->variant);
             if (bv && bv->baseline && b->outcome == ZESLM_MEASURED && strcmp(b->params, r->params) == 0 &&
                 same_work(b, r))
-                r->speedup = ((double)b->stats.median_ns / b->work) / ((double)r->stats.median_ns / r->work);
+                r->speedup = bench_ns_per_work(b) / bench_ns_per_work(r);
         }
     }
     return st;

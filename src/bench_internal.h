@@ -97,6 +97,13 @@ typedef struct bench_case {
 #define BENCH_CONVERGE_S 10.0
 #define BENCH_CONVERGE_QUICK_S 2.0
 
+/* A measured result's median time per unit of its launch's work (ns per byte, per
+ * atomic): what compares across results whose work the engine grew differently. */
+static inline double bench_ns_per_work(const zeslm_result *r)
+{
+    return r->work > 0 ? (double)r->stats.median_ns / r->work : (double)r->stats.median_ns;
+}
+
 /* The commonest check: every word of an output equal to the host's. */
 typedef struct bench_expect {
     const char *what;      /* names the output in an error ("bank/strided stride 4") */

@@ -502,7 +502,7 @@ static zeslm_status atomics_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
 }
 
 /* The median of one variant at one pattern, or 0 when it was not measured. */
-static double median_of(const zeslm_results *all, size_t first, const char *variant, const char *pattern)
+static double ns_per_atomic(const zeslm_results *all, size_t first, const char *variant, const char *pattern)
 {
     char want[32];
     snprintf(want, sizeof want, "pattern=%s ", pattern);
@@ -510,20 +510,51 @@ static double median_of(const zeslm_results *all, size_t first, const char *vari
         const zeslm_result *r = &all->items[i];
         if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, variant) == 0 &&
             strncmp(r->params, want, strlen(want)) == 0)
-            return (double)r->stats.median_ns;
+            return bench_ns_per_work(r);
     }
     return 0;
+}
+
+/* The same operation measured twice must agree: roofline/slm_atomic (measured
+ * earlier in the run, before `first`) and slm_add_i32 with every work-item on its own
+ * word both time 32-bit SLM adds on distinct words with every compute unit full. */
+#define SAME_OP_BAND 0.10
+
+static void check_roofline(const zeslm_results *all, size_t first, zeslm_summary *out)
+{
+    const zeslm_result *roof = NULL, *own = NULL;
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome != ZESLM_MEASURED)
+            continue;
+        if (i < first && strcmp(r->workload, "roofline") == 0 && strcmp(r->variant, "slm_atomic") == 0)
+            roof = r;
+        if (i >= first && strcmp(r->variant, "slm_add_i32") == 0 && strncmp(r->params, "pattern=distinct ", 17) == 0)
+            own = r;
+    }
+    if (!roof || !own || roof->rate <= 0)
+        return;
+    double x = own->rate / roof->rate;
+    if (fabs(x - 1) <= SAME_OP_BAND)
+        bench_finding(out, "slm_add_over_roofline", x,
+                      "SLM add (i32) on own words agrees with roofline/slm_atomic: %.2fx its rate.", x);
+    else
+        bench_finding(out, "slm_add_over_roofline", x,
+                      "INCONSISTENT: SLM add (i32) on own words runs at %.2fx roofline/slm_atomic, the same "
+                      "operation; more than %.0f%% apart, so one of the two does not measure the SLM atomic rate.",
+                      x, 100 * SAME_OP_BAND);
 }
 
 /* What contention costs: each space's 32-bit add with every work-item on one word and
  * on random words, against every work-item on its own word. */
 static void atomics_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
+    check_roofline(all, first, out);
     for (int s = SLM; s <= GLOBAL; s++) {
         char v[32], one_key[40], random_key[40];
         snprintf(v, sizeof v, "%s_add_i32", space_names[s]);
-        double own = median_of(all, first, v, "distinct"), one = median_of(all, first, v, "one"),
-               rnd = median_of(all, first, v, "random");
+        double own = ns_per_atomic(all, first, v, "distinct"), one = ns_per_atomic(all, first, v, "one"),
+               rnd = ns_per_atomic(all, first, v, "random");
         if (own <= 0 || one <= 0 || rnd <= 0)
             continue;
         snprintf(one_key, sizeof one_key, "%s_add_one_word_x", space_names[s]);
