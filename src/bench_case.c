@@ -15,8 +15,8 @@ static double wall_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* One measurement of c at its present work: poison, time, verify, rate. r's earlier
- * times, if any, are dropped. */
+/* One measurement of c at its present work: poison, time, rate (not yet verified).
+ * r's earlier times, if any, are dropped. */
 static zeslm_status measure_once(const zeslm_run_opts *o, const bench_case *c, double work, zeslm_result *r)
 {
     free(r->times_ns);
@@ -29,10 +29,6 @@ static zeslm_status measure_once(const zeslm_run_opts *o, const bench_case *c, d
     if ((st = bench_measure(o, c->rep ? c->rep : bench_launch_once, c->rep_ctx, r)) != ZESLM_OK ||
         r->outcome == ZESLM_NO_RESULTS)
         return st;
-    char how[sizeof r->verify_note];
-    if ((st = c->verify(c->verify_ctx, how, sizeof how)) != ZESLM_OK)
-        return st;
-    bench_verified(r, "%s", how);
     double median = (double)r->stats.median_ns;
     /* A latency or a cost ("ns/access") is time per unit of work; the others are work
      * per time. */
@@ -50,6 +46,18 @@ static double device_s(const zeslm_result *r)
     for (size_t i = 0; i < r->stats.n; i++)
         s += 1e-9 * (double)r->times_ns[i];
     return s;
+}
+
+/* The output of the measurement that r reports, checked against the host: only then
+ * is r measured. The doubling's earlier measurements only decide where it stops (their
+ * outputs are gone: each grow resets them). */
+static zeslm_status verify_last(const bench_case *c, zeslm_result *r)
+{
+    char how[sizeof r->verify_note];
+    zeslm_status st = c->verify(c->verify_ctx, how, sizeof how);
+    if (st == ZESLM_OK)
+        bench_verified(r, "%s", how);
+    return st;
 }
 
 zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const bench_case *c, zeslm_result **rec,
@@ -79,7 +87,7 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
             return st;
         r->work_units = units;
         if (!c->grow)
-            return ZESLM_OK;
+            return verify_last(c, r);
         /* The budget counts wall time, or the device's where that is longer (a
          * device whose clock runs ahead of the host's queue). */
         double took = fmax(wall_s() - t0, device_s(r));
@@ -88,14 +96,14 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
             r->work_change = fabs(r->rate - before) / before;
             if (r->work_change < tolerance) {
                 r->converged = ZESLM_CONVERGED;
-                return ZESLM_OK;
+                return verify_last(c, r);
             }
         }
         r->converged = ZESLM_UNCONVERGED;
         /* Twice the work takes about twice as long: stop where that no longer fits. */
         if (units > c->units_max / 2 || spent + 2 * took > budget ||
             2e-9 * (double)r->stats.max_ns > o->timeout_s / 2)
-            return ZESLM_OK;
+            return verify_last(c, r);
         before = r->rate;
         units *= 2;
         if ((st = c->grow(c->grow_ctx, units, &work)) != ZESLM_OK)
