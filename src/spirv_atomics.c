@@ -60,21 +60,27 @@ static bool reaches(const uint8_t *flag, const uint32_t *calls, size_t n_calls, 
 
 zeslm_status zeslm_zebin_local_atomics(zeslm_zebin *z, const void *spirv, size_t size)
 {
-    const uint32_t *w = spirv;
     size_t n = size / 4;
-    if (size % 4 || n < 5 || w[0] != SPV_MAGIC)
+    uint32_t head[5];
+    if (size % 4 || n < 5)
         return bad("not a little-endian SPIR-V module");
-    uint32_t bound = w[3];
+    memcpy(head, spirv, sizeof head);
+    if (head[0] != SPV_MAGIC)
+        return bad("not a little-endian SPIR-V module");
+    uint32_t bound = head[3];
     if (bound == 0 || bound > (1u << 22))
         return bad("an id bound out of range");
     zeslm_status st = ZESLM_OK;
     uint8_t *flag = calloc(bound, 1);
     uint32_t *calls = malloc(n * sizeof *calls); /* at most one pair per two words */
+    /* The words, aligned (an embedded module is an array of bytes). */
+    uint32_t *w = malloc(size);
     size_t n_calls = 0;
-    if (!flag || !calls) {
+    if (!flag || !calls || !w) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
         goto out;
     }
+    memcpy(w, spirv, size);
     uint32_t function = 0;
     for (size_t i = 5; i < n;) {
         uint32_t count = w[i] >> 16, op = w[i] & 0xFFFF;
@@ -126,5 +132,6 @@ zeslm_status zeslm_zebin_local_atomics(zeslm_zebin *z, const void *spirv, size_t
 out:
     free(flag);
     free(calls);
+    free(w);
     return st;
 }
