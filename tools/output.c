@@ -163,6 +163,39 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
     return taken ? stderr : stdout;
 }
 
+int output_plan_init(output_plan *p, const char *json_path, const char *csv_path, const char *markdown_path)
+{
+    *p = (output_plan){.path = {json_path, csv_path, markdown_path}};
+    p->text = output_text_stream(json_path, csv_path, markdown_path);
+    return output_check(json_path, csv_path, markdown_path);
+}
+
+int output_plan_write(const output_plan *p, output_format fmt, output_writer write, const void *data)
+{
+    const char *path = p->path[fmt];
+    if (!path)
+        return 0;
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    return output_close(f, path, write(f, data) && !ferror(f));
+}
+
+static bool json_writer(FILE *f, const void *doc)
+{
+    return json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+}
+
+int output_plan_json(const output_plan *p, json_t *doc)
+{
+    return output_plan_write(p, OUTPUT_JSON, json_writer, doc);
+}
+
+bool output_plan_json_to_file(const output_plan *p)
+{
+    return p->path[OUTPUT_JSON] && !is_stdout(p->path[OUTPUT_JSON]);
+}
+
 json_t *output_device_json(const zeslm_device_info *d)
 {
     json_t *o = json_object();
