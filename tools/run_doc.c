@@ -353,7 +353,9 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
     } else if (schema == 2 || schema == RUN_DOC_SCHEMA) {
         json_t *devices = json_object_get(root, "devices");
         size_t n = json_array_size(devices);
-        rc = 0;
+        rc = n ? 0 : -1;
+        if (!n)
+            snprintf(why, why_len, "schema %d without a \"devices\" array of at least one device", (int)schema);
         for (size_t k = 0; k < n && rc == 0; k++)
             rc = device_from_json(out, n, json_array_get(devices, k), k, host, why, why_len);
         json_t *errors = json_object_get(root, "errors");
