@@ -2,8 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <zeslm/facts.h>
-
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"
@@ -24,10 +22,12 @@ static void fill(table *t, table_column *cols, char (*heads)[24], const zeslm_de
     table_init(t, cols, list->count + 1);
     char cells[list->count + 1][CELL];
     const char *row[list->count + 1];
-    for (size_t f = 0; f < zeslm_device_fact_count; f++) {
-        snprintf(cells[0], CELL, "%s", zeslm_device_facts[f].label);
+    size_t n;
+    const field *facts = output_device_fields(&n);
+    for (size_t f = 0; f < n; f++) {
+        snprintf(cells[0], CELL, "%s", facts[f].head);
         for (uint32_t d = 0; d < list->count; d++)
-            zeslm_fact_text(&zeslm_device_facts[f], &list->items[d], cells[d + 1], CELL);
+            fields_cell(&facts[f], &list->items[d], cells[d + 1], CELL);
         for (uint32_t c = 0; c <= list->count; c++)
             row[c] = cells[c];
         table_add(t, row, NULL);
@@ -41,28 +41,40 @@ typedef struct devices_opts {
     const char *csv;
 } devices_opts;
 
-static int write_csv(const char *path, const json_t *devices)
+/* What the CSV and the Markdown are made from. */
+typedef struct devices_data {
+    const zeslm_device_list *list;
+    const table *t;
+    uint32_t best;
+} devices_data;
+
+static json_t *j_index(const void *rec)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    for (size_t d = 0; d < json_array_size(devices); d++) {
-        if (d == 0)
-            fields_csv_object(f, json_array_get(devices, 0), true);
-        fields_csv_object(f, json_array_get(devices, d), false);
-    }
-    return output_close(f, path, !ferror(f));
+    return json_integer(*(const uint32_t *)rec);
 }
 
-static int write_markdown(const char *path, const table *t, uint32_t best)
+/* After the facts, the device's index (the JSON's last key). */
+static const field index_field[] = {{"index", NULL, 0, true, false, j_index, NULL}};
+
+/* One row per device, the JSON's keys as the header. */
+static bool write_csv(FILE *f, const void *data)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
+    const devices_data *dd = data;
+    size_t n;
+    const field *facts = output_device_fields(&n);
+    fields_csv_header_lead(f, facts, n, index_field, 1);
+    for (uint32_t d = 0; d < dd->list->count; d++)
+        fields_csv_row_lead(f, facts, n, &dd->list->items[d], index_field, 1, &d);
+    return true;
+}
+
+static bool write_markdown(FILE *f, const void *data)
+{
+    const devices_data *dd = data;
     fprintf(f, "# ze-slm-bench devices\n\n");
-    table_markdown(f, t);
-    fprintf(f, "\nBest device (picked when --device is not given): %u\n", best);
-    return output_close(f, path, !ferror(f));
+    table_markdown(f, dd->t);
+    fprintf(f, "\nBest device (picked when --device is not given): %u\n", dd->best);
+    return !dd->t->failed;
 }
 
 static int on_option(void *ctx, int key, const char *value)
@@ -87,8 +99,8 @@ static int run(int argc, char **argv)
     if (first < argc)
         return cli_usage_error("devices: unexpected argument '%s'", argv[first]);
     const cli_device_opts dev = opts.dev;
-    const char *json_path = opts.json_path;
-    if ((rc = output_check(json_path, opts.csv, opts.markdown)) != 0)
+    output_plan plan;
+    if ((rc = output_plan_init(&plan, opts.json_path, opts.csv, opts.markdown)) != 0)
         return rc;
 
     zeslm_device_list list;
@@ -103,33 +115,28 @@ static int run(int argc, char **argv)
         json_object_set_new(o, "index", json_integer(d));
         json_array_append_new(arr, o);
     }
-    if (json_path) {
-        json_t *doc = output_document(argc, argv);
-        json_object_set(doc, "devices", arr);
-        json_object_set_new(doc, "best_device", json_integer(best));
-        rc = output_json(doc, json_path);
-        json_decref(doc);
-    }
-    if (opts.csv)
-        rc |= write_csv(opts.csv, arr);
-    json_decref(arr);
+    json_t *doc = output_document(argc, argv);
+    json_object_set_new(doc, "devices", arr);
+    json_object_set_new(doc, "best_device", json_integer(best));
     table t;
     table_column cols[list.count + 1];
     char heads[list.count + 1][24];
     fill(&t, cols, heads, &list);
-    FILE *text = output_text_stream(json_path, opts.csv, opts.markdown);
-    if (text == stdout) {
+    devices_data data = {&list, &t, best};
+    rc = output_plan_json(&plan, doc);
+    rc |= output_plan_write(&plan, OUTPUT_CSV, write_csv, &data);
+    if (plan.text == stdout) {
         table_text(stdout, &t, SIZE_MAX);
         printf("\nBest device (picked when --device is not given): %u\n", best);
         for (uint32_t b = 0; b < zeslm_backend_count(); b++)
             if (list.notes[b][0])
                 printf("%s: %s\n", zeslm_backend_label(b), list.notes[b]);
     }
-    if (opts.markdown)
-        rc |= write_markdown(opts.markdown, &t, best);
+    rc |= output_plan_write(&plan, OUTPUT_MARKDOWN, write_markdown, &data);
     if (t.failed)
         rc = cli_error("out of host memory");
     table_free(&t);
+    json_decref(doc);
     zeslm_device_list_free(&list);
     return rc;
 }

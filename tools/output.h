@@ -56,6 +56,11 @@ int output_plan_json(const output_plan *p, json_t *doc);
 /* Whether the JSON goes to a file (which a long run keeps up to date as it goes). */
 bool output_plan_json_to_file(const output_plan *p);
 
+/* The device facts of the library's table (zeslm_device_facts) as fields of a
+ * zeslm_device_info record: the descriptor type of every record the tool renders. */
+struct field;
+const struct field *output_device_fields(size_t *n);
+
 /* Every device fact; unknown facts are null. */
 json_t *output_device_json(const zeslm_device_info *d);
 
