@@ -8,6 +8,10 @@
 
 #include <cmocka.h>
 
+#include <zeslm/facts.h>
+
+#include "fields.h"
+#include "output.h"
 #include "run_doc.h"
 
 /* A measured result of `variant` at n=`n` with two launches. */
@@ -131,6 +135,20 @@ static void another_schema_is_refused_with_a_reason(void **state)
     }
 }
 
+/* The device facts are fields like every other record: one row a fact of the
+ * library's table, in its order (output.c has a getter for at most 48). */
+static void every_device_fact_is_a_field(void **state)
+{
+    (void)state;
+    size_t n;
+    const field *f = output_device_fields(&n);
+    assert_int_equal(n, zeslm_device_fact_count);
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(f[i].key, zeslm_device_facts[i].key);
+        assert_string_equal(f[i].head, zeslm_device_facts[i].label);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +157,7 @@ int main(void)
         cmocka_unit_test(a_written_document_reads_back_the_same),
         cmocka_unit_test(schema_1_reads_as_one_device),
         cmocka_unit_test(another_schema_is_refused_with_a_reason),
+        cmocka_unit_test(every_device_fact_is_a_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -146,15 +146,6 @@ int output_check(const char *json_path, const char *csv_path, const char *markdo
     return rc;
 }
 
-int output_json(json_t *root, const char *path)
-{
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    bool written = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
-    return output_close(f, path, written);
-}
-
 FILE *output_text_stream(const char *json_path, const char *csv_path, const char *markdown_path)
 {
     const char *const paths[] = {json_path, csv_path, markdown_path};

@@ -22,9 +22,6 @@ FILE *output_open(const char *path);
  * removes the temporary. Prints the error with its reason; returns 0 or 1. */
 int output_close(FILE *f, const char *path, bool written);
 
-/* Writes `root` to `path` through output_open. Prints the error; returns 0 or 1. */
-int output_json(json_t *root, const char *path);
-
 /* Where a command's tables go: stderr when its JSON, CSV or Markdown (any may be
  * NULL) is written to stdout ("-"), which must then hold nothing else; else stdout. */
 FILE *output_text_stream(const char *json_path, const char *csv_path, const char *markdown_path);

@@ -1,5 +1,3 @@
-#include <string.h>
-
 #include "output.h"
 #include "run_list.h"
 #include "table.h"
@@ -41,7 +39,8 @@ static json_t *variant_json(const zeslm_workload *wl, const zeslm_variant *v)
 
 int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, char **argv)
 {
-    int rc = output_check(o->json, NULL, NULL);
+    output_plan plan;
+    int rc = output_plan_init(&plan, o->json, NULL, NULL);
     if (rc)
         return rc;
     json_t *doc = output_document(argc, argv), *arr = json_array();
@@ -66,9 +65,8 @@ int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, cha
         }
     }
     json_object_set_new(doc, "variants", arr);
-    if (o->json)
-        rc = output_json(doc, o->json);
-    if (!o->json || strcmp(o->json, "-") != 0)
+    rc = output_plan_json(&plan, doc);
+    if (plan.text == stdout)
         table_text(stdout, &t, TABLE_WIDTH);
     if (t.failed)
         rc = cli_error("out of host memory");

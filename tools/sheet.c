@@ -14,6 +14,7 @@ void sheet_free(sheet *s)
 {
     for (size_t i = 0; i < s->n; i++) {
         free(s->blocks[i].text);
+        free(s->blocks[i].markdown);
         free(s->blocks[i].cols);
         if (s->blocks[i].kind == SHEET_TABLE)
             table_free(&s->blocks[i].t);
@@ -54,6 +55,13 @@ void sheet_prose(sheet *s, const char *text)
     add(s, SHEET_PROSE, text);
 }
 
+void sheet_each(sheet *s, const char *text, const char *markdown)
+{
+    sheet_block *b = add(s, SHEET_EACH, text);
+    if (b && !(b->markdown = strdup(markdown)))
+        s->failed = true;
+}
+
 void sheet_table(sheet *s, const char *title, table *t)
 {
     sheet_block *b = add(s, SHEET_TABLE, title);
@@ -80,7 +88,7 @@ void sheet_text(FILE *f, const sheet *s)
         const sheet_block *b = &s->blocks[i];
         if (b->kind == SHEET_LINE) {
             text_wrap(f, "", "  ", b->text, TABLE_WIDTH);
-        } else if (b->kind == SHEET_PROSE) {
+        } else if (b->kind == SHEET_PROSE || b->kind == SHEET_EACH) {
             fputs(b->text ? b->text : "", f);
         } else {
             if (b->text) {
@@ -121,6 +129,8 @@ bool sheet_markdown(FILE *f, const void *data)
             fprintf(f, "%s  \n", b->text);
         } else if (b->kind == SHEET_PROSE) {
             prose_markdown(f, b->text);
+        } else if (b->kind == SHEET_EACH) {
+            fputs(b->markdown ? b->markdown : "", f);
         } else {
             if (b->text)
                 fprintf(f, "\n## %s\n\n", b->text);

@@ -14,11 +14,13 @@ typedef enum sheet_kind {
     SHEET_LINE,   /* a line wrapped at TABLE_WIDTH; Markdown: a line with a hard break */
     SHEET_PROSE,  /* text as given, line breaks kept; Markdown: the same with hard breaks */
     SHEET_TABLE,  /* a table under its title (none: the table alone); Markdown: a "##" section */
+    SHEET_EACH,   /* text and Markdown each worded for its form, both as given */
 } sheet_kind;
 
 typedef struct sheet_block {
     sheet_kind kind;
     char *text;            /* the line, the prose or the title (NULL: none) */
+    char *markdown;        /* SHEET_EACH: the Markdown */
     table t;               /* SHEET_TABLE: its columns copied into cols */
     table_column *cols;
 } sheet_block;
@@ -35,6 +37,8 @@ void sheet_free(sheet *s);
 
 void sheet_line(sheet *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sheet_prose(sheet *s, const char *text);
+/* Text and Markdown worded each for its form. */
+void sheet_each(sheet *s, const char *text, const char *markdown);
 /* Takes t (the sheet frees it; t is left empty) under `title` (NULL: none). */
 void sheet_table(sheet *s, const char *title, table *t);
 
