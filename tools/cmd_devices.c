@@ -1,11 +1,13 @@
 /* `devices`: every device of every backend, one column each, one row per fact. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"
 #include "output.h"
+#include "sheet.h"
 #include "table.h"
 
 #define CELL 256
@@ -41,40 +43,16 @@ typedef struct devices_opts {
     const char *csv;
 } devices_opts;
 
-/* What the CSV and the Markdown are made from. */
-typedef struct devices_data {
-    const zeslm_device_list *list;
-    const table *t;
-    uint32_t best;
-} devices_data;
+/* A device as the CSV's record: its facts (first, as the facts' fields read them),
+ * then its index. */
+typedef struct device_rec {
+    zeslm_device_info info;
+    uint32_t index;
+} device_rec;
 
 static json_t *j_index(const void *rec)
 {
-    return json_integer(*(const uint32_t *)rec);
-}
-
-/* After the facts, the device's index (the JSON's last key). */
-static const field index_field[] = {{"index", NULL, 0, true, false, j_index, NULL}};
-
-/* One row per device, the JSON's keys as the header. */
-static bool write_csv(FILE *f, const void *data)
-{
-    const devices_data *dd = data;
-    size_t n;
-    const field *facts = output_device_fields(&n);
-    fields_csv_header_lead(f, facts, n, index_field, 1);
-    for (uint32_t d = 0; d < dd->list->count; d++)
-        fields_csv_row_lead(f, facts, n, &dd->list->items[d], index_field, 1, &d);
-    return true;
-}
-
-static bool write_markdown(FILE *f, const void *data)
-{
-    const devices_data *dd = data;
-    fprintf(f, "# ze-slm-bench devices\n\n");
-    table_markdown(f, dd->t);
-    fprintf(f, "\nBest device (picked when --device is not given): %u\n", dd->best);
-    return !dd->t->failed;
+    return json_integer(((const device_rec *)rec)->index);
 }
 
 static int on_option(void *ctx, int key, const char *value)
@@ -118,24 +96,44 @@ static int run(int argc, char **argv)
     json_t *doc = output_document(argc, argv);
     json_object_set_new(doc, "devices", arr);
     json_object_set_new(doc, "best_device", json_integer(best));
+    /* The CSV: the facts' fields, then the index (the JSON's last key). */
+    size_t n_facts;
+    const field *facts = output_device_fields(&n_facts);
+    field csv_fields[n_facts + 1];
+    memcpy(csv_fields, facts, n_facts * sizeof *facts);
+    csv_fields[n_facts] = (field){"index", NULL, 0, true, false, j_index, NULL};
+    device_rec *recs = calloc(list.count ? list.count : 1, sizeof *recs);
+    for (uint32_t d = 0; recs && d < list.count; d++)
+        recs[d] = (device_rec){list.items[d], d};
+    field_records csv = {csv_fields, n_facts + 1, recs, sizeof *recs, recs ? list.count : 0};
+    /* The table of facts, and the best device. */
     table t;
     table_column cols[list.count + 1];
     char heads[list.count + 1][24];
     fill(&t, cols, heads, &list);
-    devices_data data = {&list, &t, best};
-    rc = output_plan_json(&plan, doc);
-    rc |= output_plan_write(&plan, OUTPUT_CSV, write_csv, &data);
-    if (plan.text == stdout) {
-        table_text(stdout, &t, SIZE_MAX);
-        printf("\nBest device (picked when --device is not given): %u\n", best);
-        for (uint32_t b = 0; b < zeslm_backend_count(); b++)
-            if (list.notes[b][0])
-                printf("%s: %s\n", zeslm_backend_label(b), list.notes[b]);
+    sheet sh;
+    sheet_init(&sh, "# ze-slm-bench devices\n\n");
+    sh.width = SIZE_MAX; /* a column a device: never dropped */
+    sheet_table(&sh, NULL, &t);
+    char best_line[96];
+    snprintf(best_line, sizeof best_line, "\nBest device (picked when --device is not given): %u\n", best);
+    sheet_each(&sh, best_line, best_line);
+    for (uint32_t b = 0; b < zeslm_backend_count(); b++) {
+        char note[sizeof list.notes[b] + 64];
+        snprintf(note, sizeof note, "%s: %s\n", zeslm_backend_label(b), list.notes[b]);
+        if (list.notes[b][0])
+            sheet_each(&sh, note, "");
     }
-    rc |= output_plan_write(&plan, OUTPUT_MARKDOWN, write_markdown, &data);
-    if (t.failed)
-        rc = cli_error("out of host memory");
-    table_free(&t);
+    rc = recs ? output_plan_json(&plan, doc) : cli_error("out of host memory");
+    if (rc == 0)
+        rc = output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv);
+    /* The text only when standard output is free (a format taken there is all it holds). */
+    if (plan.text == stdout)
+        sheet_text(stdout, &sh);
+    if (rc == 0)
+        rc = output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh);
+    sheet_free(&sh);
+    free(recs);
     json_decref(doc);
     zeslm_device_list_free(&list);
     return rc;

@@ -1,5 +1,6 @@
 #include "output.h"
 #include "run_list.h"
+#include "sheet.h"
 #include "table.h"
 
 /* The kernel's file and the group-size rule are in --json. */
@@ -66,11 +67,15 @@ int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, cha
     }
     json_object_set_new(doc, "variants", arr);
     rc = output_plan_json(&plan, doc);
+    sheet sh;
+    sheet_init(&sh, "");
+    sheet_table(&sh, NULL, &t);
+    /* The text only when standard output is free (the JSON taken there is all it holds). */
     if (plan.text == stdout)
-        table_text(stdout, &t, TABLE_WIDTH);
-    if (t.failed)
+        sheet_text(stdout, &sh);
+    else if (sh.failed)
         rc = cli_error("out of host memory");
-    table_free(&t);
+    sheet_free(&sh);
     json_decref(doc);
     return rc;
 }

@@ -97,7 +97,7 @@ void sheet_text(FILE *f, const sheet *s)
                 fputc('\n', f);
                 text_wrap(f, "", "  ", head, TABLE_WIDTH);
             }
-            table_text(f, &b->t, TABLE_WIDTH);
+            table_text(f, &b->t, s->width ? s->width : TABLE_WIDTH);
         }
     }
     if (s->failed)

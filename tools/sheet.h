@@ -27,6 +27,7 @@ typedef struct sheet_block {
 
 typedef struct sheet {
     const char *heading;   /* Markdown's "# ..." line */
+    size_t width;          /* of the text; 0: TABLE_WIDTH */
     sheet_block *blocks;
     size_t n;
     bool failed;           /* out of host memory: sheet_markdown refuses */
