@@ -55,6 +55,10 @@ static const zeslm_result *ceiling_result(const zeslm_results *out, size_t befor
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out)
 {
+    /* A caller built with a shorter zeslm_run_opts: the members it lacks are 0. */
+    zeslm_run_opts given = {0};
+    memcpy(&given, opts, opts->struct_size && opts->struct_size < sizeof given ? opts->struct_size : sizeof given);
+    opts = &given;
     size_t first = out->count;
     if (opts->reps == 0 || opts->timeout_s <= 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: at least one timed launch and a positive timeout are needed",
@@ -92,6 +96,11 @@ void zeslm_request_stop(void)
 bool zeslm_stop_requested(void)
 {
     return stop_requested != 0;
+}
+
+const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i)
+{
+    return i < r->count ? &r->items[i] : NULL;
 }
 
 void zeslm_results_free(zeslm_results *r)

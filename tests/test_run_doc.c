@@ -149,6 +149,17 @@ static void every_device_fact_is_a_field(void **state)
     }
 }
 
+/* A caller built before `reps` existed: the library reads none of the members past
+ * its struct_size, so reps is 0 there and the run is refused before any device use. */
+static void run_options_past_struct_size_are_not_read(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.struct_size = offsetof(zeslm_run_opts, reps), .reps = 5, .timeout_s = 1};
+    zeslm_results out = {0};
+    assert_int_equal(zeslm_workload_run(zeslm_workloads[0], NULL, &o, &out), ZESLM_ERR_INVALID_ARG);
+    assert_int_equal(out.count, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +169,7 @@ int main(void)
         cmocka_unit_test(schema_1_reads_as_one_device),
         cmocka_unit_test(another_schema_is_refused_with_a_reason),
         cmocka_unit_test(every_device_fact_is_a_field),
+        cmocka_unit_test(run_options_past_struct_size_are_not_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,7 @@
 #include "sheet.h"
 #include "results_set.h"
 #include "table.h"
-#include "units.h"
+#include <zeslm/units.h>
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3

@@ -10,7 +10,7 @@
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
-#include "kernels.h"
+#include <zeslm/kernels.h>
 #include "cli.h"
 #include "commands.h"
 #include "ocloc_run.h"

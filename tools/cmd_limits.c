@@ -7,7 +7,7 @@
 
 #include <zeslm/limits.h>
 
-#include "kernels.h"
+#include <zeslm/kernels.h>
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"

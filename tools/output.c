@@ -10,15 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <zeslm/bench.h>
 #include <zeslm/facts.h>
 
 #include "cli.h"
 #include "fields.h"
 #include "output.h"
-
-#ifndef ZESLM_VERSION
-#define ZESLM_VERSION "unknown"
-#endif
 
 static char *temporary_name(const char *path)
 {
@@ -269,7 +266,10 @@ json_t *output_document(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     gethostname(host, sizeof host - 1);
     json_object_set_new(doc, "schema", json_integer(1));
-    json_object_set_new(doc, "tool", json_string("ze-slm-bench " ZESLM_VERSION));
+    char tool[64];
+    snprintf(tool, sizeof tool, "ze-slm-bench %s", zeslm_version());
+    json_object_set_new(doc, "tool", json_string(tool));
+    json_object_set_new(doc, "version", json_string(zeslm_version()));
     json_object_set_new(doc, "command", cmd);
     json_object_set_new(doc, "date", json_string(date));
     json_object_set_new(doc, "host", json_string(host));

@@ -7,7 +7,7 @@
 #include "fields.h"
 #include "report.h"
 #include "table.h"
-#include "units.h"
+#include <zeslm/units.h>
 
 static const char *outcome_name(zeslm_outcome o)
 {

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 
 /* The text table of wl's results among [first, count), its footnotes, then its
  * summary's sentences; all wrapped to TABLE_WIDTH. */

@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 #include "peers.h"
 
 /* The schema the writer writes; readers take 1, 2 and 3. */

@@ -5,7 +5,7 @@
 #include "report.h"
 #include "run_render.h"
 #include "table.h"
-#include "units.h"
+#include <zeslm/units.h>
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
  * driver ran nothing. */
