@@ -111,17 +111,41 @@ void zeslm_results_free(zeslm_results *r)
     memset(r, 0, sizeof *r);
 }
 
+/* Room for one more result in out; false when out of host memory. */
+static bool results_grow(zeslm_results *out)
+{
+    if (out->count < out->cap)
+        return true;
+    size_t cap = out->cap ? 2 * out->cap : 16;
+    zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
+    if (!grown)
+        return false;
+    out->items = grown;
+    out->cap = cap;
+    return true;
+}
+
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
+{
+    uint64_t *times = NULL;
+    if (r->stats.n && !(times = malloc(r->stats.n * sizeof *times)))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    if (!results_grow(out)) {
+        free(times);
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    }
+    if (times)
+        memcpy(times, r->times_ns, r->stats.n * sizeof *times);
+    out->items[out->count] = *r;
+    out->items[out->count++].times_ns = times;
+    return ZESLM_OK;
+}
+
 zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *variant,
                         const char *params_fmt, ...)
 {
-    if (out->count == out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 16;
-        zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        out->items = grown;
-        out->cap = cap;
-    }
+    if (!results_grow(out))
+        return NULL;
     zeslm_result *r = &out->items[out->count++];
     memset(r, 0, sizeof *r);
     r->outcome = ZESLM_FAILED;

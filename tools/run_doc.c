@@ -73,28 +73,6 @@ void run_doc_open_error(run_doc *doc, uint32_t index, const char *name, const ch
                                                  message));
 }
 
-/* Appends a copy of r (its launch times its own) to out. */
-static bool add_copy(zeslm_results *out, const zeslm_result *r)
-{
-    if (out->count == out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 16;
-        zeslm_result *items = realloc(out->items, cap * sizeof *items);
-        if (!items)
-            return false;
-        out->items = items;
-        out->cap = cap;
-    }
-    zeslm_result copy = *r;
-    copy.times_ns = NULL;
-    if (r->stats.n) {
-        if (!(copy.times_ns = malloc(r->stats.n * sizeof *copy.times_ns)))
-            return false;
-        memcpy(copy.times_ns, r->times_ns, r->stats.n * sizeof *copy.times_ns);
-    }
-    out->items[out->count++] = copy;
-    return true;
-}
-
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors)
 {
     run_section *sections = realloc(d->sections, (d->n_sections + 1) * sizeof *sections);
@@ -104,7 +82,7 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
     run_section mine = *s;
     mine.first = d->results.count;
     for (size_t i = s->first; i < src->count; i++) {
-        if (!add_copy(&d->results, &src->items[i]))
+        if (zeslm_results_append(&d->results, &src->items[i]) != ZESLM_OK)
             return false;
         d->no_results |= src->items[i].outcome == ZESLM_NO_RESULTS;
     }
@@ -308,7 +286,7 @@ static int device_from_json(run_doc *doc, size_t cap, json_t *o, size_t k, const
     for (size_t i = 0; i < json_array_size(results) && rc == 0; i++) {
         zeslm_result r;
         rc = result_from_json(json_array_get(results, i), &r, why, why_len) ? 0 : -1;
-        if (rc == 0 && !add_copy(&read, &r)) {
+        if (rc == 0 && zeslm_results_append(&read, &r) != ZESLM_OK) {
             snprintf(why, why_len, "out of memory");
             rc = -1;
         }

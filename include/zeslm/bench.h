@@ -81,6 +81,9 @@ typedef struct zeslm_results {
 } zeslm_results;
 
 void zeslm_results_free(zeslm_results *r);
+/* Appends a copy of r to out, its launch times copied too (out owns them): how
+ * results from elsewhere (a file, another rank) join a list. */
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r);
 /* Result i of r (i < r->count), whatever size of zeslm_result the caller was built with. */
 const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i);
 
