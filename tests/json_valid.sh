@@ -17,6 +17,7 @@ for x in dev["devices"]:
         assert k in x, k
 doc = json.load(open(d + "/run.json"))
 assert doc["schema"] == 3 and doc["seed"] == 2009 and not doc["errors"] and len(doc["devices"]) == 1
+assert doc["tool"] == "ze-slm-bench " + doc["version"] and (doc["commit"] is None or doc["commit"]), doc["commit"]
 run = doc["devices"][0]
 assert not run["errors"]
 res = [r for r in run["results"] if r["outcome"] == "measured"]

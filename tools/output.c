@@ -255,6 +255,9 @@ json_t *output_device_json(const zeslm_device_info *d)
     return fields_json(f, n, d);
 }
 
+/* tools/commit.cmake writes it at build time: "" when unknown. */
+extern const char *const zeslm_tool_commit;
+
 json_t *output_document(int argc, char **argv)
 {
     json_t *doc = json_object();
@@ -270,6 +273,7 @@ json_t *output_document(int argc, char **argv)
     snprintf(tool, sizeof tool, "ze-slm-bench %s", zeslm_version());
     json_object_set_new(doc, "tool", json_string(tool));
     json_object_set_new(doc, "version", json_string(zeslm_version()));
+    json_object_set_new(doc, "commit", *zeslm_tool_commit ? json_string(zeslm_tool_commit) : json_null());
     json_object_set_new(doc, "command", cmd);
     json_object_set_new(doc, "date", json_string(date));
     json_object_set_new(doc, "host", json_string(host));

@@ -61,7 +61,7 @@ const struct field *output_device_fields(size_t *n);
 /* Every device fact; unknown facts are null. */
 json_t *output_device_json(const zeslm_device_info *d);
 
-/* A JSON document's common head: schema, tool version, command line, date, host. */
+/* A JSON document's common head: schema, tool, version, commit, command line, date, host. */
 json_t *output_document(int argc, char **argv);
 
 #endif
