@@ -43,7 +43,7 @@ static void two_devices(run_doc *doc)
         assert_non_null(d);
         zeslm_results mine = {0};
         add(&mine, "alone", 99, 5, 1.0); /* a workload before: its results are not this section's */
-        run_section s = {.wl = zeslm_workloads[0], .first = 1};
+        run_section s = {.wl = zeslm_workload_find("reduce"), .first = 1, .count = 2};
         add(&mine, "many", 1024, 1000 + 100 * k, 4.0 - k);
         add(&mine, "sequential", 1024, 2000, 2.0);
         assert_true(run_doc_append(d, &mine, &s, NULL));
@@ -95,6 +95,10 @@ static void a_written_document_reads_back_the_same(void **state)
     assert_int_equal(run_doc_parse(text, strlen(text), &back, why, sizeof why), 0);
     assert_int_equal(back.n_devices, 2);
     assert_true(back.several);
+    /* Its sections, for the text and Markdown: one workload of two results a device. */
+    assert_int_equal(back.devices[1].n_sections, 1);
+    assert_string_equal(back.devices[1].sections[0].wl->name, "reduce");
+    assert_int_equal(back.devices[1].sections[0].count, 2);
     assert_true(run_doc_aggregate(&back));
     json_t *again = run_doc_json(&back);
     assert_true(json_equal(written, again));

@@ -81,14 +81,14 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
     d->sections = sections;
     run_section mine = *s;
     mine.first = d->results.count;
-    for (size_t i = s->first; i < src->count; i++) {
+    for (size_t i = s->first; i < s->first + s->count && i < src->count; i++) {
         if (zeslm_results_append(&d->results, &src->items[i]) != ZESLM_OK)
             return false;
         d->no_results |= src->items[i].outcome == ZESLM_NO_RESULTS;
     }
     mine.count = d->results.count - mine.first;
     d->sections[d->n_sections++] = mine;
-    if (s->summary.count) {
+    if (s->wl && s->summary.count) {
         json_object_set_new(d->summaries, s->wl->name, report_summary_text(&s->summary));
         json_object_set_new(d->findings, s->wl->name, report_findings(&s->summary));
     }
@@ -292,11 +292,20 @@ static int device_from_json(run_doc *doc, size_t cap, json_t *o, size_t k, const
         }
         free(r.times_ns);
     }
-    if (rc == 0) {
-        for (size_t i = 0; i < read.count; i++)
-            d->no_results |= read.items[i].outcome == ZESLM_NO_RESULTS;
-        d->results = read;
-        read = (zeslm_results){0};
+    /* A section per run of one workload's results, its findings worked out again
+     * from them as the run did (a workload this build does not know has none). */
+    for (size_t i = 0; rc == 0 && i < read.count;) {
+        size_t end = i;
+        while (end < read.count && strcmp(read.items[end].workload, read.items[i].workload) == 0)
+            end++;
+        run_section sec = {.wl = zeslm_workload_find(read.items[i].workload), .first = i, .count = end - i};
+        if (sec.wl && sec.wl->summarize)
+            sec.wl->summarize(&read, i, &sec.summary);
+        if (!run_doc_append(d, &read, &sec, NULL)) {
+            snprintf(why, why_len, "out of memory");
+            rc = -1;
+        }
+        i = end;
     }
     zeslm_results_free(&read);
     return rc;

@@ -18,7 +18,7 @@
 
 /* One workload as a device ran it (at every group size of a profile). */
 typedef struct run_section {
-    const zeslm_workload *wl;
+    const zeslm_workload *wl;  /* NULL: a workload this build does not know (read from a file) */
     size_t first, count;       /* its results among the device's */
     zeslm_summary summary;
     zeslm_status status;       /* ZESLM_OK, or its first error */
@@ -75,7 +75,7 @@ run_doc_device *run_doc_add_device(run_doc *doc, size_t cap, uint32_t index, con
 void run_doc_open_error(run_doc *doc, uint32_t index, const char *name, const char *host, zeslm_status st,
                         const char *message);
 
-/* Appends to d a workload it ran: copies of src's results [s->first, src->count),
+/* Appends to d a workload it ran: copies of src's results [s->first, s->first + s->count),
  * the section (its first and count made the device's own), its summary and
  * findings, and `errors` ({workload, status, message} each; may be NULL). Returns
  * false when out of memory. */
@@ -89,8 +89,9 @@ bool run_doc_aggregate(run_doc *doc);
 json_t *run_doc_json(const run_doc *doc);
 
 /* Reads a results file of schema 1, 2 or 3 into a document: its head, run options,
- * devices (facts, results, summaries, findings, errors) and open errors; no
- * sections, no aggregate. Returns 0, or -1 with a reason in `why`. */
+ * devices (facts, results, summaries, findings, errors, and a section per run of one
+ * workload's results, its findings worked out again) and open errors; no aggregate
+ * (run_doc_aggregate makes it). Returns 0, or -1 with a reason in `why`. */
 int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len);
 
 /* Whether any device ran nothing (run_doc_device.no_results). */

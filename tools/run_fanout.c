@@ -248,6 +248,7 @@ static void *lane_run(void *arg)
         }
         if (c->wl->summarize)
             c->wl->summarize(&mine, s.first, &s.summary);
+        s.count = mine.count - s.first;
         s.stopped = stop && !l->interrupted && i + 1 < f->n;
         publish(l, &mine, &s, errors);
         json_decref(errors);

@@ -52,6 +52,8 @@ void run_render_head(FILE *f, const run_doc *doc)
 /* A section's table, then (several devices) its error, then the stop. */
 static void section_text(FILE *f, const run_doc *doc, const run_doc_device *d, const run_section *s)
 {
+    if (!s->wl)
+        return;
     report_table(f, s->wl, &d->results, s->first, &s->summary);
     if (doc->several && s->status != ZESLM_OK)
         fprintf(f, "error: %s: %s\n", s->wl->name, s->error);
@@ -228,7 +230,8 @@ static void one_markdown(FILE *f, const run_doc *doc)
     fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", d->name, d->backend, d->driver, d->module_format);
     seed_sentence(f, doc);
     for (size_t i = 0; i < d->n_sections; i++)
-        report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
+        if (d->sections[i].wl)
+            report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);
         fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),
@@ -253,6 +256,8 @@ bool run_render_markdown(FILE *f, const void *data)
             fprintf(f, "\n%s\n", not_gpu);
         for (size_t i = 0; i < d->n_sections; i++) {
             const run_section *s = &d->sections[i];
+            if (!s->wl)
+                continue;
             report_markdown(f, s->wl, &d->results, s->first, &s->summary, 3);
             if (s->status != ZESLM_OK)
                 fprintf(f, "\n**Error** (%s): %s\n", s->wl->name, s->error);
