@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/units.h>
+
 #include "cli.h"
 #include "fields.h"
 #include "commands.h"
@@ -15,7 +17,6 @@
 #include "sheet.h"
 #include "results_set.h"
 #include "table.h"
-#include <zeslm/units.h>
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/kernels.h>
 #include <zeslm/limits.h>
 
-#include <zeslm/kernels.h>
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"

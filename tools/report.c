@@ -3,11 +3,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <zeslm/units.h>
+
 #include "cli.h"
 #include "fields.h"
 #include "report.h"
 #include "table.h"
-#include <zeslm/units.h>
 
 static const char *outcome_name(zeslm_outcome o)
 {

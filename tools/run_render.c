@@ -1,11 +1,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/units.h>
+
 #include "cli.h"
 #include "report.h"
 #include "run_render.h"
 #include "table.h"
-#include <zeslm/units.h>
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
  * driver ran nothing. */
