@@ -14,6 +14,8 @@ grep -q "^=== All [0-9]* device" "$tmp/out" || fail "no table across the devices
 grep -q "^## All [0-9]* device" "$tmp/all.md" || fail "no table across the devices in the Markdown"
 "$bench" profile reduce/many --device 0 --group-sizes 64,128 --quick --reps 2 --json "$tmp/one.json" \
     >"$tmp/out" 2>"$tmp/err" || fail "profile --device 0: $(cat "$tmp/err")"
+# PoCL runs on the CPU: the run says so (from the device's facts in the document).
+grep -q "^This device is not a GPU" "$tmp/out" || fail "no 'not a GPU' line: $(head -4 "$tmp/out")"
 python3 - "$tmp" <<'PY' || fail "results files"
 import json, sys
 for name in ("all", "one"):

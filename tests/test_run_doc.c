@@ -38,7 +38,7 @@ static void two_devices(run_doc *doc)
     doc->several = true;
     for (uint32_t k = 0; k < 2; k++) {
         run_doc_device *d = run_doc_add_device(doc, 2, k, "h", json_pack("{s:s, s:s, s:s, s:b}", "backend", "cl",
-                                                                          "name", "gpu", "driver", "1.0", "is_gpu", 1),
+                                                                          "name", "gpu", "driver", "1.0", "gpu", 1),
                                                "SPIR-V");
         assert_non_null(d);
         zeslm_results mine = {0};
@@ -109,6 +109,26 @@ static void a_written_document_reads_back_the_same(void **state)
     run_doc_free(&doc);
 }
 
+/* Who a device is, for the text: from its facts ("gpu": false is a CPU). */
+static void a_device_is_named_from_its_facts(void **state)
+{
+    (void)state;
+    run_doc doc;
+    zeslm_run_opts o = {0};
+    run_doc_init(&doc, json_object(), &o);
+    run_doc_device *d = run_doc_add_device(&doc, 2, 3, "h", json_pack("{s:s, s:s, s:s, s:b}", "backend", "cl", "name",
+                                                                      "cpu", "driver", "2.0", "gpu", 0), "source");
+    assert_false(d->is_gpu);
+    assert_string_equal(d->name, "cpu");
+    assert_string_equal(d->driver, "2.0");
+    assert_string_equal(d->backend, "OpenCL");
+    assert_int_equal(d->index, 3);
+    d = run_doc_add_device(&doc, 2, 4, "h", json_pack("{s:s, s:b}", "name", "gpu", "gpu", 1), "SPIR-V");
+    assert_true(d->is_gpu);
+    assert_null(run_doc_add_device(&doc, 2, 5, "h", json_object(), "")); /* past its capacity */
+    run_doc_free(&doc);
+}
+
 static void schema_1_reads_as_one_device(void **state)
 {
     (void)state;
@@ -170,6 +190,7 @@ int main(void)
         cmocka_unit_test(append_copies_the_section_and_rebases_it),
         cmocka_unit_test(params_are_typed),
         cmocka_unit_test(a_written_document_reads_back_the_same),
+        cmocka_unit_test(a_device_is_named_from_its_facts),
         cmocka_unit_test(schema_1_reads_as_one_device),
         cmocka_unit_test(another_schema_is_refused_with_a_reason),
         cmocka_unit_test(every_device_fact_is_a_field),

@@ -59,8 +59,8 @@ run_doc_device *run_doc_add_device(run_doc *doc, size_t cap, uint32_t index, con
     snprintf(d->backend, sizeof d->backend, "%s",
              backend && zeslm_backend_find(backend, &b) == ZESLM_OK ? zeslm_backend_label(b) : backend ? backend : "");
     copy_text(d->driver, sizeof d->driver, json_object_get(facts, "driver"));
-    /* A schema-1 file before is_gpu existed held GPUs only. */
-    d->is_gpu = !json_is_false(json_object_get(facts, "is_gpu"));
+    /* Unknown (null, or a file before the fact) is taken for a GPU, as the run takes it. */
+    d->is_gpu = !json_is_false(json_object_get(facts, "gpu"));
     doc->n_devices++;
     return d;
 }
