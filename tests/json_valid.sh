@@ -20,6 +20,8 @@ assert doc["schema"] == 3 and doc["seed"] == 2009 and not doc["errors"] and len(
 assert doc["tool"] == "ze-slm-bench " + doc["version"] and (doc["commit"] is None or doc["commit"]), doc["commit"]
 run = doc["devices"][0]
 assert not run["errors"]
+# What the device built for the run, not what it had built when it opened.
+assert run["module_format"] in ("OpenCL C source", "SPIR-V") or run["module_format"].startswith("native"), run["module_format"]
 res = [r for r in run["results"] if r["outcome"] == "measured"]
 assert len(res) >= 6, len(res)
 for r in res:

@@ -34,7 +34,7 @@ typedef struct run_doc_device {
     /* For people: from the facts. */
     char name[256], backend[32], driver[256]; /* backend: its label ("Level Zero") */
     bool is_gpu;
-    char module_format[32];
+    char module_format[32];    /* what it built: "no module built" until its first workload */
     double started_s, finished_s; /* since the run began; finished_s 0: still running */
     zeslm_results results;
     run_section *sections;     /* in the order run (a document read from a file has none) */

@@ -202,6 +202,8 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
 {
     fanout *f = l->f;
     pthread_mutex_lock(&f->lock);
+    /* What the device has built so far: its first build decides it. */
+    snprintf(l->d->module_format, sizeof l->d->module_format, "%s", zeslm_device_module_format(l->dev));
     if (run_doc_append(l->d, mine, s, errors)) {
         run_render_section(f->plan.text, &f->doc, l->d, &l->d->sections[l->d->n_sections - 1]);
     } else {
