@@ -11,13 +11,10 @@
 #include <unistd.h>
 
 #include <zeslm/facts.h>
+#include <zeslm/version.h>
 
 #include "cli.h"
 #include "output.h"
-
-#ifndef ZESLM_VERSION
-#define ZESLM_VERSION "unknown"
-#endif
 
 static char *temporary_name(const char *path)
 {
@@ -205,7 +202,9 @@ json_t *output_document(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     gethostname(host, sizeof host - 1);
     json_object_set_new(doc, "schema", json_integer(1));
-    json_object_set_new(doc, "tool", json_string("ze-slm-bench " ZESLM_VERSION));
+    char tool[96];
+    snprintf(tool, sizeof tool, "ze-slm-bench %s", zeslm_version()->text);
+    json_object_set_new(doc, "tool", json_string(tool));
     json_object_set_new(doc, "command", cmd);
     json_object_set_new(doc, "date", json_string(date));
     json_object_set_new(doc, "host", json_string(host));
