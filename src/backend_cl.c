@@ -405,10 +405,12 @@ static void nv_log_props(const char *log, const char *kernel, zeslm_kernel_props
 /* Whether to build `file` from SPIR-V, by the device's module choice: auto takes
  * SPIR-V where the device ingests IL and the file has it, else source; spirv fails
  * without (a test that must exercise the bundled modules); native is OpenCL's own
- * form, source. A caller's program may hold only one of the two. */
+ * form, source. A caller's program is built from what it holds, whatever the choice. */
 static zeslm_status use_spirv(const zeslm_device *dev, const struct zeslm_kernel_file *file, bool *spirv)
 {
     *spirv = file->spirv && (dev->info.spirv || !file->source);
+    if (file->callers_program)
+        return ZESLM_OK;
     if (dev->settings.modules == ZESLM_MODULES_NATIVE)
         *spirv = !file->source;
     if (dev->settings.modules == ZESLM_MODULES_SPIRV && !(dev->info.spirv && file->spirv))

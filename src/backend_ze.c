@@ -404,8 +404,10 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
     ze_module_build_log_handle_t log = NULL;
     unsigned char *compiled = NULL;
     zeslm_status st = ZESLM_OK;
-    bool native = dev->settings.modules != ZESLM_MODULES_SPIRV;
-    bool spirv = dev->settings.modules != ZESLM_MODULES_NATIVE;
+    /* The module choice is about the bundled kernels; a caller's program is built
+     * from what it holds. */
+    bool native = !file->callers_program && dev->settings.modules != ZESLM_MODULES_SPIRV;
+    bool spirv = file->callers_program || dev->settings.modules != ZESLM_MODULES_NATIVE;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -423,18 +425,16 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
     const char *format = "SPIR-V";
     if (!file->spirv) {
         /* A caller's OpenCL C: Intel's compiler in-process, for this device by its PCI
-         * id, into SPIR-V for the driver to finish (or, with native modules only, into
-         * the device's zebin). */
+         * id (the extensions it declares), into SPIR-V for the driver to finish. */
         char device[16];
         snprintf(device, sizeof device, "0x%04x", dev->info.device_id);
         size_t size = 0;
-        st = zeslm_ocloc_compile(file->source, file->options, device, spirv, file->name, &compiled, &size);
+        st = zeslm_ocloc_spirv(file->source, file->options, device, file->name, &compiled, &size);
         if (st != ZESLM_OK)
             goto out;
-        md.format = spirv ? ZE_MODULE_FORMAT_IL_SPIRV : ZE_MODULE_FORMAT_NATIVE;
         md.inputSize = size;
         md.pInputModule = compiled;
-        format = spirv ? "OpenCL C source (libocloc to SPIR-V)" : "OpenCL C source (libocloc to native zebin)";
+        format = "OpenCL C source (libocloc to SPIR-V)";
     } else if (!spirv) {
         st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no bundled native binary matches %s (native modules only)",
                         file->name, dev->info.name);

@@ -300,6 +300,7 @@ zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program,
         .spirv_size = program->spirv ? program->spirv_size : 0,
         .source = program->source,
         .options = program->options ? program->options : "",
+        .callers_program = true,
     };
     struct zeslm_module *module;
     zeslm_status st = dev->ops->build(dev, &file, &module);

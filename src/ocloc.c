@@ -1,9 +1,12 @@
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "error.h"
 #include "ocloc.h"
@@ -39,7 +42,7 @@ static void load(void)
     }
 }
 
-/* The output whose name ends in `suffix`, or NULL. */
+/* The index of the output whose name ends in `suffix`, or -1. */
 static int find_output(uint32_t n, char **names, const char *suffix)
 {
     size_t sl = strlen(suffix);
@@ -51,19 +54,19 @@ static int find_output(uint32_t n, char **names, const char *suffix)
     return -1;
 }
 
-zeslm_status zeslm_ocloc_compile(const char *source, const char *options, const char *device, bool spirv,
-                                 const char *name, unsigned char **out, size_t *size)
+/* One ocloc command on the source; the caller releases what it returns. */
+struct ocloc_result {
+    int rc;
+    uint32_t n;
+    uint8_t **outputs;
+    uint64_t *lens;
+    char **names;
+};
+
+static void compile_once(const char *source, const char *options, const char *device, struct ocloc_result *r)
 {
-    pthread_once(&loaded, load);
-    if (!invoke)
-        return zeslm_fail(ZESLM_ERR_UNSUPPORTED,
-                          "%s: OpenCL C source needs Intel's compiler library to build for Level Zero, "
-                          "which did not load (%s; install intel-opencl-icd, or give SPIR-V)",
-                          name, load_error);
-    const char *argv[12] = {"ocloc", "compile", "-q", "-file", "program.cl", "-device", device};
-    unsigned argc = 7;
-    if (spirv)
-        argv[argc++] = "-spv_only";
+    const char *argv[12] = {"ocloc", "compile", "-q", "-file", "program.cl", "-device", device, "-spv_only"};
+    unsigned argc = 8;
     if (options && *options) {
         argv[argc++] = "-options";
         argv[argc++] = options;
@@ -71,40 +74,86 @@ zeslm_status zeslm_ocloc_compile(const char *source, const char *options, const 
     const uint8_t *data = (const uint8_t *)source;
     uint64_t len = strlen(source) + 1;
     const char *src_name = "program.cl";
-    uint32_t n = 0;
-    uint8_t **outputs = NULL;
-    uint64_t *lens = NULL;
-    char **names = NULL;
+    memset(r, 0, sizeof *r);
     pthread_mutex_lock(&calls);
-    int rc = invoke(argc, argv, 1, &data, &len, &src_name, 0, NULL, NULL, NULL, &n, &outputs, &lens, &names);
+    /* On a failure libocloc prints its command line on standard output even with -q
+     * (22.43), where a caller's output (JSON on `-`) must stay clean; what it says is in
+     * "stdout.log" anyway. So stdout is /dev/null while it runs, flushed on both sides
+     * so that nothing of the caller's is lost and nothing of ocloc's is left over. */
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO), null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    bool quiet = saved >= 0 && null >= 0 && dup2(null, STDOUT_FILENO) >= 0;
+    r->rc = invoke(argc, argv, 1, &data, &len, &src_name, 0, NULL, NULL, NULL, &r->n, &r->outputs, &r->lens,
+                   &r->names);
+    fflush(stdout);
+    if (quiet)
+        dup2(saved, STDOUT_FILENO);
+    if (saved >= 0)
+        close(saved);
+    if (null >= 0)
+        close(null);
     pthread_mutex_unlock(&calls);
-    int log = find_output(n, names, "stdout.log");
-    int bin = rc == 0 ? find_output(n, names, spirv ? ".spv" : ".bin") : -1;
+}
+
+/* What the compiler said, into text: the log less the command line ocloc repeats
+ * after "Command was:". */
+static void log_text(const struct ocloc_result *r, char *text, size_t len)
+{
+    int log = find_output(r->n, r->names, "stdout.log");
+    text[0] = '\0';
+    if (log < 0)
+        return;
+    size_t tl = r->lens[log] < len ? (size_t)r->lens[log] : len - 1;
+    memcpy(text, r->outputs[log], tl);
+    text[tl] = '\0';
+    char *cmd = strstr(text, "Command was:");
+    if (cmd)
+        *cmd = '\0';
+}
+
+zeslm_status zeslm_ocloc_spirv(const char *source, const char *options, const char *device, const char *name,
+                               unsigned char **out, size_t *size)
+{
+    pthread_once(&loaded, load);
+    if (!invoke)
+        return zeslm_fail(ZESLM_ERR_UNSUPPORTED,
+                          "%s: OpenCL C source needs Intel's compiler library to build for Level Zero, "
+                          "which did not load (%s; install intel-opencl-icd, or give SPIR-V)",
+                          name, load_error);
+    struct ocloc_result r;
+    char text[3072];
+    compile_once(source, options, device, &r);
+    int bin = r.rc == 0 ? find_output(r.n, r.names, ".spv") : -1;
+    log_text(&r, text, sizeof text);
+    /* SPIR-V is the same for every device, and the driver finishes it for its own; the
+     * device only sets the compiler's feature macros. So where ocloc cannot compile
+     * for this device for reasons of its own, the program is compiled as the bundled
+     * kernels' SPIR-V is, for ZESLM_OCLOC_SPIRV_DEVICE (tgllp): a device id it does
+     * not know (a newer GPU; 0 from some drivers without hardware), and OpenCL C 3.0
+     * on a device without images (pvc), which ocloc 22.43 (IGC 1.0.12504) fails in its
+     * own opencl-c.h, whose image built-ins are unguarded. */
+    if (bin < 0 && (strstr(text, "Could not determine target") || strstr(text, "requires __opencl_c_images support"))) {
+        release(&r.n, &r.outputs, &r.lens, &r.names);
+        device = ZESLM_OCLOC_SPIRV_DEVICE;
+        compile_once(source, options, device, &r);
+        bin = r.rc == 0 ? find_output(r.n, r.names, ".spv") : -1;
+        log_text(&r, text, sizeof text);
+    }
     zeslm_status st = ZESLM_OK;
     if (bin < 0) {
-        /* ocloc's log names the in-memory file and repeats its command; what the
-         * compiler said is the part before "Command was:". */
-        char text[3072] = "";
-        if (log >= 0) {
-            size_t tl = lens[log] < sizeof text ? (size_t)lens[log] : sizeof text - 1;
-            memcpy(text, outputs[log], tl);
-            text[tl] = '\0';
-            char *cmd = strstr(text, "Command was:");
-            if (cmd)
-                *cmd = '\0';
-        }
-        st = zeslm_fail(ZESLM_ERR_BUILD, "ocloc compile(%s, -device %s%s%s) failed (status %d):\n%s", name, device,
-                        options && *options ? " -options " : "", options && *options ? options : "", rc, text);
+        st = zeslm_fail(ZESLM_ERR_BUILD, "oclocInvoke(compile %s, -device %s%s%s) failed (status %d):\n%s", name,
+                        device, options && *options ? " -options " : "", options && *options ? options : "", r.rc,
+                        text);
         goto out;
     }
-    *out = malloc(lens[bin] ? (size_t)lens[bin] : 1);
+    *out = malloc(r.lens[bin] ? (size_t)r.lens[bin] : 1);
     if (!*out) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
         goto out;
     }
-    memcpy(*out, outputs[bin], (size_t)lens[bin]);
-    *size = (size_t)lens[bin];
+    memcpy(*out, r.outputs[bin], (size_t)r.lens[bin]);
+    *size = (size_t)r.lens[bin];
 out:
-    release(&n, &outputs, &lens, &names);
+    release(&r.n, &r.outputs, &r.lens, &r.names);
     return st;
 }

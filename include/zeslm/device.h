@@ -105,7 +105,8 @@ typedef struct zeslm_device zeslm_device;
 typedef struct zeslm_buffer zeslm_buffer;
 typedef struct zeslm_kernel zeslm_kernel;
 
-/* Which modules a device builds for the bundled kernels. */
+/* Which modules a device builds for the bundled kernels (a caller's program of
+ * zeslm_kernel_build is built from what it holds, whatever this says). */
 typedef enum zeslm_module_choice {
     ZESLM_MODULES_AUTO,   /* Level Zero: a bundled native binary the driver accepts, else
                            * SPIR-V; OpenCL: SPIR-V where the device ingests it, else source */
