@@ -174,14 +174,11 @@ static void three_dimensional_launches_cover_every_work_item(void **state)
     (void)state;
     enum { ITEMS = 12 * 4 * 6 };
     static uint32_t got[2 * ITEMS];
-    const zeslm_program program = {.source = ids_source};
     zeslm_kernel *k = NULL;
     zeslm_buffer *out = NULL;
     uint64_t ns;
-    if (zeslm_kernel_build(dev, &program, "ids", &k) != ZESLM_OK)
+    if (build_ids(dev, sizeof got, &k, &out) != ZESLM_OK)
         fail_msg("%s", zeslm_last_error());
-    assert_int_equal(zeslm_buffer_create(dev, sizeof got, &out), ZESLM_OK);
-    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
     const zeslm_launch cube = {.groups = {3, 2, 3}, .group_size = {4, 2, 2}, .timeout_s = 30};
     assert_int_equal(zeslm_kernel_launch_nd(k, &cube, &ns), ZESLM_OK);
     assert_true(ns > 0);
@@ -281,13 +278,10 @@ static void measure_poisons_times_and_verifies(void **state)
     (void)state;
     enum { WORDS = 2 * 64 + 16 };
     uint32_t got[WORDS];
-    const zeslm_program program = {.source = ids_source};
     zeslm_kernel *k = NULL;
     zeslm_buffer *out = NULL;
-    if (zeslm_kernel_build(dev, &program, "ids", &k) != ZESLM_OK)
+    if (build_ids(dev, sizeof got, &k, &out) != ZESLM_OK)
         fail_msg("%s", zeslm_last_error());
-    assert_int_equal(zeslm_buffer_create(dev, sizeof got, &out), ZESLM_OK);
-    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
     const zeslm_launch l = {.groups = {2, 2}, .group_size = {4, 4}};
     const uint32_t groups[3] = {2, 2, 1}, group[3] = {4, 4, 1};
     measure_check chk = {out, got, 2 * 64, WORDS, groups, group, 0};

@@ -3,6 +3,8 @@
 #ifndef ZESLM_USER_PROGRAMS_H
 #define ZESLM_USER_PROGRAMS_H
 
+#include <zeslm/device.h>
+
 /* Builds only as OpenCL C 3.0 with VALUE defined, so it builds only when the
  * options reach the compiler; writes what the compiler saw. */
 static const char cl3_source[] = "#if __OPENCL_C_VERSION__ < 300\n"
@@ -28,5 +30,23 @@ static const char ids_source[] =
     "    out[2 * i] = (uint)(x | y << 8 | z << 16);\n"
     "    out[2 * i + 1] = (uint)(get_local_size(0) | get_local_size(1) << 8 | get_local_size(2) << 16);\n"
     "}\n";
+
+/* Builds ids_source on `d` with a buffer of `bytes` as its output; NULL, NULL on failure. */
+static zeslm_status build_ids(zeslm_device *d, size_t bytes, zeslm_kernel **k, zeslm_buffer **out)
+{
+    const zeslm_program program = {.source = ids_source};
+    *k = NULL;
+    *out = NULL;
+    zeslm_status st = zeslm_kernel_build(d, &program, "ids", k);
+    if (st == ZESLM_OK && (st = zeslm_buffer_create(d, bytes, out)) == ZESLM_OK)
+        st = zeslm_kernel_arg_buffer(*k, 0, *out);
+    if (st != ZESLM_OK) {
+        zeslm_buffer_free(*out);
+        zeslm_kernel_free(*k);
+        *k = NULL;
+        *out = NULL;
+    }
+    return st;
+}
 
 #endif
