@@ -16,7 +16,10 @@ void zeslm_poison_pattern(uint32_t *words, size_t n)
 
 static zeslm_status poison(zeslm_buffer *buf, size_t bytes)
 {
-    if (bytes == 0 || bytes > buf->bytes)
+    if (bytes > buf->bytes)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_measure: poison of %zu bytes in a %zu-byte buffer", bytes,
+                          buf->bytes);
+    if (bytes == 0)
         bytes = buf->bytes;
     /* Whole words and the tail of a partial one, from one host copy. */
     uint32_t *host = malloc((bytes + 3) / 4 * 4);

@@ -304,6 +304,9 @@ static void measure_poisons_times_and_verifies(void **state)
     assert_int_equal(m.n, 7);
     zeslm_measurement_free(&m);
 
+    o.poison_bytes = sizeof got + 1;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INVALID_ARG);
+    o.poison_bytes = 0;
     o.verify = refuse;
     assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_VERIFY);
     assert_null(m.times_ns);

@@ -27,8 +27,8 @@ typedef struct zeslm_measure_opts {
     uint32_t max_reps;
     /* Overwritten before the first launch with a pattern no kernel writes by accident
      * (32-bit words 0xA5A5A5A5 ^ index), so that a kernel that writes nothing cannot
-     * pass on what the buffer held; poison_bytes of it from the start (0: all of it).
-     * NULL: nothing poisoned. */
+     * pass on what the buffer held; poison_bytes of it from the start (0: all of it;
+     * more than it holds: ZESLM_ERR_INVALID_ARG). NULL: nothing poisoned. */
     zeslm_buffer *poison;
     size_t poison_bytes;
     /* Reads the output back and checks it against the host's after the timed
