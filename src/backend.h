@@ -72,18 +72,20 @@ struct zeslm_backend_ops {
     /* Device memory of `bytes`; copies block until the data has arrived. */
     zeslm_status (*alloc)(zeslm_device *dev, size_t bytes, zeslm_buffer **buf);
     void (*buffer_free)(zeslm_buffer *buf);
-    zeslm_status (*write)(zeslm_buffer *buf, const void *src, size_t bytes);
-    zeslm_status (*read)(zeslm_buffer *buf, void *dst, size_t bytes);
+    /* `bytes` at `offset` into the buffer; the core has checked the range. */
+    zeslm_status (*write)(zeslm_buffer *buf, size_t offset, const void *src, size_t bytes);
+    zeslm_status (*read)(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes);
 
     /* Arguments persist on the kernel until set again. */
     zeslm_status (*arg_buffer)(zeslm_kernel *k, uint32_t index, zeslm_buffer *buf);
     zeslm_status (*arg_value)(zeslm_kernel *k, uint32_t index, size_t size, const void *value);
     zeslm_status (*arg_local)(zeslm_kernel *k, uint32_t index, size_t bytes);
 
-    /* Launches groups x group_size work-items, blocks until the kernel completes or
-     * timeout_s passes (ZESLM_ERR_TIMEOUT), and returns the device time in ns, or
+    /* Launches groups[d] x group[d] work-items along each dimension d (every entry at
+     * least 1, checked by the core), blocks until the kernel completes or timeout_s
+     * passes (ZESLM_ERR_TIMEOUT), and returns the device time in ns, or
      * ZESLM_ERR_NO_TIMING when the device wrote no timestamp. */
-    zeslm_status (*launch)(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
+    zeslm_status (*launch)(zeslm_kernel *k, const uint32_t groups[3], const uint32_t group[3],
                            double timeout_s, uint64_t *device_ns);
 };
 

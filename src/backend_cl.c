@@ -405,10 +405,12 @@ static void nv_log_props(const char *log, const char *kernel, zeslm_kernel_props
 /* Whether to build `file` from SPIR-V, by the device's module choice: auto takes
  * SPIR-V where the device ingests IL and the file has it, else source; spirv fails
  * without (a test that must exercise the bundled modules); native is OpenCL's own
- * form, source. A caller's program may hold only one of the two. */
+ * form, source. A caller's program is built from what it holds, whatever the choice. */
 static zeslm_status use_spirv(const zeslm_device *dev, const struct zeslm_kernel_file *file, bool *spirv)
 {
     *spirv = file->spirv && (dev->info.spirv || !file->source);
+    if (file->callers_program)
+        return ZESLM_OK;
     if (dev->settings.modules == ZESLM_MODULES_NATIVE)
         *spirv = !file->source;
     if (dev->settings.modules == ZESLM_MODULES_SPIRV && !(dev->info.spirv && file->spirv))
@@ -430,7 +432,8 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     const char *creator;
-    char options[64] = "";
+    /* The file's options (ZESLM_PROGRAM_OPTIONS_MAX at most, checked by the core) and ours. */
+    char options[ZESLM_PROGRAM_OPTIONS_MAX + 64] = "";
     if (spirv) {
         creator = "clCreateProgramWithIL";
         m->program = clCreateProgramWithIL(d->ctx, file->spirv, file->spirv_size, &err);
@@ -557,20 +560,20 @@ static void cl_buffer_free(zeslm_buffer *buf)
     free(b);
 }
 
-static zeslm_status cl_write(zeslm_buffer *buf, const void *src, size_t bytes)
+static zeslm_status cl_write(zeslm_buffer *buf, size_t offset, const void *src, size_t bytes)
 {
     struct cl_dev *d = (struct cl_dev *)buf->dev;
     zeslm_status st = ZESLM_OK;
-    CL_TRY(clEnqueueWriteBuffer(d->queue, ((struct cl_buf *)buf)->mem, CL_TRUE, 0, bytes, src, 0, NULL, NULL));
+    CL_TRY(clEnqueueWriteBuffer(d->queue, ((struct cl_buf *)buf)->mem, CL_TRUE, offset, bytes, src, 0, NULL, NULL));
 out:
     return st;
 }
 
-static zeslm_status cl_read(zeslm_buffer *buf, void *dst, size_t bytes)
+static zeslm_status cl_read(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes)
 {
     struct cl_dev *d = (struct cl_dev *)buf->dev;
     zeslm_status st = ZESLM_OK;
-    CL_TRY(clEnqueueReadBuffer(d->queue, ((struct cl_buf *)buf)->mem, CL_TRUE, 0, bytes, dst, 0, NULL, NULL));
+    CL_TRY(clEnqueueReadBuffer(d->queue, ((struct cl_buf *)buf)->mem, CL_TRUE, offset, bytes, dst, 0, NULL, NULL));
 out:
     return st;
 }
@@ -607,14 +610,20 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static zeslm_status cl_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
+static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const uint32_t group[3],
                               double timeout_s, uint64_t *device_ns)
 {
     struct cl_dev *d = (struct cl_dev *)k->dev;
     zeslm_status st = ZESLM_OK;
     cl_event ev = NULL;
-    size_t global = (size_t)groups * group_size, local = group_size;
-    CL_TRY(clEnqueueNDRangeKernel(d->queue, ((struct cl_kern *)k)->kernel, 1, NULL, &global, &local,
+    size_t global[3], local[3];
+    for (int i = 0; i < 3; i++) {
+        global[i] = (size_t)groups[i] * group[i];
+        local[i] = group[i];
+    }
+    /* The fewest dimensions that hold the launch, so a 1-D one stays 1-D for the kernel. */
+    cl_uint dims = global[2] > 1 ? 3 : global[1] > 1 ? 2 : 1;
+    CL_TRY(clEnqueueNDRangeKernel(d->queue, ((struct cl_kern *)k)->kernel, dims, NULL, global, local,
                                   0, NULL, &ev));
     CL_TRY(clFlush(d->queue));
     /* clWaitForEvents has no deadline; poll so that a hung kernel ends the run. */

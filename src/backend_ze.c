@@ -10,6 +10,7 @@
 #include "backend.h"
 #include "dump.h"
 #include "error.h"
+#include "ocloc.h"
 
 struct ze_dev {
     struct zeslm_device base;
@@ -401,9 +402,12 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
 {
     struct ze_dev *d = (struct ze_dev *)dev;
     ze_module_build_log_handle_t log = NULL;
+    unsigned char *compiled = NULL;
     zeslm_status st = ZESLM_OK;
-    bool native = dev->settings.modules != ZESLM_MODULES_SPIRV;
-    bool spirv = dev->settings.modules != ZESLM_MODULES_NATIVE;
+    /* The module choice is about the bundled kernels; a caller's program is built
+     * from what it holds. */
+    bool native = !file->callers_program && dev->settings.modules != ZESLM_MODULES_SPIRV;
+    bool spirv = file->callers_program || dev->settings.modules != ZESLM_MODULES_NATIVE;
     struct zeslm_module *m = calloc(1, sizeof *m);
     if (!m)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -413,20 +417,29 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
         *module = m;
         return ZESLM_OK;
     }
-    if (!spirv) {
-        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no bundled native binary matches %s (native modules only)",
-                        file->name, dev->info.name);
-        goto out;
-    }
-    if (!file->spirv) {
-        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: Level Zero builds SPIR-V, not OpenCL C source", file->name);
-        goto out;
-    }
     ze_module_desc_t md = {.stype = ZE_STRUCTURE_TYPE_MODULE_DESC,
                            .format = ZE_MODULE_FORMAT_IL_SPIRV,
                            .inputSize = file->spirv_size,
                            .pInputModule = file->spirv,
                            .pBuildFlags = ""};
+    const char *format = "SPIR-V";
+    if (!file->spirv) {
+        /* A caller's OpenCL C: Intel's compiler in-process, for this device by its PCI
+         * id (the extensions it declares), into SPIR-V for the driver to finish. */
+        char device[16];
+        snprintf(device, sizeof device, "0x%04x", dev->info.device_id);
+        size_t size = 0;
+        st = zeslm_ocloc_spirv(file->source, file->options, device, file->name, &compiled, &size);
+        if (st != ZESLM_OK)
+            goto out;
+        md.inputSize = size;
+        md.pInputModule = compiled;
+        format = "OpenCL C source (libocloc to SPIR-V)";
+    } else if (!spirv) {
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "%s: no bundled native binary matches %s (native modules only)",
+                        file->name, dev->info.name);
+        goto out;
+    }
     ze_result_t r = zeModuleCreate(d->ctx, d->device, &md, &m->module, &log);
     if (r != ZE_RESULT_SUCCESS) {
         char text[4096] = "";
@@ -434,17 +447,18 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
         if (log)
             zeModuleBuildLogGetString(log, &len, text);
         text[sizeof text - 1] = '\0';
-        st = zeslm_fail(ZESLM_ERR_BUILD, "zeModuleCreate(%s.spv) failed: %s\n%s", file->name,
+        st = zeslm_fail(ZESLM_ERR_BUILD, "zeModuleCreate(%s) failed: %s\n%s", file->name,
                         ze_result_name(r), text);
         goto out;
     }
-    snprintf(d->module_format, sizeof d->module_format, "SPIR-V");
+    snprintf(d->module_format, sizeof d->module_format, "%s", format);
     dev->module_format = d->module_format;
     dump_native(dev, m->module, file->name);
     *module = m;
 out:
     if (log)
         zeModuleBuildLogDestroy(log);
+    free(compiled);
     if (st != ZESLM_OK)
         free(m);
     return st;
@@ -529,21 +543,21 @@ static void ze_buffer_free(zeslm_buffer *buf)
 /* Copies wait without a user deadline: they cannot hang on a kernel of ours. */
 #define COPY_TIMEOUT_S 60.0
 
-static zeslm_status ze_write(zeslm_buffer *buf, const void *src, size_t bytes)
+static zeslm_status ze_write(zeslm_buffer *buf, size_t offset, const void *src, size_t bytes)
 {
     struct ze_dev *d = (struct ze_dev *)buf->dev;
     zeslm_status st = ZESLM_OK;
-    ZE_TRY(zeCommandListAppendMemoryCopy(d->list, ((struct ze_buf *)buf)->ptr, src, bytes, NULL, 0, NULL));
+    ZE_TRY(zeCommandListAppendMemoryCopy(d->list, (char *)((struct ze_buf *)buf)->ptr + offset, src, bytes, NULL, 0, NULL));
     st = submit(d, COPY_TIMEOUT_S, "a host-to-device copy");
 out:
     return st;
 }
 
-static zeslm_status ze_read(zeslm_buffer *buf, void *dst, size_t bytes)
+static zeslm_status ze_read(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes)
 {
     struct ze_dev *d = (struct ze_dev *)buf->dev;
     zeslm_status st = ZESLM_OK;
-    ZE_TRY(zeCommandListAppendMemoryCopy(d->list, dst, ((struct ze_buf *)buf)->ptr, bytes, NULL, 0, NULL));
+    ZE_TRY(zeCommandListAppendMemoryCopy(d->list, dst, (char *)((struct ze_buf *)buf)->ptr + offset, bytes, NULL, 0, NULL));
     st = submit(d, COPY_TIMEOUT_S, "a device-to-host copy");
 out:
     return st;
@@ -575,7 +589,7 @@ out:
     return st;
 }
 
-static zeslm_status ze_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
+static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const uint32_t group[3],
                               double timeout_s, uint64_t *device_ns)
 {
     struct ze_dev *d = (struct ze_dev *)k->dev;
@@ -583,9 +597,9 @@ static zeslm_status ze_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_s
     zeslm_status st = ZESLM_OK;
     char what[96];
     snprintf(what, sizeof what, "kernel %s", k->name);
-    ZE_TRY(zeKernelSetGroupSize(kernel, group_size, 1, 1));
+    ZE_TRY(zeKernelSetGroupSize(kernel, group[0], group[1], group[2]));
     ZE_TRY(zeEventHostReset(d->event));
-    ze_group_count_t count = {groups, 1, 1};
+    ze_group_count_t count = {groups[0], groups[1], groups[2]};
     ZE_TRY(zeCommandListAppendLaunchKernel(d->list, kernel, &count, d->event, 0, NULL));
     st = submit(d, timeout_s, what);
     if (st != ZESLM_OK)

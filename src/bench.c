@@ -6,6 +6,7 @@
 
 #include "backend.h"
 #include "bench_internal.h"
+#include "measure_internal.h"
 
 const zeslm_workload *const zeslm_workloads[] = {
     &zeslm_workload_roofline, &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
@@ -264,20 +265,29 @@ zeslm_status bench_launch_once(void *launch, uint64_t *ns)
     return zeslm_kernel_launch(l->k, l->groups, l->group, l->timeout_s, ns);
 }
 
-/* One repetition, unless a stop was requested. */
-static zeslm_status rep_unless_stopped(bench_rep_fn rep, void *ctx, uint64_t *ns)
+static bool stop_flag(void *arg)
 {
-    if (stop_requested)
-        return zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal");
-    return rep(ctx, ns);
+    (void)arg;
+    return stop_requested != 0;
 }
 
 zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r)
 {
     if (o->progress)
         o->progress(r->workload, r->variant, r->params, o->progress_arg);
-    uint64_t ns = 0;
-    zeslm_status st = rep_unless_stopped(rep, ctx, &ns);
+    /* At least one untimed launch, which finds a device that times nothing before
+     * any time is taken. */
+    const zeslm_measure_opts mo = {
+        .warmup = o->warmup ? o->warmup : 1,
+        .reps = o->reps,
+        .min_time_s = o->min_time_s,
+        .max_reps = BENCH_MAX_REPS,
+        .repetition = rep,
+        .repetition_arg = ctx,
+        .stop = stop_flag,
+    };
+    zeslm_measurement m;
+    zeslm_status st = zeslm_measure(NULL, NULL, &mo, &m);
     if (st == ZESLM_ERR_NO_TIMING) {
         r->outcome = ZESLM_NO_RESULTS;
         snprintf(r->note, sizeof r->note, "built and launched; the device executed nothing and wrote no timestamp");
@@ -285,27 +295,8 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
     }
     if (st != ZESLM_OK)
         return st;
-    for (uint32_t i = 1; i < o->warmup; i++)
-        if ((st = rep_unless_stopped(rep, ctx, &ns)) != ZESLM_OK)
-            return st;
-    size_t cap = o->reps, n = 0;
-    r->times_ns = malloc(cap * sizeof *r->times_ns);
-    if (!r->times_ns)
-        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    double total_s = 0;
-    while (n < o->reps || (total_s < o->min_time_s && n < BENCH_MAX_REPS)) {
-        if (n == cap) {
-            uint64_t *grown = realloc(r->times_ns, 2 * cap * sizeof *grown);
-            if (!grown)
-                return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-            r->times_ns = grown;
-            cap *= 2;
-        }
-        if ((st = rep_unless_stopped(rep, ctx, &r->times_ns[n])) != ZESLM_OK)
-            return st;
-        total_s += (double)r->times_ns[n++] * 1e-9;
-    }
-    zeslm_stats_compute(r->times_ns, n, &r->stats);
+    r->times_ns = m.times_ns;
+    r->stats = m.stats;
     return ZESLM_OK;
 }
 
@@ -392,8 +383,7 @@ zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint
 
 zeslm_status bench_poison(zeslm_buffer *buf, uint32_t *scratch, size_t words)
 {
-    for (size_t i = 0; i < words; i++)
-        scratch[i] = 0xA5A5A5A5u ^ (uint32_t)i;
+    zeslm_poison_pattern(scratch, words);
     return zeslm_buffer_write(buf, scratch, words * 4);
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include <zeslm/bench.h>
+#include <zeslm/measure.h>
 
 #include "error.h"
 #include "rng.h"
@@ -46,10 +47,11 @@ zeslm_status bench_launch_once(void *launch, uint64_t *ns);
 
 /* The most timed repetitions --min-time may add up to, so that a kernel of a few
  * microseconds cannot fill memory (and the results file) with times. */
-#define BENCH_MAX_REPS 1000000
+#define BENCH_MAX_REPS ZESLM_MEASURE_MAX_REPS
 
-/* opts->warmup untimed and opts->reps timed repetitions into r, and more while their
- * device time is short of opts->min_time_s (up to BENCH_MAX_REPS). A device that wrote
+/* opts->warmup (at least 1) untimed and opts->reps timed repetitions into r through
+ * zeslm_measure, and more while their device time is short of opts->min_time_s (up to
+ * BENCH_MAX_REPS); a stop request ends it with ZESLM_ERR_INTERRUPTED. A device that wrote
  * no timestamp makes r->outcome ZESLM_NO_RESULTS and returns ZESLM_OK after one
  * repetition, so the caller skips verification; otherwise r stays ZESLM_FAILED until
  * the caller has verified the output and called bench_verified. */

@@ -177,18 +177,35 @@ void zeslm_buffer_free(zeslm_buffer *buf)
         buf->dev->ops->buffer_free(buf);
 }
 
+/* Whether [offset, offset + bytes) lies in the buffer, else the error naming `what`. */
+static zeslm_status in_buffer(const zeslm_buffer *buf, size_t offset, size_t bytes, const char *what)
+{
+    if (offset > buf->bytes || bytes > buf->bytes - offset)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s of %zu bytes at offset %zu of a %zu-byte buffer", what, bytes,
+                          offset, buf->bytes);
+    return ZESLM_OK;
+}
+
+zeslm_status zeslm_buffer_write_at(zeslm_buffer *buf, size_t offset, const void *src, size_t bytes)
+{
+    zeslm_status st = in_buffer(buf, offset, bytes, "zeslm_buffer_write: a write");
+    return st != ZESLM_OK ? st : buf->dev->ops->write(buf, offset, src, bytes);
+}
+
+zeslm_status zeslm_buffer_read_at(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes)
+{
+    zeslm_status st = in_buffer(buf, offset, bytes, "zeslm_buffer_read: a read");
+    return st != ZESLM_OK ? st : buf->dev->ops->read(buf, offset, dst, bytes);
+}
+
 zeslm_status zeslm_buffer_write(zeslm_buffer *buf, const void *src, size_t bytes)
 {
-    if (bytes > buf->bytes)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "write of %zu bytes into a %zu-byte buffer", bytes, buf->bytes);
-    return buf->dev->ops->write(buf, src, bytes);
+    return zeslm_buffer_write_at(buf, 0, src, bytes);
 }
 
 zeslm_status zeslm_buffer_read(zeslm_buffer *buf, void *dst, size_t bytes)
 {
-    if (bytes > buf->bytes)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "read of %zu bytes from a %zu-byte buffer", bytes, buf->bytes);
-    return buf->dev->ops->read(buf, dst, bytes);
+    return zeslm_buffer_read_at(buf, 0, dst, bytes);
 }
 
 const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name)
@@ -274,7 +291,11 @@ zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program,
                                 zeslm_kernel **out)
 {
     if (!program->source && (!program->spirv || program->spirv_size == 0))
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: the program holds neither SPIR-V nor source", kernel);
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_kernel_build(%s): the program holds neither SPIR-V nor source",
+                          kernel);
+    if (program->options && strlen(program->options) > ZESLM_PROGRAM_OPTIONS_MAX)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_kernel_build(%s): options longer than %d bytes", kernel,
+                          ZESLM_PROGRAM_OPTIONS_MAX);
     /* The caller's program as a kernel file without native binaries, so every backend
      * builds it on the path the bundled kernels take; it is named after the kernel in
      * messages and dumps. */
@@ -283,6 +304,8 @@ zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program,
         .spirv = program->spirv,
         .spirv_size = program->spirv ? program->spirv_size : 0,
         .source = program->source,
+        .options = program->options ? program->options : "",
+        .callers_program = true,
     };
     struct zeslm_module *module;
     zeslm_status st = dev->ops->build(dev, &file, &module);
@@ -361,11 +384,35 @@ zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t byte
 zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
                                  double timeout_s, uint64_t *device_ns)
 {
+    if (timeout_s <= 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: launch with a deadline of %g s", k->name, timeout_s);
+    const zeslm_launch l = {.groups = {groups}, .group_size = {group_size}, .timeout_s = timeout_s};
+    return zeslm_kernel_launch_nd(k, &l, device_ns);
+}
+
+/* Seconds a launch waits when its zeslm_launch names no deadline. */
+#define DEFAULT_TIMEOUT_S 60.0
+
+zeslm_status zeslm_kernel_launch_nd(zeslm_kernel *k, const zeslm_launch *launch, uint64_t *device_ns)
+{
     const zeslm_device_info *d = &k->dev->info;
-    if (groups == 0 || group_size == 0)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: launch of %u groups of %u", k->name, groups, group_size);
-    if (d->max_group_size && group_size > d->max_group_size)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u exceeds the device maximum %u",
-                          k->name, group_size, d->max_group_size);
-    return k->dev->ops->launch(k, groups, group_size, timeout_s, device_ns);
+    uint32_t groups[3], group[3];
+    uint64_t items = 1;
+    for (int i = 0; i < 3; i++) {
+        groups[i] = launch->groups[i] || i == 0 ? launch->groups[i] : 1;
+        group[i] = launch->group_size[i] || i == 0 ? launch->group_size[i] : 1;
+        items *= group[i];
+    }
+    if (groups[0] == 0 || group[0] == 0 || launch->timeout_s < 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: launch of %u x %u x %u groups of %u x %u x %u (x must be at least 1) "
+                          "with a deadline of %g s", k->name, groups[0], groups[1], groups[2], group[0], group[1],
+                          group[2], launch->timeout_s);
+    if (d->max_group_size && items > d->max_group_size)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %llu exceeds the device maximum %u", k->name,
+                          (unsigned long long)items, d->max_group_size);
+    if (d->max_group_size_x && group[0] > d->max_group_size_x)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u along x exceeds the device maximum %u", k->name,
+                          group[0], d->max_group_size_x);
+    double timeout_s = launch->timeout_s > 0 ? launch->timeout_s : DEFAULT_TIMEOUT_S;
+    return k->dev->ops->launch(k, groups, group, timeout_s, device_ns);
 }

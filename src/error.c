@@ -3,7 +3,8 @@
 
 #include "error.h"
 
-static _Thread_local char last_error[1024];
+/* Room for a compiler's log after the message. */
+static _Thread_local char last_error[4096];
 
 zeslm_status zeslm_fail(zeslm_status st, const char *fmt, ...)
 {

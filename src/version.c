@@ -1,10 +1,11 @@
-#include <zeslm/bench.h>
+#include <zeslm/version.h>
 
-#ifndef ZESLM_VERSION
-#error "the build defines ZESLM_VERSION (src/CMakeLists.txt)"
-#endif
+/* Written at build time by src/commit.cmake. */
+extern const char zeslm_build_commit[], zeslm_build_text[];
 
-const char *zeslm_version(void)
+const zeslm_version_info *zeslm_version(void)
 {
-    return ZESLM_VERSION;
+    static const zeslm_version_info v = {ZESLM_VERSION_MAJOR, ZESLM_VERSION_MINOR, ZESLM_VERSION_PATCH,
+                                         zeslm_build_commit, zeslm_build_text};
+    return &v;
 }

@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$bench" --version >"$tmp/version"
-head -n 1 "$tmp/version" | grep -qx "ze-slm-bench $version" || { echo "--version printed:"; cat "$tmp/version"; exit 1; }
+head -n 1 "$tmp/version" | grep -qxE "ze-slm-bench $version \(git ([0-9a-f]{7,}(-dirty)?|unknown)\)" || { echo "--version printed:"; cat "$tmp/version"; exit 1; }
 grep -q "^backends in this build" "$tmp/version"
 
 "$bench" help >"$tmp/help"

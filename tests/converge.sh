@@ -14,7 +14,9 @@ trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" <<'PY'
 import csv, json, sys
 d = sys.argv[1]
-run = json.load(open(d + "/run.json"))
+doc = json.load(open(d + "/run.json"))
+assert not doc["errors"] and len(doc["devices"]) == 1, doc["errors"]
+run = doc["devices"][0]
 assert not run["errors"], run["errors"]
 res = [r for r in run["results"] if r["outcome"] == "measured"]
 text = open(d + "/run.txt").read()

@@ -17,7 +17,7 @@ for x in dev["devices"]:
         assert k in x, k
 doc = json.load(open(d + "/run.json"))
 assert doc["schema"] == 3 and doc["seed"] == 2009 and not doc["errors"] and len(doc["devices"]) == 1
-assert doc["tool"] == "ze-slm-bench " + doc["version"] and (doc["commit"] is None or doc["commit"]), doc["commit"]
+assert doc["tool"] == "ze-slm-bench %s (git %s)" % (doc["version"], doc["commit"]) and doc["commit"], doc["tool"]
 run = doc["devices"][0]
 assert not run["errors"]
 # What the device built for the run, not what it had built when it opened.

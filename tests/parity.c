@@ -15,6 +15,7 @@
 
 #include <zeslm/bench.h>
 #include <zeslm/device.h>
+#include <zeslm/measure.h>
 
 #include "error.h"
 #include "rng.h"
@@ -121,16 +122,16 @@ static zeslm_status time_literal(zeslm_device *dev, const zeslm_program *literal
                                  uint64_t n, uint64_t *median_ns)
 {
     struct literal l = {.group = c->group};
-    uint64_t ns[REPS];
-    zeslm_stats s;
+    zeslm_measurement m;
     zeslm_status st = zeslm_kernel_build(dev, literals, c->literal, &l.k);
     if (st == ZESLM_OK)
         st = c->setup(dev, n, &l);
-    for (int i = 0; i < WARMUP + REPS && st == ZESLM_OK; i++)
-        st = zeslm_kernel_launch(l.k, l.groups, l.group, 120, &ns[i < WARMUP ? 0 : i - WARMUP]);
-    if (st == ZESLM_OK) {
-        zeslm_stats_compute(ns, REPS, &s);
-        *median_ns = s.median_ns;
+    /* The tool's own method, so that both sides are timed alike. */
+    const zeslm_launch launch = {.groups = {l.groups}, .group_size = {l.group}, .timeout_s = 120};
+    const zeslm_measure_opts opts = {.warmup = WARMUP, .reps = REPS};
+    if (st == ZESLM_OK && (st = zeslm_measure(l.k, &launch, &opts, &m)) == ZESLM_OK) {
+        *median_ns = m.stats.median_ns;
+        zeslm_measurement_free(&m);
     }
     zeslm_kernel_free(l.k);
     for (int i = 0; i < 3; i++)

@@ -16,9 +16,12 @@
 
 #include <zeslm/bench.h>
 #include <zeslm/device.h>
+#include <zeslm/measure.h>
 
 #include "device_fixture.h"
 #include <zeslm/kernels.h>
+
+#include "user_programs.h"
 
 static int open_device(void **state)
 {
@@ -114,6 +117,209 @@ static void unknown_kernel_files_and_names_fail_cleanly(void **state)
     assert_int_equal(zeslm_kernel_create(dev, "nosuchfile", "x", &k), ZESLM_ERR_INVALID_ARG);
     assert_int_equal(zeslm_kernel_create(dev, "reduce", "no_such_kernel", &k), ZESLM_ERR_BACKEND);
     assert_non_null(strstr(zeslm_last_error(), "clCreateKernel"));
+}
+
+/* Build options reach the driver's compiler: a kernel that needs OpenCL C 3.0 and a
+ * define builds with them and sees both. */
+static void options_reach_the_compiler(void **state)
+{
+    (void)state;
+    const zeslm_program program = {.source = cl3_source, .options = cl3_options};
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    uint32_t got[2] = {0}, zero[2] = {0};
+    uint64_t ns;
+    if (zeslm_kernel_build(dev, &program, "version", &k) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    assert_int_equal(zeslm_buffer_create(dev, sizeof got, &out), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(out, zero, sizeof zero), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_launch(k, 1, 1, 30, &ns), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_read(out, got, sizeof got), ZESLM_OK);
+    assert_int_equal(got[0], 300);
+    assert_int_equal(got[1], 7);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+/* A compile error is ZESLM_ERR_BUILD with the compiler's own words. */
+static void a_syntax_error_shows_the_compilers_message(void **state)
+{
+    (void)state;
+    const zeslm_program program = {.source = syntax_error_source};
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_kernel_build(dev, &program, "broken", &k), ZESLM_ERR_BUILD);
+    assert_null(k);
+    if (!strstr(zeslm_last_error(), "expected ';'"))
+        fail_msg("no compiler message in: %s", zeslm_last_error());
+}
+
+/* Checks what ids_source wrote for a launch of groups x group work-items. */
+static void check_ids(const uint32_t *out, const uint32_t groups[3], const uint32_t group[3])
+{
+    uint32_t gx = groups[0] * group[0], gy = groups[1] * group[1], gz = groups[2] * group[2];
+    uint32_t local = group[0] | group[1] << 8 | group[2] << 16;
+    for (uint32_t z = 0; z < gz; z++)
+        for (uint32_t y = 0; y < gy; y++)
+            for (uint32_t x = 0; x < gx; x++) {
+                size_t i = ((size_t)z * gy + y) * gx + x;
+                assert_int_equal(out[2 * i], x | y << 8 | z << 16);
+                assert_int_equal(out[2 * i + 1], local);
+            }
+}
+
+/* Every work-item of a 3-D launch runs once, with the group's sizes in each
+ * dimension; y and z left 0 make a 1-D launch. */
+static void three_dimensional_launches_cover_every_work_item(void **state)
+{
+    (void)state;
+    enum { ITEMS = 12 * 4 * 6 };
+    static uint32_t got[2 * ITEMS];
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    uint64_t ns;
+    if (build_ids(dev, sizeof got, &k, &out) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    const zeslm_launch cube = {.groups = {3, 2, 3}, .group_size = {4, 2, 2}, .timeout_s = 30};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &cube, &ns), ZESLM_OK);
+    assert_true(ns > 0);
+    assert_int_equal(zeslm_buffer_read(out, got, sizeof got), ZESLM_OK);
+    check_ids(got, cube.groups, cube.group_size);
+    const zeslm_launch line = {.groups = {5}, .group_size = {8}};
+    const uint32_t line_groups[3] = {5, 1, 1}, line_group[3] = {8, 1, 1};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &line, &ns), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_read(out, got, 2 * 40 * 4), ZESLM_OK);
+    check_ids(got, line_groups, line_group);
+    const zeslm_launch no_x = {.groups = {0, 2}, .group_size = {4}};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &no_x, &ns), ZESLM_ERR_INVALID_ARG);
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    const zeslm_launch too_big = {.groups = {1}, .group_size = {1, d->max_group_size, 2}};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &too_big, &ns), ZESLM_ERR_INVALID_ARG);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+/* Offsets in buffer copies land where they say; a range past the end is refused. */
+static void buffer_copies_at_an_offset(void **state)
+{
+    (void)state;
+    uint32_t zero[8] = {0}, part[2] = {11, 12}, got[8];
+    zeslm_buffer *b = NULL;
+    assert_int_equal(zeslm_buffer_create(dev, sizeof zero, &b), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(b, zero, sizeof zero), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write_at(b, 5 * 4, part, sizeof part), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_read(b, got, sizeof got), ZESLM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(got[i], i == 5 ? 11u : i == 6 ? 12u : 0u);
+    assert_int_equal(zeslm_buffer_read_at(b, 6 * 4, got, 4), ZESLM_OK);
+    assert_int_equal(got[0], 12);
+    assert_int_equal(zeslm_buffer_read_at(b, 7 * 4, got, 8), ZESLM_ERR_INVALID_ARG);
+    assert_int_equal(zeslm_buffer_write_at(b, SIZE_MAX, part, 8), ZESLM_ERR_INVALID_ARG);
+    assert_non_null(strstr(zeslm_last_error(), "zeslm_buffer_write"));
+    zeslm_buffer_free(b);
+}
+
+/* A failing backend call is named with its file relative to the source tree, never
+ * with the path of the machine that built it. */
+static void errors_name_the_call_and_file_without_the_build_path(void **state)
+{
+    (void)state;
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_kernel_create(dev, "reduce", "reduce_many", &k), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_u32(k, 99, 1), ZESLM_ERR_BACKEND);
+    const char *e = zeslm_last_error();
+    if (!strstr(e, "clSetKernelArg failed") || !strstr(e, "(src/backend_cl.c:"))
+        fail_msg("%s", e);
+    zeslm_kernel_free(k);
+}
+
+/* What a zeslm_measure verify callback sees: the buffer after the timed launches. */
+typedef struct measure_check {
+    zeslm_buffer *out;
+    uint32_t *got;
+    size_t written, words; /* ids_source writes the first `written` of `words` */
+    const uint32_t *groups, *group;
+    int calls;
+} measure_check;
+
+static zeslm_status check_measured(void *arg, char *how, size_t len)
+{
+    measure_check *m = arg;
+    m->calls++;
+    zeslm_status st = zeslm_buffer_read(m->out, m->got, m->words * 4);
+    if (st != ZESLM_OK)
+        return st;
+    check_ids(m->got, m->groups, m->group);
+    /* Past what the kernel writes, the poison is intact. */
+    for (size_t i = m->written; i < m->words; i++)
+        assert_int_equal(m->got[i], 0xA5A5A5A5u ^ (uint32_t)i);
+    snprintf(how, len, "%zu words", m->written);
+    return ZESLM_OK;
+}
+
+static bool always(void *arg)
+{
+    (void)arg;
+    return true;
+}
+
+static zeslm_status refuse(void *arg, char *how, size_t len)
+{
+    (void)arg;
+    (void)how;
+    (void)len;
+    return ZESLM_ERR_VERIFY;
+}
+
+/* zeslm_measure: the output poisoned first, warm-ups, every timed launch kept in
+ * ascending order with its statistics, the check after them; min_time_s launches
+ * past reps up to max_reps; a stop or a failed check returns nothing to free. */
+static void measure_poisons_times_and_verifies(void **state)
+{
+    (void)state;
+    enum { WORDS = 2 * 64 + 16 };
+    uint32_t got[WORDS];
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    if (build_ids(dev, sizeof got, &k, &out) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    const zeslm_launch l = {.groups = {2, 2}, .group_size = {4, 4}};
+    const uint32_t groups[3] = {2, 2, 1}, group[3] = {4, 4, 1};
+    measure_check chk = {out, got, 2 * 64, WORDS, groups, group, 0};
+    zeslm_measure_opts o = {.warmup = 1, .reps = 5, .poison = out, .verify = check_measured, .verify_arg = &chk};
+    zeslm_measurement m;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_OK);
+    assert_int_equal(chk.calls, 1);
+    assert_int_equal(m.n, 5);
+    assert_int_equal(m.stats.n, 5);
+    for (size_t i = 1; i < m.n; i++)
+        assert_true(m.times_ns[i - 1] <= m.times_ns[i]);
+    assert_int_equal(m.stats.min_ns, m.times_ns[0]);
+    assert_string_equal(m.verified, "128 words");
+    zeslm_measurement_free(&m);
+
+    o.reps = 2;
+    o.min_time_s = 1e3;
+    o.max_reps = 7;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_OK);
+    assert_int_equal(m.n, 7);
+    zeslm_measurement_free(&m);
+
+    o.poison_bytes = sizeof got + 1;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INVALID_ARG);
+    o.poison_bytes = 0;
+    o.verify = refuse;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_VERIFY);
+    assert_null(m.times_ns);
+    o.verify = NULL;
+    o.stop = always;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INTERRUPTED);
+    assert_null(m.times_ns);
+    o.stop = NULL;
+    o.reps = 0;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INVALID_ARG);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
 }
 
 /* Runs one workload at one size and group size and requires every result that is
@@ -392,6 +598,12 @@ int main(void)
         cmocka_unit_test(a_launch_matches_the_host_and_has_a_device_time),
         cmocka_unit_test(oversized_slm_and_groups_are_refused),
         cmocka_unit_test(unknown_kernel_files_and_names_fail_cleanly),
+        cmocka_unit_test(options_reach_the_compiler),
+        cmocka_unit_test(a_syntax_error_shows_the_compilers_message),
+        cmocka_unit_test(three_dimensional_launches_cover_every_work_item),
+        cmocka_unit_test(buffer_copies_at_an_offset),
+        cmocka_unit_test(errors_name_the_call_and_file_without_the_build_path),
+        cmocka_unit_test(measure_poisons_times_and_verifies),
         cmocka_unit_test(reduce_is_exact_at_odd_prime_and_tiny_lengths),
         cmocka_unit_test(bank_is_exact_for_every_stride),
         cmocka_unit_test(swizzled_layout_spreads_every_subgroup_over_the_banks),

@@ -26,6 +26,7 @@ typedef struct inspect_opts {
     size_t n_targets;
     const char *kernel;     /* only this kernel; NULL all */
     uint32_t group_size;    /* for groups per subslice */
+    uint32_t dynamic_slm;   /* bytes of __local arguments a group adds (--slm) */
     json_t *rows;
     size_t shown;
     /* The table being filled: a new one starts when either changes. */
@@ -45,6 +46,7 @@ typedef struct inspect_row {
     const zeslm_zebin_kernel *k;
     zeslm_target_fit fit;
     uint32_t group_size;
+    uint32_t dynamic_slm;
 } inspect_row;
 
 /* A row kept for the CSV, with its own copy of the kernel (the zebin is freed). */
@@ -79,6 +81,7 @@ GETTER(j_atomics, json_string(!r->k->local_atomics_known ? (r->k->has_global_ato
                                                                                 : "-"))
 GETTER(j_max_group, json_integer(r->fit.max_group_size))
 GETTER(j_group_size, json_integer(r->group_size))
+GETTER(j_dynamic_slm, json_integer(r->dynamic_slm))
 GETTER(j_groups, r->fit.groups ? json_integer(r->fit.groups) : json_null())
 GETTER(j_limited_by, r->fit.groups ? json_string(r->fit.limited_by) : json_null())
 
@@ -114,6 +117,7 @@ static const field fields[] = {
     {NULL, "atomics", 45, false, false, j_atomics, NULL},
     {"max_group_size", "max wg", 70, true, false, j_max_group, NULL},
     {"group_size", NULL, 0, true, false, j_group_size, NULL},
+    {"dynamic_slm", NULL, 0, true, false, j_dynamic_slm, NULL},
     {"groups_per_subslice", "groups@", 75, true, false, j_groups, c_groups},
     {"limited_by", "limited by", 65, false, false, j_limited_by, c_limited_by},
 };
@@ -155,22 +159,28 @@ static void flush(inspect_opts *o)
 static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
 {
     flush(o);
-    char text[1024], md[1024];
+    char dynamic[96] = "", text[1024], md[1024];
+    if (o->dynamic_slm)
+        snprintf(dynamic, sizeof dynamic, " and %u bytes of dynamic SLM a group beside the kernel's own",
+                 o->dynamic_slm);
     snprintf(text, sizeof text, "\n%s (%s): %s\n  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB "
              "a group, groups up to %u\n  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
-             "work-items a group)\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
-             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size);
+             "work-items a group%s)\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
+             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size, dynamic);
     snprintf(md, sizeof md, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a "
              "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
-             "work-items a group.\n\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
-             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size);
+             "work-items a group%s.\n\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
+             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size, dynamic);
     sheet_each(&o->sh, text, md);
 }
 
 static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
 {
-    inspect_row r = {source, t, k, {0}, o->group_size};
-    zeslm_target_fit_kernel(t, k, o->group_size, &r.fit);
+    inspect_row r = {source, t, k, {0}, o->group_size, o->dynamic_slm};
+    /* A group holds the kernel's own SLM and the __local arguments' (--slm). */
+    zeslm_zebin_kernel with = *k;
+    with.slm_size += o->dynamic_slm;
+    zeslm_target_fit_kernel(t, &with, o->group_size, &r.fit);
     fields_row(fields, column_field, &o->t, &r, NULL);
     json_array_append_new(o->rows, fields_json(fields, N_FIELDS, &r));
     kept_row *kept = realloc(o->kept, (o->n_kept + 1) * sizeof *kept);
@@ -262,6 +272,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 't': ok = parse_targets(value, &c->o); break;
     case 'k': c->o.kernel = value; break;
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
+    case 's': ok = cli_u32("--slm", value, 0, 1u << 24, &c->o.dynamic_slm); break;
     case 'M': c->markdown = value; break;
     case 'c': c->csv = value; break;
     default: c->json_path = value; break; /* 'j', the only other row */
@@ -337,6 +348,7 @@ static const cli_option options[] = {
     {"target", 't', "LIST", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)"},
     {"kernel", 'k', "NAME", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
+    {"slm", 's', "BYTES", "dynamic SLM a group takes beside the kernel's own (__local arguments), in the fit"},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

@@ -12,6 +12,7 @@
 
 #include <zeslm/bench.h>
 #include <zeslm/facts.h>
+#include <zeslm/version.h>
 
 #include "cli.h"
 #include "fields.h"
@@ -255,9 +256,6 @@ json_t *output_device_json(const zeslm_device_info *d)
     return fields_json(f, n, d);
 }
 
-/* tools/commit.cmake writes it at build time: "" when unknown. */
-extern const char *const zeslm_tool_commit;
-
 json_t *output_document(int argc, char **argv)
 {
     json_t *doc = json_object();
@@ -269,11 +267,14 @@ json_t *output_document(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     gethostname(host, sizeof host - 1);
     json_object_set_new(doc, "schema", json_integer(1));
-    char tool[64];
-    snprintf(tool, sizeof tool, "ze-slm-bench %s", zeslm_version());
+    char tool[96];
+    snprintf(tool, sizeof tool, "ze-slm-bench %s", zeslm_version()->text);
     json_object_set_new(doc, "tool", json_string(tool));
-    json_object_set_new(doc, "version", json_string(zeslm_version()));
-    json_object_set_new(doc, "commit", *zeslm_tool_commit ? json_string(zeslm_tool_commit) : json_null());
+    const zeslm_version_info *v = zeslm_version();
+    char version[32];
+    snprintf(version, sizeof version, "%u.%u.%u", (unsigned)v->major, (unsigned)v->minor, (unsigned)v->patch);
+    json_object_set_new(doc, "version", json_string(version));
+    json_object_set_new(doc, "commit", json_string(v->commit));
     json_object_set_new(doc, "command", cmd);
     json_object_set_new(doc, "date", json_string(date));
     json_object_set_new(doc, "host", json_string(host));

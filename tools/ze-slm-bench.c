@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include <zeslm/backends.h>
-#include <zeslm/bench.h>
+#include <zeslm/version.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("%s %s\n", PROG, zeslm_version());
+        printf("%s %s\n", PROG, zeslm_version()->text);
         print_backends(stdout);
         return 0;
     }

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include <zeslm/bench.h>
+#include <zeslm/version.h>
 
 int main(int argc, char **argv)
 {
     const char *backend = argc > 1 ? argv[1] : NULL, *spec = argc > 2 ? argv[2] : "reduce/many";
-    printf("libzeslm %s: %zu workloads\n", zeslm_version(), zeslm_workload_count);
+    printf("libzeslm %s: %zu workloads\n", zeslm_version()->text, zeslm_workload_count);
     for (size_t i = 0; i < zeslm_workload_count; i++) {
         const zeslm_workload *wl = zeslm_workloads[i];
         printf("  %-10s", wl->name);

@@ -1,10 +1,12 @@
 /* libzeslm from a program of your own: open a device, build an OpenCL C kernel that
  * reverses each work-group's slice through SLM, launch it with an explicit group size
- * and print the device time. Usage: slm_reverse [BACKEND] (default: the best device). */
+ * and print the device time. Usage: slm_reverse [BACKEND] (default: the best device).
+ * Exit status: 0 checked and timed, 1 an error, 3 built and launched but nothing
+ * executed (a driver with no GPU behind it writes no timestamp). */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <zeslm/device.h>
+#include <zeslm/zeslm.h>
 
 static const char source[] =
     "__kernel void reverse(__global const uint *in, __global uint *out, __local uint *tile)\n"
@@ -48,7 +50,14 @@ int main(int argc, char **argv)
     TRY(zeslm_kernel_arg_buffer(k, 0, in));
     TRY(zeslm_kernel_arg_buffer(k, 1, out));
     TRY(zeslm_kernel_arg_local(k, 2, GROUP * sizeof(uint32_t))); /* the tile: dynamic SLM */
-    TRY(zeslm_kernel_launch(k, GROUPS, GROUP, 10.0, &ns));
+    st = zeslm_kernel_launch(k, GROUPS, GROUP, 10.0, &ns);
+    if (st == ZESLM_ERR_NO_TIMING) {
+        printf("%s (%s): built and launched; the device executed nothing (%s)\n", list.items[index].name,
+               zeslm_backend_label(list.items[index].backend), zeslm_last_error());
+        rc = 3;
+        goto out;
+    }
+    TRY(st);
     TRY(zeslm_buffer_read(out, host, sizeof host));
     for (uint32_t i = 0; i < N; i++) {
         if (host[i] != (i / GROUP) * GROUP + GROUP - 1 - i % GROUP) {

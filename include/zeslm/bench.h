@@ -107,9 +107,6 @@ zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r);
 /* Result i of r (i < r->count), whatever size of zeslm_result the caller was built with. */
 const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i);
 
-/* The library's version, "MAJOR.MINOR.PATCH". */
-const char *zeslm_version(void);
-
 /* Sub-groups of any size (zeslm_variant.subgroup). */
 #define ZESLM_SUBGROUP_ANY UINT32_MAX
 

@@ -105,7 +105,8 @@ typedef struct zeslm_device zeslm_device;
 typedef struct zeslm_buffer zeslm_buffer;
 typedef struct zeslm_kernel zeslm_kernel;
 
-/* Which modules a device builds for the bundled kernels. */
+/* Which modules a device builds for the bundled kernels (a caller's program of
+ * zeslm_kernel_build is built from what it holds, whatever this says). */
 typedef enum zeslm_module_choice {
     ZESLM_MODULES_AUTO,   /* Level Zero: a bundled native binary the driver accepts, else
                            * SPIR-V; OpenCL: SPIR-V where the device ingests it, else source */
@@ -141,6 +142,10 @@ void zeslm_buffer_free(zeslm_buffer *buf);
 /* Blocking copies of the first `bytes` of the buffer. */
 zeslm_status zeslm_buffer_write(zeslm_buffer *buf, const void *src, size_t bytes);
 zeslm_status zeslm_buffer_read(zeslm_buffer *buf, void *dst, size_t bytes);
+/* Blocking copies of `bytes` starting `offset` bytes into the buffer; a range past its
+ * end is ZESLM_ERR_INVALID_ARG. */
+zeslm_status zeslm_buffer_write_at(zeslm_buffer *buf, size_t offset, const void *src, size_t bytes);
+zeslm_status zeslm_buffer_read_at(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes);
 
 /* The facts a driver reports about one compiled kernel; 0 = not reported,
  * except where a field says otherwise. */
@@ -161,19 +166,29 @@ typedef struct zeslm_kernel_props {
 zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char *kernel,
                                  zeslm_kernel **out);
 
+/* The longest zeslm_program.options, in bytes. */
+#define ZESLM_PROGRAM_OPTIONS_MAX 1024
+
 /* A program of the caller's: SPIR-V, OpenCL C source, or both (the backend takes
- * what its device builds: SPIR-V where it ingests IL, else the source). The memory
- * is only read during zeslm_kernel_build. */
+ * what its device builds: SPIR-V where it ingests IL, else the source). OpenCL C
+ * builds on every backend: OpenCL's driver compiles it; on Level Zero, Intel's
+ * compiler library (libocloc.so, of intel-opencl-icd, loaded when first needed)
+ * compiles it in-process to SPIR-V for the device, which the driver finishes. The
+ * memory is only read during zeslm_kernel_build. */
 typedef struct zeslm_program {
     const void *spirv;      /* NULL: none */
     size_t spirv_size;      /* bytes */
     const char *source;     /* NUL-terminated OpenCL C; NULL: none */
+    /* OpenCL C compiler options for the source ("-cl-std=CL3.0 -DTILE=16"), given
+     * to whichever compiler builds it (clBuildProgram, libocloc); SPIR-V is built
+     * as it is. NULL or "": none. */
+    const char *options;
 } zeslm_program;
 
 /* Builds `program` for the device and creates its kernel `kernel`. The module built
  * belongs to the kernel and is freed with it. A compile error is ZESLM_ERR_BUILD
  * with the compiler's log in zeslm_last_error(); a program the device cannot take
- * (source alone, where the backend builds only SPIR-V) is ZESLM_ERR_UNSUPPORTED. */
+ * (source on Level Zero without libocloc) is ZESLM_ERR_UNSUPPORTED, saying why. */
 zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program, const char *kernel,
                                 zeslm_kernel **out);
 /* Frees a kernel of either origin; NULL is ignored. */
@@ -199,5 +214,19 @@ zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t byte
  * ZESLM_ERR_NO_TIMING: the launch completed but the device produced no timestamp. */
 zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
                                  double timeout_s, uint64_t *device_ns);
+
+/* A launch in up to three dimensions: groups[d] work-groups of group_size[d]
+ * work-items along dimension d (x, y, z), so get_global_size(d) is their product
+ * and get_local_size(d) is group_size[d]. y and z left 0 are 1, so
+ * {.groups = {n}, .group_size = {256}} is a one-dimensional launch. */
+typedef struct zeslm_launch {
+    uint32_t groups[3];
+    uint32_t group_size[3];
+    double timeout_s;       /* seconds the launch may take; 0: 60 */
+} zeslm_launch;
+
+/* zeslm_kernel_launch in up to three dimensions: ZESLM_ERR_INVALID_ARG for a zero x,
+ * a group of more work-items than the device takes, or more along x than it takes. */
+zeslm_status zeslm_kernel_launch_nd(zeslm_kernel *k, const zeslm_launch *launch, uint64_t *device_ns);
 
 #endif

@@ -33,6 +33,10 @@ struct zeslm_kernel_file {
     size_t n_kernels;
     const struct zeslm_native *natives;
     size_t n_natives;
+    /* A caller's program (zeslm_kernel_build), not a bundled file: built from what it
+     * holds (SPIR-V where the device ingests it, else source), whatever the device's
+     * module choice, which is about the bundled kernels. */
+    bool callers_program;
 };
 
 extern const struct zeslm_kernel_file zeslm_kernel_files[];

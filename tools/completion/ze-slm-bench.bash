@@ -20,7 +20,7 @@ _ze_slm_bench()
             COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
             return;;
         --device|--size|--taps|--group-size|--group-sizes|--reps|--warmup|--seed|--timeout|--bytes-per-item|\
-        --slm-per-group|--simd|--slm-per-cu|--target|--kernel|--fail-over)
+        --slm-per-group|--simd|--slm-per-cu|--slm|--target|--kernel|--fail-over)
             return;;
     esac
 
