@@ -143,7 +143,7 @@ static bool results_grow(zeslm_results *out)
 zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
 {
     uint64_t *times = NULL;
-    if (r->stats.n && !(times = malloc(r->stats.n * sizeof *times)))
+    if (r->stats.n && r->times_ns && !(times = malloc(r->stats.n * sizeof *times)))
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     if (!results_grow(out)) {
         free(times);
