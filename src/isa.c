@@ -16,9 +16,6 @@ const char *const zeslm_isa_class_keys[ZESLM_ISA_CLASSES] = {
     "alu", "slm_load", "slm_store", "slm_atomic", "global_load", "global_store", "global_atomic",
     "block_read", "barrier", "fence",
 };
-const char *const zeslm_isa_class_heads[ZESLM_ISA_CLASSES] = {
-    "ALU", "SLM ld", "SLM st", "SLM at", "glob ld", "glob st", "glob at", "block", "bar", "fence",
-};
 
 /* A listing bigger than this is not a kernel's (the largest bundled one is 1 MiB). */
 #define MAX_LISTING (64u << 20)
@@ -148,7 +145,9 @@ static uint8_t classify_send(const char *sfid, const char *s, const char *e, uin
         while (x > d && x[-1] != 'x')
             x--;
         *bytes = (has(d, de, "hword") ? 32 : 16) * number(x, de, NULL);
-        return has(d, de, "read") ? ZESLM_ISA_BLOCK_READ : slm ? ZESLM_ISA_SLM_STORE : ZESLM_ISA_GLOBAL_STORE;
+        if (has(d, de, "read"))
+            return slm ? ZESLM_ISA_SLM_LOAD : ZESLM_ISA_BLOCK_READ;
+        return slm ? ZESLM_ISA_SLM_STORE : ZESLM_ISA_GLOBAL_STORE;
     }
     *bytes = dataport_bytes(d, de, lanes);
     if (has(d, de, "atomic"))
@@ -192,7 +191,7 @@ static uint8_t classify_lsc(const char *op, const char *sfid, const char *oe, ui
         return strncmp(op, "fence", 5) == 0 ? ZESLM_ISA_FENCE : NONE;
     }
     if (strncmp(op, "load", 4) == 0)
-        return transposed ? ZESLM_ISA_BLOCK_READ : slm ? ZESLM_ISA_SLM_LOAD : ZESLM_ISA_GLOBAL_LOAD;
+        return slm ? ZESLM_ISA_SLM_LOAD : transposed ? ZESLM_ISA_BLOCK_READ : ZESLM_ISA_GLOBAL_LOAD;
     if (strncmp(op, "store", 5) == 0)
         return slm ? ZESLM_ISA_SLM_STORE : ZESLM_ISA_GLOBAL_STORE;
     if (strncmp(op, "atomic", 6) == 0)

@@ -18,6 +18,7 @@ struct zeslm_native {
     /* Its kernels' instruction mix, read from IGC's listing at build time. */
     const zeslm_isa_kernel *isa;
     size_t n_isa;
+    bool from_spirv;               /* built from the SPIR-V, not the source (spirv/CMakeLists.txt) */
 };
 
 struct zeslm_kernel_file {

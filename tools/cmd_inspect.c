@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "ocloc_run.h"
 #include "fields.h"
+#include "inspect_isa.h"
 #include "output.h"
 #include "table.h"
 
@@ -35,6 +36,11 @@ typedef struct inspect_opts {
     const char *table_source;
     table t;
     FILE *md, *csv; /* --markdown's and --csv's files; NULL: none */
+    /* --isa: 1 the instruction mix, 2 (--isa=full) the listing too; and the mix of
+     * the zebin being shown (bundled: built in; else from ocloc on the spot). */
+    int isa;
+    const zeslm_isa_kernel *isa_k;
+    size_t n_isa;
 } inspect_opts;
 
 /* One kernel on one target: what its zebin says and what follows there. */
@@ -143,7 +149,7 @@ static void flush(inspect_opts *o)
     if (o->md && o->t.rows)
         table_markdown(o->md, &o->t);
     table_free(&o->t);
-    table_init(&o->t, columns, n_columns);
+    table_init(&o->t, o->isa ? inspect_isa_columns : columns, o->isa ? inspect_isa_n_columns : n_columns);
 }
 
 static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
@@ -153,25 +159,42 @@ static void header(const zeslm_intel_target *t, const char *source, inspect_opts
     fprintf(text, "  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a group, groups up to %u\n",
            t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024,
            t->max_group_size);
-    fprintf(text, "  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u work-items a group)\n",
-            o->group_size);
+    if (o->isa)
+        inspect_isa_legend(text, false);
+    else
+        fprintf(text, "  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u work-items a group)\n",
+                o->group_size);
     if (o->md)
         fprintf(o->md, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a "
                        "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at "
                        "%u work-items a group.\n\n",
                 t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024,
                 t->slm_per_group / 1024, t->max_group_size, o->group_size);
+    if (o->md && o->isa)
+        inspect_isa_legend(o->md, true);
 }
 
-static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
+static int row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
 {
     inspect_row r = {source, t, k, {0}, o->group_size};
     zeslm_target_fit_kernel(t, k, o->group_size, &r.fit);
-    fields_row(fields, column_field, &o->t, &r, NULL);
-    json_array_append_new(o->rows, fields_json(fields, N_FIELDS, &r));
+    json_t *j = fields_json(fields, N_FIELDS, &r);
+    if (o->isa) {
+        const zeslm_isa_kernel *isa = inspect_isa_find(o->isa_k, o->n_isa, k->name);
+        if (!isa) {
+            json_decref(j);
+            return cli_error("%s: %s has no ISA listing for %s", source, k->name, t->name);
+        }
+        inspect_isa_rows(&o->t, isa);
+        json_object_set_new(j, "isa", inspect_isa_json(isa));
+    } else {
+        fields_row(fields, column_field, &o->t, &r, NULL);
+    }
+    json_array_append_new(o->rows, j);
     if (o->csv)
         fields_csv_row(o->csv, fields, N_FIELDS, &r);
     o->shown++;
+    return 0;
 }
 
 /* Parses one zebin and prints its kernels for target t, under a table headed by
@@ -187,25 +210,48 @@ static int show(const zeslm_intel_target *t, const char *group, const char *sour
         o->table_target = t;
         o->table_source = group;
     }
-    for (size_t i = 0; i < z.count; i++)
+    int rc = 0;
+    for (size_t i = 0; i < z.count && !rc; i++)
         if (!o->kernel || strcmp(o->kernel, z.kernels[i].name) == 0)
-            row(t, source, &z.kernels[i], o);
+            rc = row(t, source, &z.kernels[i], o);
     zeslm_zebin_free(&z);
-    return 0;
+    return rc;
 }
 
 /* OpenCL C source: the bundled native binary for t when there is one, else ocloc. */
 static int show_source(const zeslm_intel_target *t, const char *group, const char *label, const char *source,
                        const struct zeslm_kernel_file *bundled, inspect_opts *o)
 {
-    for (size_t i = 0; bundled && i < bundled->n_natives; i++)
-        if (strcmp(bundled->natives[i].target, t->name) == 0)
+    for (size_t i = 0; bundled && o->isa < 2 && i < bundled->n_natives; i++) {
+        if (strcmp(bundled->natives[i].target, t->name) == 0) {
+            o->isa_k = bundled->natives[i].isa;
+            o->n_isa = bundled->natives[i].n_isa;
             return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, o);
+        }
+    }
     unsigned char *bin;
     size_t size;
-    if (!ocloc_compile(source, t->name, &bin, &size))
+    zeslm_isa_kernel *isa = NULL;
+    size_t n_isa = 0;
+    /* --isa=full: the listing goes with the text, ahead of the target's table. */
+    /* A bundled file as the build compiled it for t: its options, or its SPIR-V. */
+    ocloc_input in = {source, bundled ? bundled->options : NULL, NULL, 0};
+    for (size_t i = 0; bundled && i < bundled->n_natives; i++)
+        if (strcmp(bundled->natives[i].target, t->name) == 0 && bundled->natives[i].from_spirv)
+            in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
+    bool built = o->isa ? ocloc_compile_isa(&in, t->name, &bin, &size, &isa, &n_isa, o->isa == 2 ? text : NULL,
+                                            o->kernel)
+                        : ocloc_compile(source, t->name, &bin, &size);
+    if (!built) {
+        free(isa);
         return 1;
+    }
+    o->isa_k = isa;
+    o->n_isa = n_isa;
     int rc = show(t, group, label, bin, size, o);
+    o->isa_k = NULL;
+    o->n_isa = 0;
+    free(isa);
     free(bin);
     return rc;
 }
@@ -229,7 +275,8 @@ static int show_file(const char *path, inspect_opts *o)
         } else {
             const zeslm_intel_target *t = zeslm_intel_target_by_family(z.product_family);
             zeslm_zebin_free(&z);
-            rc = t ? show(t, path, path, data, size, o)
+            rc = o->isa ? cli_usage_error("%s: --isa needs OpenCL C source (FILE.cl): a zebin carries no listing", path)
+                 : t    ? show(t, path, path, data, size, o)
                    : cli_error("%s: product family %u is not in the target table", path, z.product_family);
         }
     }
@@ -252,6 +299,11 @@ static int on_option(void *ctx, int key, const char *value)
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
     case 'M': c->markdown = value; break;
     case 'c': c->csv = value; break;
+    case 'i':
+        c->o.isa = !value ? 1 : strcmp(value, "full") == 0 ? 2 : 0;
+        if (!c->o.isa)
+            return cli_usage_error("--isa: '%s' is not 'full' (--isa or --isa=full)", value);
+        break;
     default: c->json_path = value; break; /* 'j', the only other row */
     }
     return ok ? 0 : 2;
@@ -286,7 +338,7 @@ static int run(int argc, char **argv)
         fprintf(o.md, "# ze-slm-bench inspect\n");
     o.rows = json_array();
     n_columns = fields_columns(fields, N_FIELDS, false, columns, column_field);
-    table_init(&o.t, columns, n_columns);
+    table_init(&o.t, o.isa ? inspect_isa_columns : columns, o.isa ? inspect_isa_n_columns : n_columns);
     text = output_text_stream(json_path, c.csv, c.markdown);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
@@ -328,6 +380,7 @@ static const cli_option options[] = {
     {"target", 't', "LIST", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)"},
     {"kernel", 'k', "NAME", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
+    {"isa", 'i', "[=full]", "the instruction mix from IGC's listing, per kernel and innermost loop (full: the listing too, compiled with ocloc on the spot)"},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

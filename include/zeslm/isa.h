@@ -14,9 +14,11 @@
 #include <zeslm/status.h>
 
 /* What an instruction does, one class each. Messages to memory are split by space
- * (SLM or global) and kind; block reads (sub-group block loads, Xe-LP's oword reads,
- * Xe-HPG/HPC transposed loads) are their own class whatever the space. A barrier is
- * its signal message (the wait, sync.bar, is not counted again). */
+ * (SLM or global) and kind. Block reads of global memory (one lane reads a run of
+ * bytes: sub-group block loads, Xe-LP's oword block reads, Xe-HPG/HPC transposed
+ * loads, which also load the kernel's arguments and uniform values) are their own
+ * class; those of SLM count as SLM loads. A barrier is its signal message (the wait,
+ * sync.bar, is not counted again). */
 typedef enum zeslm_isa_class {
     ZESLM_ISA_ALU,           /* every other instruction but branches, sync and nop */
     ZESLM_ISA_SLM_LOAD,
@@ -31,9 +33,8 @@ typedef enum zeslm_isa_class {
     ZESLM_ISA_CLASSES
 } zeslm_isa_class;
 
-/* JSON key and column head of each class, in enum order. */
+/* JSON key of each class, in enum order ("slm_atomic"). */
 extern const char *const zeslm_isa_class_keys[ZESLM_ISA_CLASSES];
-extern const char *const zeslm_isa_class_heads[ZESLM_ISA_CLASSES];
 
 /* Instructions (ALU) or messages of a class, and the bytes of memory those messages
  * move together (lanes x element size x vector length; a block read its length); 0
