@@ -261,31 +261,35 @@ static void mix_of(const listing *l, size_t from, size_t to, zeslm_isa_mix *m)
     }
 }
 
-/* Loops as [head, back edge] instruction ranges; the innermost ones into k. */
-static void loops(const listing *l, zeslm_isa_kernel *k)
+/* Loops as [head, last back edge] instruction ranges, one a head; the innermost ones
+ * (holding no other) into k. */
+static bool loops(const listing *l, zeslm_isa_kernel *k)
 {
     size_t n = 0;
     size_t (*r)[2] = malloc((l->n_targets + 1) * sizeof *r);
     if (!r)
-        return;
+        return false;
     for (size_t t = 0; t < l->n_targets; t++)
         for (size_t j = 0; j < l->n_labels; j++)
             if (l->labels[j].len == l->targets[t].len &&
                 memcmp(l->labels[j].name, l->targets[t].name, l->targets[t].len) == 0 &&
                 l->labels[j].at <= l->targets[t].at && l->labels[j].at < l->n_insns) {
-                r[n][0] = l->labels[j].at;
-                r[n][1] = l->targets[t].at;
-                n++;
+                /* Several branches back to one head: the loop ends at the last. */
+                size_t h = 0;
+                while (h < n && r[h][0] != l->labels[j].at)
+                    h++;
+                if (h == n)
+                    r[n++][0] = l->labels[j].at;
+                else if (r[h][1] >= l->targets[t].at)
+                    break;
+                r[h][1] = l->targets[t].at;
                 break;
             }
     for (size_t a = 0; a < n; a++) {
         bool inner = true;
-        for (size_t b = 0; b < n && inner; b++) {
-            bool same = r[b][0] == r[a][0] && r[b][1] == r[a][1];
-            /* Inside a, or the same range met again earlier (two branches to one head). */
-            if ((!same && r[a][0] <= r[b][0] && r[b][1] <= r[a][1]) || (same && b < a))
+        for (size_t b = 0; b < n && inner; b++)
+            if (b != a && r[a][0] <= r[b][0] && r[b][1] <= r[a][1])
                 inner = false;
-        }
         if (!inner)
             continue;
         if (k->n_loops < ZESLM_ISA_MAX_LOOPS)
@@ -293,6 +297,7 @@ static void loops(const listing *l, zeslm_isa_kernel *k)
         k->n_loops++;
     }
     free(r);
+    return true;
 }
 
 zeslm_status zeslm_isa_parse(const char *text, size_t len, zeslm_isa_kernel *out)
@@ -346,7 +351,8 @@ zeslm_status zeslm_isa_parse(const char *text, size_t len, zeslm_isa_kernel *out
         goto out;
     }
     mix_of(&l, 0, l.n_insns - 1, &out->total);
-    loops(&l, out);
+    if (!loops(&l, out))
+        goto oom;
     goto out;
 oom:
     st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory reading an ISA listing");

@@ -284,6 +284,16 @@ static int show_file(const char *path, inspect_opts *o)
     return rc;
 }
 
+/* Whether a bundled file defines `kernel` (NULL: any), so that --isa=full compiles only
+ * the file that holds it. */
+static bool defines(const struct zeslm_kernel_file *f, const char *kernel)
+{
+    for (size_t i = 0; kernel && i < f->n_kernels; i++)
+        if (strcmp(f->kernels[i], kernel) == 0)
+            return true;
+    return !kernel;
+}
+
 typedef struct inspect_cli {
     inspect_opts o;
     const char *json_path, *markdown, *csv;
@@ -346,7 +356,8 @@ static int run(int argc, char **argv)
     } else {
         for (size_t t = 0; t < o.n_targets && !rc; t++)
             for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++)
-                rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
+                if (defines(&zeslm_kernel_files[f], o.kernel))
+                    rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
                                  zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
     }
     flush(&o);
