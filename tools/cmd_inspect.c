@@ -332,6 +332,8 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
+    if (o.isa && c.csv)
+        return cli_usage_error("--isa and --csv: the instruction mix is written as text, Markdown or JSON");
     int rc = output_check(json_path, c.csv, c.markdown);
     if (rc)
         return rc;
