@@ -229,6 +229,9 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
             return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, o);
         }
     }
+    if (!t->compilable)
+        return cli_error("%s: not compilable with this compiler (ocloc 22.43); `limits --target %s` shows its "
+                         "figures", t->name, t->name);
     unsigned char *bin;
     size_t size;
     zeslm_isa_kernel *isa = NULL;
