@@ -113,7 +113,8 @@ static uint32_t dataport_bytes(const char *d, const char *e, uint32_t lanes)
 }
 
 /* A data-port send of Xe-LP (and Xe-HPG's remaining ones): `send.SFID (N|M0) dst src0
- * src1 exdesc desc {...} // wr:..., rd:...; DESCRIPTION // $n`. */
+ * src1 exdesc desc {...} // wr:..., rd:...; DESCRIPTION // $n`; Gen9's and Gen11's
+ * `send (N|M0) dst src exdesc desc // wr:..., rd:...; hdc.dc1; DESCRIPTION // $n`. */
 static uint8_t classify_send(const char *sfid, const char *s, const char *e, uint32_t lanes, uint32_t *bytes)
 {
     const char *c = s;
@@ -132,7 +133,10 @@ static uint8_t classify_send(const char *sfid, const char *s, const char *e, uin
     const char *de = d;
     while (de + 1 < e && !(de[0] == '/' && de[1] == '/'))
         de++;
-    bool slm = strncmp(sfid, "slm", 3) == 0 || (strncmp(sfid, "dc", 2) == 0 && (desc & 0xFF) == BTI_SLM);
+    /* Gen9 and Gen11 write `send`/`sends` and name the data port in the comment
+     * ("; hdc.dc1; untyped surface read"); later generations in the mnemonic. */
+    bool dataport = strncmp(sfid, "dc", 2) == 0 || has(d, de, "hdc.");
+    bool slm = strncmp(sfid, "slm", 3) == 0 || (dataport && (desc & 0xFF) == BTI_SLM);
     *bytes = 0;
     if (has(d, de, "end of thread"))
         return NONE;
@@ -218,8 +222,8 @@ static bool instruction(listing *l, uint32_t line, const char *s, const char *e)
     uint32_t lanes = p < e && *p == '(' ? number(p + 1, e, NULL) : 1;
     uint8_t cls = ZESLM_ISA_ALU;
     uint32_t bytes = 0;
-    if (base >= 4 && strncmp(s, "send", 4) == 0 && dot) {
-        cls = classify_send(dot + 1, p, e, lanes, &bytes);
+    if (base >= 4 && strncmp(s, "send", 4) == 0) {
+        cls = classify_send(dot ? dot + 1 : "", p, e, lanes, &bytes);
     } else if (dot && (strncmp(dot, ".slm.", 5) == 0 || strncmp(dot, ".ugm.", 5) == 0 ||
                        strncmp(dot, ".ugml.", 6) == 0 || strncmp(dot, ".tgm.", 5) == 0)) {
         cls = classify_lsc(s, dot + 1, oe, lanes, &bytes);

@@ -94,6 +94,23 @@ static void dataport_sends_split_by_binding_table_index(void **state)
     assert_int_equal(k.n_loops, 0);
 }
 
+/* Gen9 and Gen11: plain `send`/`sends`, the data port named in the comment. */
+static void gen9_sends_name_their_port_in_the_comment(void **state)
+{
+    (void)state;
+    zeslm_isa_kernel k = parse(
+        "//.kernel k\n"
+        "        sends (16|M0)   null:w r20 r24 0x8C 0x04025EFE // wr:2+2, rd:0; hdc.dc1; untyped surface write with x // $16\n"
+        "        send (16|M0)    r33:w r20 0xC 0x04205EFE // wr:2+0, rd:2; hdc.dc1; untyped surface read with x // $29\n"
+        "        sends (16|M0)   null:w r42 r38 0x8C 0x04025E00 // wr:2+2, rd:0; hdc.dc1; untyped surface write with x // $47\n"
+        "(W)     send (1|M0)     null r28 0x3 0x02000004 // wr:1+0, rd:0; gateway; signal barrier // $20\n");
+    COUNT(k.total, SLM_STORE, 1, 16 * 4);
+    COUNT(k.total, SLM_LOAD, 1, 16 * 4);
+    COUNT(k.total, GLOBAL_STORE, 1, 16 * 4);
+    COUNT(k.total, BARRIER, 1, 0);
+    COUNT(k.total, ALU, 0, 0);
+}
+
 /* Xe-HPG/HPC: the space is the mnemonic's second word; `t`, transposed, is one lane's
  * run: a block read of global memory, a plain load of SLM. */
 static void load_store_unit_messages_by_space_and_shape(void **state)
@@ -171,6 +188,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hist_lanes_listings_give_their_mix_and_loops),
         cmocka_unit_test(dataport_sends_split_by_binding_table_index),
+        cmocka_unit_test(gen9_sends_name_their_port_in_the_comment),
         cmocka_unit_test(load_store_unit_messages_by_space_and_shape),
         cmocka_unit_test(only_innermost_loops_are_kept),
         cmocka_unit_test(what_is_not_a_listing_is_an_error),
