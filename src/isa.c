@@ -77,6 +77,27 @@ static bool has(const char *s, const char *e, const char *word)
     return false;
 }
 
+/* Whether [s, e) begins with the NUL-terminated `word`: the text has no NUL to stop at. */
+static bool starts(const char *s, const char *e, const char *word)
+{
+    size_t n = strlen(word);
+    return (size_t)(e - s) >= n && memcmp(s, word, n) == 0;
+}
+
+/* A hexadecimal number at s, read no further than e. */
+static unsigned long hex(const char *s, const char *e)
+{
+    unsigned long v = 0;
+    for (int digits = 0; s < e && digits < 16; s++, digits++) {
+        char c = *s;
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            break;
+        v = v * 16 + (unsigned long)d;
+    }
+    return v;
+}
+
 static bool is_ident(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -115,7 +136,8 @@ static uint32_t dataport_bytes(const char *d, const char *e, uint32_t lanes)
 /* A data-port send of Xe-LP (and Xe-HPG's remaining ones): `send.SFID (N|M0) dst src0
  * src1 exdesc desc {...} // wr:..., rd:...; DESCRIPTION // $n`; Gen9's and Gen11's
  * `send (N|M0) dst src exdesc desc // wr:..., rd:...; hdc.dc1; DESCRIPTION // $n`. */
-static uint8_t classify_send(const char *sfid, const char *s, const char *e, uint32_t lanes, uint32_t *bytes)
+static uint8_t classify_send(const char *sfid, const char *sfe, const char *s, const char *e, uint32_t lanes,
+                             uint32_t *bytes)
 {
     const char *c = s;
     while (c + 1 < e && !(c[0] == '/' && c[1] == '/'))
@@ -124,7 +146,7 @@ static uint8_t classify_send(const char *sfid, const char *s, const char *e, uin
     unsigned long desc = 0;
     for (const char *p = s; p + 2 < c && *p != '{'; p++)
         if (p[0] == '0' && p[1] == 'x' && (p == s || p[-1] == ' '))
-            desc = strtoul(p, NULL, 16);
+            desc = hex(p + 2, c);
     const char *d = c;
     while (d < e && *d != ';')
         d++;
@@ -135,8 +157,8 @@ static uint8_t classify_send(const char *sfid, const char *s, const char *e, uin
         de++;
     /* Gen9 and Gen11 write `send`/`sends` and name the data port in the comment
      * ("; hdc.dc1; untyped surface read"); later generations in the mnemonic. */
-    bool dataport = strncmp(sfid, "dc", 2) == 0 || has(d, de, "hdc.");
-    bool slm = strncmp(sfid, "slm", 3) == 0 || (dataport && (desc & 0xFF) == BTI_SLM);
+    bool dataport = starts(sfid, sfe, "dc") || has(d, de, "hdc.");
+    bool slm = starts(sfid, sfe, "slm") || (dataport && (desc & 0xFF) == BTI_SLM);
     *bytes = 0;
     if (has(d, de, "end of thread"))
         return NONE;
@@ -169,7 +191,7 @@ static uint8_t classify_send(const char *sfid, const char *s, const char *e, uin
  * `t`, transposed: one lane reads VEC consecutive elements, a block read). */
 static uint8_t classify_lsc(const char *op, const char *sfid, const char *oe, uint32_t lanes, uint32_t *bytes)
 {
-    bool slm = strncmp(sfid, "slm.", 4) == 0;
+    bool slm = starts(sfid, oe, "slm.");
     const char *t = sfid;
     while (t < oe && *t != '.')
         t++;
@@ -186,19 +208,19 @@ static uint8_t classify_lsc(const char *op, const char *sfid, const char *oe, ui
     }
     uint32_t elem = bits / 8 * vec;
     *bytes = transposed ? elem : lanes * elem;
-    if (strncmp(op, "load_block2d", 12) == 0) {
+    if (starts(op, oe, "load_block2d")) {
         *bytes = 0; /* the block's shape is in the payload, not the mnemonic */
         return ZESLM_ISA_BLOCK_READ;
     }
-    if (strncmp(op, "load_status", 11) == 0 || strncmp(op, "fence", 5) == 0) {
+    if (starts(op, oe, "load_status") || starts(op, oe, "fence")) {
         *bytes = 0;
-        return strncmp(op, "fence", 5) == 0 ? ZESLM_ISA_FENCE : NONE;
+        return starts(op, oe, "fence") ? ZESLM_ISA_FENCE : NONE;
     }
-    if (strncmp(op, "load", 4) == 0)
+    if (starts(op, oe, "load"))
         return slm ? ZESLM_ISA_SLM_LOAD : transposed ? ZESLM_ISA_BLOCK_READ : ZESLM_ISA_GLOBAL_LOAD;
-    if (strncmp(op, "store", 5) == 0)
+    if (starts(op, oe, "store"))
         return slm ? ZESLM_ISA_SLM_STORE : ZESLM_ISA_GLOBAL_STORE;
-    if (strncmp(op, "atomic", 6) == 0)
+    if (starts(op, oe, "atomic"))
         return slm ? ZESLM_ISA_SLM_ATOMIC : ZESLM_ISA_GLOBAL_ATOMIC;
     *bytes = 0;
     return NONE;
@@ -222,10 +244,10 @@ static bool instruction(listing *l, uint32_t line, const char *s, const char *e)
     uint32_t lanes = p < e && *p == '(' ? number(p + 1, e, NULL) : 1;
     uint8_t cls = ZESLM_ISA_ALU;
     uint32_t bytes = 0;
-    if (base >= 4 && strncmp(s, "send", 4) == 0) {
-        cls = classify_send(dot ? dot + 1 : "", p, e, lanes, &bytes);
-    } else if (dot && (strncmp(dot, ".slm.", 5) == 0 || strncmp(dot, ".ugm.", 5) == 0 ||
-                       strncmp(dot, ".ugml.", 6) == 0 || strncmp(dot, ".tgm.", 5) == 0)) {
+    if (base >= 4 && starts(s, oe, "send")) {
+        cls = classify_send(dot ? dot + 1 : oe, oe, p, e, lanes, &bytes);
+    } else if (dot && (starts(dot, oe, ".slm.") || starts(dot, oe, ".ugm.") || starts(dot, oe, ".ugml.") ||
+                       starts(dot, oe, ".tgm."))) {
         cls = classify_lsc(s, dot + 1, oe, lanes, &bytes);
     } else {
         for (size_t i = 0; i < sizeof control / sizeof control[0]; i++) {
@@ -316,7 +338,7 @@ zeslm_status zeslm_isa_parse(const char *text, size_t len, zeslm_isa_kernel *out
             e = end;
         line++;
         const char *p = skip_spaces(s, e);
-        if (e - s > 9 && strncmp(s, "//.kernel ", 10) == 0) {
+        if (starts(s, e, "//.kernel ")) {
             size_t n = (size_t)(e - s - 10);
             while (n && (s[10 + n - 1] == '\r' || s[10 + n - 1] == ' '))
                 n--;

@@ -178,6 +178,19 @@ static void what_is_not_a_listing_is_an_error(void **state)
     /* Text that stops mid-line is read to its length, never past it. */
     static const char cut[] = "//.kernel k\n        send.dc1 (16|M0)  r10 r2 null 0x0 0x04205EFE {$1} // wr:2+0, rd:2; untyped surface re";
     assert_int_equal(zeslm_isa_parse(cut, sizeof cut - 1, &k), ZESLM_OK);
+    /* Nor past a text that ends inside a mnemonic or a descriptor with no NUL after it
+     * (a heap copy of exactly its length, so that AddressSanitizer sees any overread;
+     * libFuzzer found the first). */
+    static const char *const ends[] = {"//.kernel k\n  atomic_iinc.sl", "//.kernel k\n  send.dc", "//.kernel k\n  sen",
+                                       "//.kernel k\n  send.dc1 (16|M0) r1 r2 null 0x0 0x0420"};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t len = strlen(ends[i]);
+        char *exact = malloc(len);
+        assert_non_null(exact);
+        memcpy(exact, ends[i], len);
+        zeslm_isa_parse(exact, len, &k);
+        free(exact);
+    }
     size_t n;
     zeslm_isa_kernel *none;
     assert_int_equal(zeslm_isa_read_dir(ISA_FIXTURES "/no-such-folder", &none, &n), ZESLM_ERR_IO);

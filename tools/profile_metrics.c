@@ -12,13 +12,13 @@
 #include "ze_metrics.h"
 #endif
 
+#ifdef ZESLM_WITH_LEVEL_ZERO
 static const table_column columns[] = {
     {"device", false, 100}, {"group", false, 99}, {"metrics", true, 98}, {"sampling", false, 97},
     {"description", false, 50},
 };
 #define N_COLUMNS (sizeof columns / sizeof columns[0])
 
-#ifdef ZESLM_WITH_LEVEL_ZERO
 /* zet_metric_group_sampling_type_flags_t: queries around launches, or a stream. */
 static const char *sampling(uint32_t flags)
 {
