@@ -128,10 +128,13 @@ zeslm_status zeslm_metric_groups(zeslm_metric_group **out, size_t *n)
     *out = NULL;
     *n = 0;
     void *lib = dlopen(METRICS_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!lib)
+    if (!lib) {
+        const char *why = dlerror();
         return zeslm_fail(ZESLM_ERR_UNSUPPORTED,
-                          "no hardware counters: Intel's metrics library %s cannot be loaded (install Intel's "
-                          "metrics-discovery; Debian 12 does not package it)", METRICS_LIBRARY);
+                          "no hardware counters: Intel's metrics library %s cannot be loaded (%s; install Intel's "
+                          "metrics-discovery, which Debian 12 does not package)", METRICS_LIBRARY,
+                          why ? why : "not found");
+    }
     dlclose(lib);
     FILE *f = fopen(PARANOID, "r");
     int paranoid = f && fgetc(f) == '1';
