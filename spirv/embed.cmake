@@ -1,6 +1,8 @@
 # Writes a C file embedding every kernel's SPIR-V, native binaries and OpenCL C source.
 # Called as: cmake -DOUT=file.c -DSPV_DIR=dir -DCL_DIR=dir -DNAMES="a;b" -DTARGETS="t;u"
-# [-DOPTIONS_a="-cl-std=CL3.0" ...] -P embed.cmake
+# [-DOPTIONS_a="-cl-std=CL3.0" ...] [-DNO_CL3_SOURCE="pvc"] -P embed.cmake
+
+cmake_policy(VERSION 3.20) # IN_LIST in script mode
 
 # Appends to `body` a C array named `var` holding the bytes of `path`.
 function(embed_bytes var path)
@@ -19,7 +21,14 @@ foreach(name IN LISTS NAMES)
   foreach(target IN LISTS TARGETS)
     string(MAKE_C_IDENTIFIER "${name}_${target}" id)
     embed_bytes(${id} "${SPV_DIR}/aot/${name}_${target}")
-    string(APPEND natives "{\"${target}\", ${id}, sizeof ${id}}, ")
+    # The instruction mix of its kernels, written by isa_table as ${id}_isa.
+    file(READ "${SPV_DIR}/aot/${name}_${target}.isa.c" isa)
+    string(APPEND body "${isa}")
+    set(from_spirv false)
+    if("${OPTIONS_${name}}" MATCHES "-cl-std=CL3" AND target IN_LIST NO_CL3_SOURCE)
+      set(from_spirv true)
+    endif()
+    string(APPEND natives "{\"${target}\", ${id}, sizeof ${id}, ${id}_isa, sizeof ${id}_isa / sizeof ${id}_isa[0], ${from_spirv}}, ")
   endforeach()
   list(LENGTH TARGETS ntargets)
   string(APPEND body "static const struct zeslm_native ${name}_natives[] = {${natives}};\n")

@@ -2,31 +2,56 @@
 
 #include <zeslm/targets.h>
 
-/* Source: Intel's GPU Occupancy Calculator (oneAPI-samples,
- * Tools/GPU-Occupancy-Calculator/index.html, 2023), per generation: EUs per subslice,
- * threads per EU, SLM per subslice and per work-group, the SLM allocation sizes, the
- * largest work-group and the work-groups a subslice holds. Product families are what
- * ocloc 22.43 writes into .note.intelgt.compat. */
+/* Each target's figures and where they come from (`limits --target` prints both).
+ * CALC: Intel's GPU Occupancy Calculator (oneAPI-samples, Tools/GPU-Occupancy-Calculator/
+ * index.html at commit 79e88b48): XVEs (EUs) a subslice or Xe-core, threads an EU, SLM a
+ * subslice and a group, the SLM allocation sizes, the largest group, the groups and the
+ * barrier registers a subslice. NEO_XE2: Intel's compute-runtime, shared/source/
+ * xe2_hpg_core/hw_info_lnl.cpp and hw_info_bmg.cpp (maxProgrammableSlmSize 128 KiB a
+ * group) and compiler_product_helper_xe_hp_and_later.inl (8 threads an EU); Xe2's 8 XVEs
+ * of SIMD16 a Xe-core are Intel's published Xe2 design. Product families are what ocloc
+ * 22.43 writes into .note.intelgt.compat (test_zebin checks them on every bundled zebin);
+ * lnl's and bmg's are gmmlib's igfxfmid.h (IGFX_LUNARLAKE 1275, IGFX_BMG 1274). */
+#define CALC "Intel GPU Occupancy Calculator (oneAPI-samples at 79e88b48)"
+#define CALC_GEN(g) CALC ", " g " entry"
+#define NEO_XE2                                                                                    \
+    "NEO compute-runtime hw_info_lnl.cpp/hw_info_bmg.cpp (128 KiB SLM a group), 8 threads an XVE " \
+    "(compiler_product_helper_xe_hp_and_later.inl), 8 XVEs of SIMD16 a Xe2-core (Intel Xe2 design)"
+/* Xe-LP: the calculator gives 64 KiB a subslice; Intel's oneAPI GPU optimization guide
+ * (Xe-LP architecture) speaks of 128 KiB of SLM a dual subslice. */
+#define XE_LP_SLM                                                                                     \
+    "SLM a subslice: 64 KiB per the occupancy calculator, 128 KiB a dual subslice per Intel's oneAPI " \
+    "GPU optimization guide; this table follows the calculator. Settle it on hardware with "            \
+    "`run occupancy/slm_sweep` (the SLM a group at which throughput steps down as fewer groups fit)"
+#define XE2_ASSUMED                                                                                  \
+    "no public per-Xe-core SLM, group-size, allocation-step or barrier figures in these sources: SLM " \
+    "a Xe-core is taken as the 128 KiB a group may use, groups up to 1024 and Xe-HPC's SLM steps; "     \
+    "barriers are not counted. Not compilable with this compiler (ocloc 22.43 exits 223): "           \
+    "`run occupancy/slm_sweep` and `group_sweep` on hardware show the real limits"
 static const uint16_t slm_sizes[] = {0, 1, 2, 4, 8, 16, 32, 64};
-static const uint16_t slm_sizes_hpc[] = {0, 1, 2, 4, 8, 16, 32, 48, 64, 96, 128};
+static const uint16_t slm_sizes_hpc[] = {0, 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128};
 #define SIZES(a) a, sizeof a / sizeof a[0]
 
 const zeslm_intel_target zeslm_intel_targets[] = {
-    {"skl", "Gen9", 18, 8, 7, 65536, 65536, 256, 56, SIZES(slm_sizes)},
-    {"icllp", "Gen11", 26, 8, 7, 65536, 65536, 256, 56, SIZES(slm_sizes)},
-    {"tgllp", "Xe-LP", 29, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes)},
-    {"rkl", "Xe-LP", 30, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes)},
-    {"adl-p", "Xe-LP", 32, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes)},
-    {"dg1", "Xe-LP", 1210, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes)},
-    {"acm-g10", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes)},
-    {"acm-g11", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes)},
-    {"acm-g12", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes)},
-    {"pvc", "Xe-HPC", 1271, 8, 8, 131072, 131072, 1024, 64, SIZES(slm_sizes_hpc)},
+    {"skl", "Gen9", 18, 8, 7, 65536, 65536, 256, 56, SIZES(slm_sizes), 32, true, CALC_GEN("Gen9"), NULL},
+    {"icllp", "Gen11", 26, 8, 7, 65536, 65536, 256, 56, SIZES(slm_sizes), 32, true, CALC_GEN("Gen11"), NULL},
+    {"tgllp", "Xe-LP", 29, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes), 64, true, CALC_GEN("Xe LP"), XE_LP_SLM},
+    {"rkl", "Xe-LP", 30, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes), 64, true, CALC_GEN("Xe LP"), XE_LP_SLM},
+    {"adl-p", "Xe-LP", 32, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes), 64, true, CALC_GEN("Xe LP"), XE_LP_SLM},
+    {"dg1", "Xe-LP", 1210, 16, 7, 65536, 65536, 512, 112, SIZES(slm_sizes), 64, true, CALC_GEN("Xe LP Iris Xe MAX"),
+     XE_LP_SLM},
+    {"acm-g10", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes), 128, true,
+     CALC_GEN("Xe HPG Arc"), NULL},
+    {"acm-g11", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes), 128, true,
+     CALC_GEN("Xe HPG Arc"), NULL},
+    {"acm-g12", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes), 128, true,
+     CALC_GEN("Xe HPG Arc"), NULL},
+    {"pvc", "Xe-HPC", 1271, 8, 8, 131072, 131072, 1024, 64, SIZES(slm_sizes_hpc), 64, true,
+     CALC_GEN("Xe HPC Max"), NULL},
+    {"lnl", "Xe2", 1275, 8, 8, 131072, 131072, 1024, 64, SIZES(slm_sizes_hpc), 0, false, NEO_XE2, XE2_ASSUMED},
+    {"bmg", "Xe2", 1274, 8, 8, 131072, 131072, 1024, 64, SIZES(slm_sizes_hpc), 0, false, NEO_XE2, XE2_ASSUMED},
 };
 const size_t zeslm_intel_target_count = sizeof zeslm_intel_targets / sizeof zeslm_intel_targets[0];
-
-/* A subslice has 32 barrier registers: a kernel with a barrier holds one a group. */
-#define BARRIER_REGISTERS 32
 
 const zeslm_intel_target *zeslm_intel_target_find(const char *name)
 {
@@ -82,8 +107,8 @@ void zeslm_target_fit_kernel(const zeslm_intel_target *t, const zeslm_zebin_kern
         groups = t->slm_per_subslice / out->slm_allocated;
         out->limited_by = "SLM";
     }
-    if (k->barrier_count && BARRIER_REGISTERS < groups) {
-        groups = BARRIER_REGISTERS;
+    if (k->barrier_count && t->barrier_registers && t->barrier_registers < groups) {
+        groups = t->barrier_registers;
         out->limited_by = "barriers";
     }
     if (t->max_groups_per_subslice < groups) {

@@ -235,8 +235,39 @@ static void barriers_cap_small_groups(void **state)
     zeslm_zebin_kernel k = kernel(32, 128, 0, 1);
     zeslm_target_fit fit;
     zeslm_target_fit_kernel(zeslm_intel_target_find("tgllp"), &k, 32, &fit);
-    assert_int_equal(fit.groups, 32);
+    assert_int_equal(fit.groups, 64); /* the calculator's 64 barrier registers, under 112 threads */
     assert_string_equal(fit.limited_by, "barriers");
+    zeslm_target_fit_kernel(zeslm_intel_target_find("acm-g10"), &k, 32, &fit);
+    assert_int_equal(fit.groups, 128); /* 128 registers: the 128 threads and slots come first */
+    assert_string_equal(fit.limited_by, "hardware threads");
+}
+
+/* Xe2 is in the table without this compiler: its figures, their source, and the note
+ * that says which are assumed; every target cites where its figures come from. */
+static void every_target_cites_its_source_and_xe2_is_known(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < zeslm_intel_target_count; i++) {
+        assert_non_null(zeslm_intel_targets[i].source);
+        assert_true(zeslm_intel_targets[i].barrier_registers || !zeslm_intel_targets[i].compilable);
+    }
+    for (const char *const *n = (const char *const[]){"lnl", "bmg", NULL}; *n; n++) {
+        const zeslm_intel_target *t = zeslm_intel_target_find(*n);
+        assert_non_null(t);
+        assert_false(t->compilable);
+        assert_int_equal(t->slm_per_group, 131072);
+        assert_int_equal(t->eus_per_subslice * t->threads_per_eu, 64);
+        assert_non_null(strstr(t->source, "hw_info_"));
+        assert_non_null(t->note);
+    }
+    assert_non_null(strstr(zeslm_intel_target_find("tgllp")->note, "optimization guide"));
+    assert_ptr_equal(zeslm_intel_target_by_family(1275), zeslm_intel_target_find("lnl"));
+    /* A kernel with no barrier count is not capped where the registers are unknown. */
+    zeslm_zebin_kernel k = kernel(16, 128, 0, 1);
+    zeslm_target_fit fit;
+    zeslm_target_fit_kernel(zeslm_intel_target_find("bmg"), &k, 16, &fit);
+    assert_int_equal(fit.groups, 64);
+    assert_string_equal(fit.limited_by, "hardware threads");
 }
 
 static void too_much_slm_or_too_large_a_group_fit_nothing(void **state)
@@ -267,6 +298,7 @@ int main(void)
         cmocka_unit_test(slm_is_allocated_in_steps),
         cmocka_unit_test(large_grf_halves_the_threads),
         cmocka_unit_test(barriers_cap_small_groups),
+        cmocka_unit_test(every_target_cites_its_source_and_xe2_is_known),
         cmocka_unit_test(too_much_slm_or_too_large_a_group_fit_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "ocloc_run.h"
 #include "fields.h"
+#include "inspect_isa.h"
 #include "output.h"
 #include "sheet.h"
 #include "table.h"
@@ -37,6 +38,11 @@ typedef struct inspect_opts {
     struct kept_row *kept;  /* every row, for the CSV */
     size_t n_kept;
     bool failed;            /* out of host memory */
+    /* --isa: 1 the instruction mix, 2 (--isa=full) the listing too; and the mix of
+     * the zebin being shown (bundled: built in; else from ocloc on the spot). */
+    int isa;
+    const zeslm_isa_kernel *isa_k;
+    size_t n_isa;
 } inspect_opts;
 
 /* One kernel on one target: what its zebin says and what follows there. */
@@ -153,7 +159,23 @@ static bool parse_targets(const char *list, inspect_opts *o)
 static void flush(inspect_opts *o)
 {
     sheet_table(&o->sh, NULL, &o->t);
-    table_init(&o->t, columns, n_columns);
+    table_init(&o->t, o->isa ? inspect_isa_columns : columns, o->isa ? inspect_isa_n_columns : n_columns);
+}
+
+/* What inspect_isa_legend writes, as a string for the sheet (NULL: out of memory). */
+static char *isa_legend(bool markdown)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    inspect_isa_legend(f, markdown);
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }
 
 static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
@@ -171,24 +193,49 @@ static void header(const zeslm_intel_target *t, const char *source, inspect_opts
              "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
              "work-items a group%s.\n\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
              t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size, dynamic);
-    sheet_each(&o->sh, text, md);
+    if (!o->isa) {
+        sheet_each(&o->sh, text, md);
+        return;
+    }
+    /* The legend of the mix instead of the .ze_info columns' line. */
+    *strstr(text, "\n  (SLM") = '\0';
+    *strstr(md, "SLM, private, spill") = '\0';
+    char *lt = isa_legend(false), *lm = isa_legend(true), both_t[2048], both_m[2048];
+    o->failed |= !lt || !lm;
+    snprintf(both_t, sizeof both_t, "%s\n%s", text, lt ? lt : "");
+    snprintf(both_m, sizeof both_m, "%s%s", md, lm ? lm : "");
+    sheet_each(&o->sh, both_t, both_m);
+    free(lt);
+    free(lm);
 }
 
-static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
+static int row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
 {
     inspect_row r = {source, t, k, {0}, o->group_size, o->dynamic_slm};
     /* A group holds the kernel's own SLM and the __local arguments' (--slm). */
     zeslm_zebin_kernel with = *k;
     with.slm_size += o->dynamic_slm;
     zeslm_target_fit_kernel(t, &with, o->group_size, &r.fit);
-    fields_row(fields, column_field, &o->t, &r, NULL);
-    json_array_append_new(o->rows, fields_json(fields, N_FIELDS, &r));
+    json_t *j = fields_json(fields, N_FIELDS, &r);
+    if (o->isa) {
+        const zeslm_isa_kernel *isa = inspect_isa_find(o->isa_k, o->n_isa, k->name);
+        if (!isa) {
+            json_decref(j);
+            return cli_error("%s: %s has no ISA listing for %s", source, k->name, t->name);
+        }
+        inspect_isa_rows(&o->t, isa);
+        json_object_set_new(j, "isa", inspect_isa_json(isa));
+    } else {
+        fields_row(fields, column_field, &o->t, &r, NULL);
+    }
+    json_array_append_new(o->rows, j);
     kept_row *kept = realloc(o->kept, (o->n_kept + 1) * sizeof *kept);
     if (kept)
         kept[o->n_kept++] = (kept_row){r, *k};
     o->kept = kept ? kept : o->kept;
     o->failed |= !kept;
     o->shown++;
+    return 0;
 }
 
 /* Parses one zebin and prints its kernels for target t, under a table headed by
@@ -209,25 +256,61 @@ static int show(const zeslm_intel_target *t, const char *group, const char *sour
         o->table_target = t;
         o->table_source = group;
     }
-    for (size_t i = 0; i < z.count; i++)
+    int rc = 0;
+    for (size_t i = 0; i < z.count && !rc; i++)
         if (!o->kernel || strcmp(o->kernel, z.kernels[i].name) == 0)
-            row(t, source, &z.kernels[i], o);
+            rc = row(t, source, &z.kernels[i], o);
     zeslm_zebin_free(&z);
-    return 0;
+    return rc;
 }
 
 /* OpenCL C source: the bundled native binary for t when there is one, else ocloc. */
 static int show_source(const zeslm_intel_target *t, const char *group, const char *label, const char *source,
                        const struct zeslm_kernel_file *bundled, inspect_opts *o)
 {
-    for (size_t i = 0; bundled && i < bundled->n_natives; i++)
-        if (strcmp(bundled->natives[i].target, t->name) == 0)
+    for (size_t i = 0; bundled && o->isa < 2 && i < bundled->n_natives; i++) {
+        if (strcmp(bundled->natives[i].target, t->name) == 0) {
+            o->isa_k = bundled->natives[i].isa;
+            o->n_isa = bundled->natives[i].n_isa;
             return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, bundled, o);
+        }
+    }
+    if (!t->compilable)
+        return cli_error("%s: not compilable with this compiler (ocloc 22.43); `limits --target %s` shows its "
+                         "figures", t->name, t->name);
     unsigned char *bin;
     size_t size;
-    if (!ocloc_compile(source, t->name, &bin, &size))
+    zeslm_isa_kernel *isa = NULL;
+    size_t n_isa = 0;
+    /* --isa=full: the listing goes with the text, ahead of the target's table. */
+    char *listing = NULL;
+    size_t listing_len = 0;
+    FILE *lf = o->isa == 2 ? open_memstream(&listing, &listing_len) : NULL;
+    if (o->isa == 2 && !lf)
+        return cli_error("out of host memory");
+    /* A bundled file as the build compiled it for t: its options, or its SPIR-V. */
+    ocloc_input in = {source, bundled ? bundled->options : NULL, NULL, 0};
+    for (size_t i = 0; bundled && i < bundled->n_natives; i++)
+        if (strcmp(bundled->natives[i].target, t->name) == 0 && bundled->natives[i].from_spirv)
+            in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
+    bool built = o->isa ? ocloc_compile_isa(&in, t->name, &bin, &size, &isa, &n_isa, lf, o->kernel)
+                        : ocloc_compile(source, t->name, &bin, &size);
+    if (lf && fclose(lf) != 0)
+        built = false;
+    if (!built) {
+        free(isa);
+        free(listing);
         return 1;
+    }
+    if (listing)
+        sheet_prose(&o->sh, listing);
+    free(listing);
+    o->isa_k = isa;
+    o->n_isa = n_isa;
     int rc = show(t, group, label, bin, size, bundled, o);
+    o->isa_k = NULL;
+    o->n_isa = 0;
+    free(isa);
     free(bin);
     return rc;
 }
@@ -251,12 +334,23 @@ static int show_file(const char *path, inspect_opts *o)
         } else {
             const zeslm_intel_target *t = zeslm_intel_target_by_family(z.product_family);
             zeslm_zebin_free(&z);
-            rc = t ? show(t, path, path, data, size, NULL, o)
+            rc = o->isa ? cli_usage_error("%s: --isa needs OpenCL C source (FILE.cl): a zebin carries no listing", path)
+                 : t    ? show(t, path, path, data, size, NULL, o)
                    : cli_error("%s: product family %u is not in the target table", path, z.product_family);
         }
     }
     free(data);
     return rc;
+}
+
+/* Whether a bundled file defines `kernel` (NULL: any), so that --kernel compiles only
+ * the file that holds it. */
+static bool defines(const struct zeslm_kernel_file *f, const char *kernel)
+{
+    for (size_t i = 0; kernel && i < f->n_kernels; i++)
+        if (strcmp(f->kernels[i], kernel) == 0)
+            return true;
+    return !kernel;
 }
 
 typedef struct inspect_cli {
@@ -273,6 +367,11 @@ static int on_option(void *ctx, int key, const char *value)
     case 'k': c->o.kernel = value; break;
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
     case 's': ok = cli_u32("--slm", value, 0, 1u << 24, &c->o.dynamic_slm); break;
+    case 'i':
+        c->o.isa = !value ? 1 : strcmp(value, "full") == 0 ? 2 : 0;
+        if (!c->o.isa)
+            return cli_usage_error("--isa: '%s' is not 'full' (--isa or --isa=full)", value);
+        break;
     case 'M': c->markdown = value; break;
     case 'c': c->csv = value; break;
     default: c->json_path = value; break; /* 'j', the only other row */
@@ -293,6 +392,8 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
+    if (o.isa && c.csv)
+        return cli_usage_error("--isa and --csv: the instruction mix is written as text, Markdown or JSON");
     output_plan plan;
     int rc = output_plan_init(&plan, json_path, c.csv, c.markdown);
     if (rc)
@@ -300,15 +401,16 @@ static int run(int argc, char **argv)
     sheet_init(&o.sh, "# ze-slm-bench inspect\n");
     o.rows = json_array();
     n_columns = fields_columns(fields, N_FIELDS, false, columns, column_field);
-    table_init(&o.t, columns, n_columns);
+    table_init(&o.t, o.isa ? inspect_isa_columns : columns, o.isa ? inspect_isa_n_columns : n_columns);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
             rc = show_file(argv[i], &o);
     } else {
         for (size_t t = 0; t < o.n_targets && !rc; t++)
             for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++)
-                rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
-                                 zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
+                if (defines(&zeslm_kernel_files[f], o.kernel))
+                    rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
+                                     zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
     }
     flush(&o);
     table_free(&o.t);
@@ -349,6 +451,7 @@ static const cli_option options[] = {
     {"kernel", 'k', "NAME", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
     {"slm", 's', "BYTES", "dynamic SLM a group takes beside the kernel's own (__local arguments), in the fit"},
+    {"isa", 'i', "[=full]", "the instruction mix from IGC's listing, per kernel and innermost loop (full: the listing too, compiled with ocloc on the spot)"},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

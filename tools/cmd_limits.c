@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"
+#include "limits_targets.h"
 #include "output.h"
 #include "sheet.h"
 #include "table.h"
@@ -225,6 +226,7 @@ typedef struct limits_cli {
     limits_opts o;
     cli_device_opts dev;
     bool have_slm;
+    const char *target; /* --target: Intel targets' figures, no device */
 } limits_cli;
 
 static int on_option(void *ctx, int key, const char *value)
@@ -241,6 +243,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 'j': o->json = value; break;
     case 'M': o->markdown = value; break;
     case 'c': o->csv = value; break;
+    case 't': c->target = value; break;
     default: ok = cli_device_option(&c->dev, key, value); break;
     }
     return ok ? 0 : 2;
@@ -258,6 +261,15 @@ static int run(int argc, char **argv)
         return cli_usage_error("limits: unexpected argument '%s'", argv[first]);
     if (c.have_slm != (c.o.group_size != 0))
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
+    if (c.target) {
+        if (c.o.bytes_per_item || c.o.slm_per_cu)
+            return cli_usage_error("limits --target: --bytes-per-item and --slm-per-cu need a device");
+        if (c.o.slm_per_group > UINT32_MAX)
+            return cli_usage_error("limits --target: --slm-per-group over 4 GiB");
+        limits_targets_opts t = {c.target, (uint32_t)c.o.slm_per_group, c.o.group_size, c.o.simd,
+                                 c.o.json, c.o.csv, c.o.markdown};
+        return limits_targets(&t, argc, argv);
+    }
     const limits_opts o = c.o;
     const cli_device_opts devopt = c.dev;
     output_plan plan;
@@ -338,6 +350,7 @@ out:
 static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
+    {"target", 't', "LIST|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)"},
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
     {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)"},
     {"group-size", 'g', "N", "occupancy: work-items a group (with --slm-per-group)"},

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "profile_metrics.h"
 #include "run_cli.h"
 
 #define MAX_SIZES 32
@@ -13,11 +14,16 @@ typedef struct profile_cli {
     run_cli o;
     uint32_t sizes[MAX_SIZES];
     uint32_t n_sizes;
+    const char *metrics; /* --metrics: "list" or groups; NULL none */
 } profile_cli;
 
 static int on_option(void *ctx, int key, const char *value)
 {
     profile_cli *c = ctx;
+    if (key == 'E') {
+        c->metrics = value;
+        return 0;
+    }
     if (key != 'G')
         return run_cli_option(&c->o, key, value);
     return cli_u32_list("--group-sizes", value, 1, 1u << 20, c->sizes, MAX_SIZES, &c->n_sizes) ? 0 : 2;
@@ -42,6 +48,8 @@ static int run(int argc, char **argv)
         return rc;
     if (!choice.variant || strchr(choice.variant, ','))
         return cli_usage_error("profile: '%s' is not BENCH/VARIANT (e.g. reduce/many)", argv[first]);
+    if (c.metrics)
+        return profile_metrics(c.metrics, o.json, argc, argv);
     o.group_sizes = c.sizes;
     o.n_group_sizes = c.n_sizes;
     return run_cli_execute(&o, &choice, 1, argc, argv);
@@ -56,6 +64,7 @@ static void more_help(FILE *f)
 static const cli_option options[] = {
     RUN_CLI_OPTIONS,
     {"group-sizes", 'G', "N,N,...", "the group sizes to run at (default 32,64,128,256,512,1024)"},
+    {"metrics", 'E', "list|GROUP", "Level Zero hardware counter groups: list them (the metrics library is checked first, the driver asked in a child process)"},
 };
 
 const cli_command command_profile = {

@@ -31,7 +31,8 @@ void cli_command_help(const cli_command *cmd, FILE *f)
     const cli_option *o;
     for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++) {
         char left[64], lead[80];
-        snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value ? " " : "", o->value ? o->value : "");
+        snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value && o->value[0] != '[' ? " " : "",
+                 o->value ? o->value : "");
         snprintf(lead, sizeof lead, "  %-28s ", left);
         text_wrap(f, lead, "                               ", o->help, TABLE_WIDTH);
     }
@@ -61,9 +62,14 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
         if (i > MAX_OPTIONS)
             return cli_error("%s: more than %d options in its table", cmd->name, MAX_OPTIONS);
         bool has_value = o->value != NULL;
-        longopts[n++] = (struct option){o->name, has_value ? required_argument : no_argument, NULL, o->key};
+        /* A value in brackets ("[=full]") may be left out: --isa or --isa=full. */
+        bool optional = has_value && o->value[0] == '[';
+        longopts[n++] = (struct option){o->name, optional ? optional_argument : has_value ? required_argument : no_argument,
+                                        NULL, o->key};
         shortopts[used++] = (char)o->key;
         if (has_value)
+            shortopts[used++] = ':';
+        if (optional)
             shortopts[used++] = ':';
     }
     shortopts[used] = '\0';

@@ -9,7 +9,7 @@
 typedef struct cli_option {
     const char *name;  /* long name without "--" */
     int key;           /* its short letter, and what the handler is given */
-    const char *value; /* placeholder of its value ("N", "FILE|-"); NULL: a flag */
+    const char *value; /* placeholder of its value ("N", "FILE|-"); NULL: a flag; in brackets ("[=full]"): optional */
     const char *help;  /* one line */
 } cli_option;
 

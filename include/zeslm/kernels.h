@@ -10,12 +10,17 @@
 #include <stddef.h>
 
 #include <zeslm/device.h>
+#include <zeslm/isa.h>
 
 /* A kernel file compiled ahead of time for one Intel target (zebin). */
 struct zeslm_native {
     const char *target;            /* ocloc's device name: "tgllp", "pvc", ... */
     const unsigned char *data;
     size_t size;
+    /* Its kernels' instruction mix, read from IGC's listing at build time. */
+    const zeslm_isa_kernel *isa;
+    size_t n_isa;
+    bool from_spirv;               /* built from the SPIR-V, not the source (spirv/CMakeLists.txt) */
 };
 
 struct zeslm_kernel_file {

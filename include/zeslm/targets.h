@@ -11,7 +11,7 @@
 
 typedef struct zeslm_intel_target {
     const char *name;               /* ocloc's -device name */
-    const char *generation;         /* "Gen9", "Xe-LP", "Xe-HPG", "Xe-HPC" */
+    const char *generation;         /* "Gen9", "Xe-LP", "Xe-HPG", "Xe-HPC", "Xe2" */
     uint32_t product_family;        /* as in a zebin's .note.intelgt.compat */
     uint32_t eus_per_subslice;      /* vector engines per subslice / Xe-core */
     uint32_t threads_per_eu;        /* with the default 128 registers a thread */
@@ -21,6 +21,11 @@ typedef struct zeslm_intel_target {
     uint32_t max_groups_per_subslice;
     const uint16_t *slm_sizes_kib;  /* the sizes SLM is allocated in, ascending */
     size_t n_slm_sizes;
+    uint32_t barrier_registers;     /* a subslice's; a group with a barrier holds one; 0 unknown */
+    bool compilable;                /* ocloc 22.43 (IGC 1.0.12504, Debian 12) builds for it */
+    const char *source;             /* where these figures come from */
+    /* Where sources disagree or a figure is assumed, and how to settle it; NULL none. */
+    const char *note;
 } zeslm_intel_target;
 
 extern const zeslm_intel_target zeslm_intel_targets[];
