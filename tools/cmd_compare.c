@@ -330,8 +330,14 @@ static void more_help(FILE *f)
 }
 
 static const cli_option options[] = {
-    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT"},
-    {"any-device", 'a', NULL, "compare files measured on different devices"},
+    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT" "\n"
+     "Exit with status 3 when any result is slower by more than PERCENT percent and by more than the two runs' "
+     "own spread."},
+    {"any-device", 'a', NULL, "compare files measured on different devices" "\n"
+     "Compare files measured on different devices (refused otherwise). Files with no result in common are "
+     "always refused. Files of several devices (run --device all) compare device by device: each device of NEW "
+     "with the first device of OLD not yet paired that has the same name (with --any-device, those left pair in "
+     "order); a device without a partner is named and not compared."},
     {"json", 'j', "FILE|-", "also write the rows and totals as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

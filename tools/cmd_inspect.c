@@ -325,8 +325,10 @@ static void more_help(FILE *f)
 }
 
 static const cli_option options[] = {
-    {"target", 't', "LIST", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)"},
-    {"kernel", 'k', "NAME", "only this kernel"},
+    {"target", 't', "TARGET,...", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)" "\n"
+     "Comma-separated ocloc target names (default: those the bundled kernels were built for; dg2 is taken for "
+     "acm-g10)."},
+    {"kernel", 'k', "KERNEL", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},

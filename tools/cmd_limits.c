@@ -375,10 +375,13 @@ static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
-    {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)"},
+    {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)" "\n"
+     "SLM one group allocates, for the occupancy calculator; needs --group-size."},
     {"group-size", 'g', "N", "occupancy: work-items a group (with --slm-per-group)"},
-    {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)"},
-    {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if"},
+    {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)" "\n"
+     "Work-items per hardware thread (the compiled SIMD width): 8, 16 or 32."},
+    {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if" "\n"
+     "SLM one subslice or compute unit holds, where the device's own figure is unknown or to ask what if."},
     {"json", 'j', "FILE|-", "also write the results as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the bundled kernels' rows as CSV, the JSON's keys as the header"},
     CLI_OPTION_MARKDOWN,

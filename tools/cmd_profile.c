@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "run_cli.h"
+#include "run_list.h"
 
 #define MAX_SIZES 32
 
@@ -50,12 +51,16 @@ static int run(int argc, char **argv)
 static void more_help(FILE *f)
 {
     fprintf(f, "example: %s profile reduce/many --group-sizes 64,128,256,512\n"
-               "BENCH/VARIANT names one variant of a bench of '%s run --help'.\n", PROG, PROG);
+               "BENCH/VARIANT names one variant of a bench ('%s run --list' lists them).\n\n",
+            PROG, PROG);
+    run_benches_help(f);
 }
 
 static const cli_option options[] = {
     RUN_CLI_OPTIONS,
-    {"group-sizes", 'G', "N,N,...", "the group sizes to run at (default 32,64,128,256,512,1024)"},
+    {"group-sizes", 'G', "N,N,...", "the group sizes to run at (default 32,64,128,256,512,1024)" "\n"
+     "The group sizes to run at (default 32,64,128,256,512,1024); each is checked against the device and the "
+     "kernel before any runs."},
 };
 
 const cli_command command_profile = {
