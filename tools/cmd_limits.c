@@ -264,6 +264,7 @@ typedef struct limits_cli {
     limits_opts o;
     cli_device_opts dev;
     bool have_slm;
+    bool kernels; /* --kernels: the bundled kernels' table too */
 } limits_cli;
 
 static int on_option(void *ctx, int key, const char *value)
@@ -275,7 +276,14 @@ static int on_option(void *ctx, int key, const char *value)
     case 'B': ok = cli_u64("--bytes-per-item", value, 1, UINT32_MAX, &o->bytes_per_item); break;
     case 'S': ok = cli_u64("--slm-per-group", value, 0, UINT32_MAX, &o->slm_per_group); c->have_slm = true; break;
     case 'g': ok = cli_u32("--group-size", value, 1, UINT32_MAX, &o->group_size); break;
-    case 'w': ok = cli_u32("--simd", value, 1, 128, &o->simd); break;
+    case 'w':
+        /* A hardware thread runs a power of two of work-items: 1 (a CPU core), 8, 16 or
+         * 32 (Intel SIMD widths, NVIDIA's warp), 64 (AMD's wave). */
+        ok = cli_u32("--simd", value, 1, 128, &o->simd);
+        if (ok && (o->simd & (o->simd - 1)))
+            return cli_usage_error("--simd %u: a SIMD width is a power of two (1, 2, 4, ..., 128)", o->simd);
+        break;
+    case 'K': c->kernels = true; break;
     case 'C': ok = cli_u64("--slm-per-cu", value, 1, UINT32_MAX, &o->slm_per_cu); break;
     case 'j': o->json = value; break;
     case 'M': o->markdown = value; break;
@@ -355,7 +363,13 @@ static int run(int argc, char **argv)
     }
     if (o.group_size && (rc = occupancy(d, &o, doc)) != 0)
         goto out;
-    rc = kernel_table(dev, doc, csv);
+    /* The CSV holds the kernels' rows: --csv asks for them. */
+    if (c.kernels || csv)
+        rc = kernel_table(dev, doc, csv);
+    else {
+        fputc('\n', text);
+        line("The bundled kernels as this driver compiles them: %s limits --kernels", PROG);
+    }
     if (rc == 0 && o.json)
         rc = output_json(doc, o.json);
 out:
@@ -382,8 +396,11 @@ static const cli_option options[] = {
      "Work-items per hardware thread (the compiled SIMD width): 8, 16 or 32."},
     {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if" "\n"
      "SLM one subslice or compute unit holds, where the device's own figure is unknown or to ask what if."},
+    {"kernels", 'K', NULL, "also every bundled kernel as the driver compiled it (SLM, registers, spills)" "\n"
+     "Also build every bundled kernel and show what the driver compiled: static SLM, private and spill "
+     "memory, registers (NVIDIA), SIMD width (Intel), largest and suggested group size (kernels in --json)."},
     {"json", 'j', "FILE|-", "also write the results as JSON (-: to stdout, the tables to stderr)"},
-    {"csv", 'c', "FILE|-", "also write the bundled kernels' rows as CSV, the JSON's keys as the header"},
+    {"csv", 'c', "FILE|-", "also write the bundled kernels' rows as CSV, the JSON's keys as the header (implies --kernels)"},
     CLI_OPTION_MARKDOWN,
 };
 

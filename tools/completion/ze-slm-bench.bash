@@ -15,7 +15,7 @@ _ze_slm_bench_options()
     case $1 in
         "") echo "--version --backend --device --help";;
         devices) echo "--backend --json --csv --markdown --help";;
-        limits) echo "--backend --device --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --json --csv --markdown --help";;
+        limits) echo "--backend --device --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
         run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --keep-going --json --csv --markdown --list --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --keep-going --json --csv --markdown --group-sizes --taps --help";;
         inspect) echo "--target --kernel --group-size --json --csv --markdown --help";;
