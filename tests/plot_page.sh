@@ -43,9 +43,13 @@ for f in rates.png rates.svg index.html; do
     [ -s "$tmp/page/$f" ] || fail "no $f: $(cat "$tmp/out")"
 done
 "$plot" "$src/results/h200x2/run.json" "$tmp/fleet" >"$tmp/out" 2>&1 || fail "ze-slm-plot of two devices: $(cat "$tmp/out")"
-for f in index.html device-0/index.html device-1/index.html device-0/bank.svg device-1/atomics.svg; do
-    [ -s "$tmp/fleet/$f" ] || fail "no fleet $f"
+for d in 0 1; do
+    for f in roofline bank latency atomics occupancy; do
+        [ -s "$tmp/fleet/device-$d/$f.png" ] && [ -s "$tmp/fleet/device-$d/$f.svg" ] || fail "no device-$d/$f chart"
+    done
+    grep -q "<h1>NVIDIA H200</h1>" "$tmp/fleet/device-$d/index.html" || fail "device-$d's page does not name it"
 done
+[ -s "$tmp/fleet/index.html" ] || fail "no fleet page"
 
 chromium=$(command -v chromium || command -v chromium-browser)
 if [ -z "$chromium" ]; then
