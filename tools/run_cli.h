@@ -38,6 +38,10 @@ typedef struct run_cli {
          "Deadline of each launch (default 60); a kernel that misses it ends its workload with an error "    \
          "naming it."},                                                                                      \
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
+        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default 10; 2 with --quick)" "\n" \
+         "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
+         "changes the figure by less than 3% (default 10; 2 with --quick). A result that runs out of it is "  \
+         "reported unconverged."},                                                                           \
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},                  \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)" "\n"               \
          "Write the results as JSON (-: standard output, the tables then go to standard error). The file is " \

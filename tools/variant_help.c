@@ -1,6 +1,6 @@
 /* The lines of `run --list` that say what each variant measures: a row per variant
  * of every workload but atomics, whose 30 names (SPACE_OP_TYPE) are read word by word.
- * The kernels' own comments (kernels/*.cl, src/wl_*.c) say more. */
+ * The kernels' own comments (the kernel files and src/wl_NAME.c) say more. */
 #include <stdio.h>
 #include <string.h>
 
@@ -42,7 +42,8 @@ static const variant_line lines[] = {
     {"hist/count_only", "the counting of copies on words made in registers"},
     {"occupancy/slm_sweep", "a copy with more SLM reserved a group, to the limit"},
     {"occupancy/group_sweep", "the same copy across group sizes"},
-    {"occupancy/barrier", "cost of one work-group barrier against group size"},
+    {"occupancy/barrier", "latency of one barrier, one group alone, by group size"},
+    {"occupancy/barrier_throughput", "barriers a second a compute unit, every unit full"},
     {"latency/slm", "one work-item chasing a random chain through SLM"},
     {"latency/global", "the chase through global memory, 1 KiB to 512 MiB (caches)"},
     {"latency/slm_atomic", "a chain of dependent SLM atomic adds"},

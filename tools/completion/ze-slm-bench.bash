@@ -5,7 +5,7 @@
 
 _ze_slm_bench_commands="devices limits run profile inspect compare help"
 _ze_slm_bench_benches="roofline reduce bank conv hist occupancy latency atomics"
-_ze_slm_bench_variants="roofline/read roofline/copy roofline/slm roofline/slm_atomic roofline/slm_atomic_rows roofline/slm_atomic_random roofline/imad reduce/doc_tree reduce/sequential reduce/many reduce/many_subgroup reduce/many_sg16 reduce/many_sg32 bank/strided bank/swizzled bank/throughput conv/doc_global conv/doc_slm conv/tiled hist/doc_private hist/doc_private_sg16 hist/doc_private_sg32 hist/doc_slm hist/doc_slm_sg16 hist/doc_slm_sg32 hist/copies hist/lanes hist/count_only occupancy/slm_sweep occupancy/group_sweep occupancy/barrier latency/slm latency/global latency/slm_atomic atomics/slm_add_i32 atomics/slm_xchg_i32 atomics/slm_cmpxchg_i32 atomics/slm_min_i32 atomics/slm_max_i32 atomics/slm_add_i64 atomics/slm_xchg_i64 atomics/slm_cmpxchg_i64 atomics/slm_min_i64 atomics/slm_max_i64 atomics/slm_add_f32 atomics/slm_xchg_f32 atomics/slm_cmpxchg_f32 atomics/slm_min_f32 atomics/slm_max_f32 atomics/global_add_i32 atomics/global_xchg_i32 atomics/global_cmpxchg_i32 atomics/global_min_i32 atomics/global_max_i32 atomics/global_add_i64 atomics/global_xchg_i64 atomics/global_cmpxchg_i64 atomics/global_min_i64 atomics/global_max_i64 atomics/global_add_f32 atomics/global_xchg_f32 atomics/global_cmpxchg_f32 atomics/global_min_f32 atomics/global_max_f32"
+_ze_slm_bench_variants="roofline/read roofline/copy roofline/slm roofline/slm_atomic roofline/slm_atomic_rows roofline/slm_atomic_random roofline/imad reduce/doc_tree reduce/sequential reduce/many reduce/many_subgroup reduce/many_sg16 reduce/many_sg32 bank/strided bank/swizzled bank/throughput conv/doc_global conv/doc_slm conv/tiled hist/doc_private hist/doc_private_sg16 hist/doc_private_sg32 hist/doc_slm hist/doc_slm_sg16 hist/doc_slm_sg32 hist/copies hist/lanes hist/count_only occupancy/slm_sweep occupancy/group_sweep occupancy/barrier occupancy/barrier_throughput latency/slm latency/global latency/slm_atomic atomics/slm_add_i32 atomics/slm_xchg_i32 atomics/slm_cmpxchg_i32 atomics/slm_min_i32 atomics/slm_max_i32 atomics/slm_add_i64 atomics/slm_xchg_i64 atomics/slm_cmpxchg_i64 atomics/slm_min_i64 atomics/slm_max_i64 atomics/slm_add_f32 atomics/slm_xchg_f32 atomics/slm_cmpxchg_f32 atomics/slm_min_f32 atomics/slm_max_f32 atomics/global_add_i32 atomics/global_xchg_i32 atomics/global_cmpxchg_i32 atomics/global_min_i32 atomics/global_max_i32 atomics/global_add_i64 atomics/global_xchg_i64 atomics/global_cmpxchg_i64 atomics/global_min_i64 atomics/global_max_i64 atomics/global_add_f32 atomics/global_xchg_f32 atomics/global_cmpxchg_f32 atomics/global_min_f32 atomics/global_max_f32"
 _ze_slm_bench_targets="skl icllp tgllp rkl adl-p dg1 acm-g10 acm-g11 acm-g12 pvc dg2"
 _ze_slm_bench_kernels="atomics_global_i32 atomics_slm_i32 atomics_global_f32 atomics_slm_f32 atomics_global_f32_ext atomics_slm_f32_ext atomics_global_i64 atomics_slm_i64 bank_strided bank_swizzled bank_swizzled_words bank_throughput conv_doc_global conv_doc_slm conv_tiled hist_doc_private hist_doc_slm hist_copies hist_lanes hist_count_only hist_doc_private_sg16 hist_doc_private_sg32 hist_doc_slm_sg16 hist_doc_slm_sg32 chase_global chase_slm chase_slm_atomic occ_copy barrier_loop reduce_doc_tree reduce_sequential reduce_many reduce_many_sg16 reduce_many_sg32 reduce_many_subgroup peak_read peak_copy peak_slm peak_slm_atomic peak_slm_atomic_rows peak_slm_atomic_random peak_imad"
 
@@ -16,8 +16,8 @@ _ze_slm_bench_options()
         "") echo "--version --backend --device --help";;
         devices) echo "--backend --json --csv --markdown --help";;
         limits) echo "--backend --device --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --keep-going --json --csv --markdown --list --taps --help";;
-        profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --keep-going --json --csv --markdown --group-sizes --taps --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --taps --help";;
+        profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --taps --help";;
         inspect) echo "--target --kernel --group-size --json --csv --markdown --help";;
         compare) echo "--fail-over --any-device --json --csv --markdown --help";;
         help) echo "--help";;
@@ -48,14 +48,14 @@ _ze_slm_bench_value()
             esac;;
         run)
             case $2 in
-                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--taps|-m) echo any;;
+                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--taps|-m) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
             esac;;
         profile)
             case $2 in
-                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--group-sizes|-G|--taps|-m) echo any;;
+                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--group-sizes|-G|--taps|-m) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
