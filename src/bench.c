@@ -69,6 +69,10 @@ static bool same_work(const zeslm_result *a, const zeslm_result *b)
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out)
 {
+    /* A caller built with a shorter zeslm_run_opts: the members it lacks are 0. */
+    zeslm_run_opts given = {0};
+    memcpy(&given, opts, opts->struct_size && opts->struct_size < sizeof given ? opts->struct_size : sizeof given);
+    opts = &given;
     size_t first = out->count;
     if (opts->reps == 0 || opts->timeout_s <= 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: at least one timed launch and a positive timeout are needed",
@@ -108,6 +112,11 @@ bool zeslm_stop_requested(void)
     return stop_requested != 0;
 }
 
+const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i)
+{
+    return i < r->count ? &r->items[i] : NULL;
+}
+
 void zeslm_results_free(zeslm_results *r)
 {
     for (size_t i = 0; i < r->count; i++)
@@ -116,17 +125,41 @@ void zeslm_results_free(zeslm_results *r)
     memset(r, 0, sizeof *r);
 }
 
+/* Room for one more result in out; false when out of host memory. */
+static bool results_grow(zeslm_results *out)
+{
+    if (out->count < out->cap)
+        return true;
+    size_t cap = out->cap ? 2 * out->cap : 16;
+    zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
+    if (!grown)
+        return false;
+    out->items = grown;
+    out->cap = cap;
+    return true;
+}
+
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
+{
+    uint64_t *times = NULL;
+    if (r->stats.n && !(times = malloc(r->stats.n * sizeof *times)))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    if (!results_grow(out)) {
+        free(times);
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    }
+    if (times)
+        memcpy(times, r->times_ns, r->stats.n * sizeof *times);
+    out->items[out->count] = *r;
+    out->items[out->count++].times_ns = times;
+    return ZESLM_OK;
+}
+
 zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *variant,
                         const char *params_fmt, ...)
 {
-    if (out->count == out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 16;
-        zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        out->items = grown;
-        out->cap = cap;
-    }
+    if (!results_grow(out))
+        return NULL;
     zeslm_result *r = &out->items[out->count++];
     memset(r, 0, sizeof *r);
     r->outcome = ZESLM_FAILED;

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 
 #include "error.h"
 #include "rng.h"

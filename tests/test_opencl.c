@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 #include <zeslm/device.h>
 
 #include "device_fixture.h"
-#include "kernels.h"
+#include <zeslm/kernels.h>
 
 static int open_device(void **state)
 {

@@ -12,7 +12,7 @@
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
-#include "kernels.h"
+#include <zeslm/kernels.h>
 #include "rng.h"
 
 static void every_bundled_binary_parses_with_its_kernels(void **state)

@@ -4,8 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <zeslm/kernels.h>
+
 #include "commands.h"
-#include "kernels.h"
 #include "run_cli.h"
 #include "run_list.h"
 

@@ -15,11 +15,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <zeslm/bench.h>
+#include <zeslm/kernels.h>
 #include <zeslm/targets.h>
 
-#include "bench.h"
 #include "cli.h"
-#include "kernels.h"
 #include "options.h"
 
 /* roff text: '-' is a hyphen-minus only written "\-", a backslash "\e". */

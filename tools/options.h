@@ -33,14 +33,14 @@ typedef struct cli_option {
      "Only the devices of backend NAME (ze for Level Zero, cl for OpenCL, where built in; --version lists " \
      "them); auto, the default, lists every backend."}
 #define CLI_OPTION_DEVICE                                                                                        \
-    {"device", 'd', "N|NAME", "the device at index N, or the first whose name contains NAME; run: all, or N,M,... at once" "\n" \
+    {"device", 'd', "N|NAME", "the device at index N, or the first whose name contains NAME; run, profile: all, or N,M,... at once" "\n" \
      "The device at index N of the devices list, or the first whose name contains NAME (case-insensitive). "    \
-     "Default: a GPU of the first backend that has one, else the first other device. For run alone: all "       \
+     "Default: a GPU of the first backend that has one, else the first other device. For run and profile: all "       \
      "(every device listed, Level Zero tiles and root devices each one) or a comma-separated list of indices "   \
      "and names runs those devices at once, a thread each: each device's tables, then every result across the " \
      "devices (each device's rate, their median, the total of a throughput) and each device's score, the "      \
      "median over its results of its rate over the devices' median; a score below 0.90 flags the device as "     \
-     "slow. --json writes one file of schema 2 holding every device; --csv one row per result, led by its "      \
+     "slow. --json writes one file of schema 3 holding every device (as for one); --csv one row per result, led by its "      \
      "device's index and name (device, device_name); --markdown each device's tables under a heading that "     \
      "names it, then the table across the devices. A chosen device that does not open is one error line and "   \
      "an entry of the file's errors; the others run and the exit status is 1 (none opens: nothing runs)."}

@@ -1,13 +1,14 @@
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <zeslm/units.h>
+
 #include "cli.h"
 #include "fields.h"
-#include "output.h"
 #include "report.h"
 #include "table.h"
-#include "units.h"
 
 static const char *outcome_name(zeslm_outcome o)
 {
@@ -46,6 +47,7 @@ static json_t *times(const zeslm_result *r)
 GETTER(j_workload, json_string(r->workload))
 GETTER(j_variant, json_string(r->variant))
 GETTER(j_params, json_string(r->params))
+GETTER(j_params_typed, report_params_json(r->params))
 GETTER(j_outcome, json_string(outcome_name(r->outcome)))
 GETTER(j_group, json_integer(r->group_size))
 GETTER(j_groups, json_integer(r->groups))
@@ -105,6 +107,7 @@ static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},
     {"variant", "variant", 100, false, false, j_variant, NULL},
     {"parameters", "parameters", 90, false, false, j_params, NULL},
+    {"params", NULL, 0, false, true, j_params_typed, NULL},
     {"outcome", NULL, 0, false, false, j_outcome, NULL},
     {"group_size", "group", 60, true, false, j_group, NULL},
     {"groups", "groups", 0, true, false, j_groups, NULL},
@@ -248,6 +251,29 @@ json_t *report_json(const zeslm_results *all)
     return arr;
 }
 
+json_t *report_params_json(const char *params)
+{
+    json_t *o = json_object();
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", params);
+    for (char *save = NULL, *item = strtok_r(copy, " ", &save); item; item = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(item, '='), *end;
+        if (!eq || eq == item)
+            continue;
+        *eq = '\0';
+        const char *text = eq + 1;
+        /* Whole numbers as integers, other numbers as reals, the rest as text. */
+        long long i = strtoll(text, &end, 10);
+        if (*text && !*end) {
+            json_object_set_new(o, item, json_integer(i));
+            continue;
+        }
+        double d = strtod(text, &end);
+        json_object_set_new(o, item, *text && !*end && isfinite(d) ? json_real(d) : json_string(text));
+    }
+    return o;
+}
+
 json_t *report_summary_text(const zeslm_summary *s)
 {
     char text[ZESLM_SUMMARY_MAX * sizeof s->items[0].sentence + 1] = "";
@@ -266,15 +292,11 @@ json_t *report_findings(const zeslm_summary *s)
     return o;
 }
 
-int report_csv(const zeslm_results *all, const char *path)
+void report_csv(FILE *f, const zeslm_results *all)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
     fields_csv_header(f, fields, N_FIELDS);
     for (size_t i = 0; i < all->count; i++)
         fields_csv_row(f, fields, N_FIELDS, &all->items[i]);
-    return output_close(f, path, true);
 }
 
 static json_t *j_device(const void *rec)
@@ -294,17 +316,13 @@ static const field device_fields[] = {
 };
 #define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
 
-int report_csv_devices(const report_device *devs, size_t n, const char *path)
+void report_csv_devices(FILE *f, const report_device *devs, size_t n)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
     fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, N_FIELDS);
     for (size_t d = 0; d < n; d++)
         for (size_t i = 0; i < devs[d].results->count; i++)
             fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
                                 &devs[d].results->items[i]);
-    return output_close(f, path, true);
 }
 
 static bool progress_shown;

@@ -2,7 +2,7 @@
 #ifndef ZESLM_RUN_CLI_H
 #define ZESLM_RUN_CLI_H
 
-#include "bench.h"
+#include <zeslm/bench.h>
 
 #include "cli.h"
 #include "options.h"

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 
 /* What wl's variant v measures, into buf; "" when it has no line (the test
  * run_list_described fails then). Returns buf. */

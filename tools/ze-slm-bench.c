@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <zeslm/bench.h>
+
 #include "cli.h"
 #include "options.h"
 
@@ -63,7 +65,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("%s %s\n", PROG, ZESLM_VERSION);
+        printf("%s %s\n", PROG, zeslm_version());
         cli_backends(stdout);
         return 0;
     }

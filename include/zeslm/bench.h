@@ -1,5 +1,11 @@
 /* The SLM workloads: run, verify against a host reference, and time on the device.
- * The tool's and the tests' (src/ is on their include path), not the installed library's. */
+ * The measuring engine as a third party drives it (docs/examples/list_run.c): list
+ * the workloads and their variants, run one, read its results and findings.
+ *
+ * ABI: zeslm_run_opts and zeslm_result only ever grow at their end. A caller sets
+ * zeslm_run_opts.struct_size to the sizeof it was built with, so the library reads
+ * no member it lacks (those are 0); it reads results through zeslm_results_at,
+ * which steps by the library's own sizeof(zeslm_result). */
 #ifndef ZESLM_BENCH_H
 #define ZESLM_BENCH_H
 
@@ -18,6 +24,8 @@ typedef struct zeslm_option_value {
 #define ZESLM_RUN_OPTIONS_MAX 8
 
 typedef struct zeslm_run_opts {
+    /* sizeof(zeslm_run_opts) as the caller was built; 0: this header's (in-tree code). */
+    uint32_t struct_size;
     uint64_t size;          /* in the workload's size_unit; 0 = the workload's default */
     /* The workloads' own options given (conv's taps), by name; the rest take their
      * defaults. */
@@ -93,6 +101,14 @@ typedef struct zeslm_results {
 } zeslm_results;
 
 void zeslm_results_free(zeslm_results *r);
+/* Appends a copy of r to out, its launch times copied too (out owns them): how
+ * results from elsewhere (a file, another rank) join a list. */
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r);
+/* Result i of r (i < r->count), whatever size of zeslm_result the caller was built with. */
+const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i);
+
+/* The library's version, "MAJOR.MINOR.PATCH". */
+const char *zeslm_version(void);
 
 /* Sub-groups of any size (zeslm_variant.subgroup). */
 #define ZESLM_SUBGROUP_ANY UINT32_MAX
