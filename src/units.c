@@ -33,6 +33,28 @@ static void three_digits(double v, char *buf, size_t len)
     snprintf(buf, len, "%.*f", decimals, v);
 }
 
+void zeslm_format_bytes(unsigned long long bytes, char *buf, size_t len)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    size_t u = 0;
+    unsigned long long whole = bytes;
+    double v = (double)bytes;
+    /* 1023.9 KiB would print as "1024 KiB" at three digits: the next unit then. */
+    while (u + 1 < sizeof units / sizeof *units && v >= 1023.995) {
+        v /= 1024;
+        u++;
+    }
+    for (size_t i = 0; i < u; i++)
+        whole = whole % 1024 == 0 ? whole / 1024 : 0;
+    if (u == 0 || (whole && (double)whole == v))
+        snprintf(buf, len, "%.0f %s", v, units[u]);
+    else {
+        char number[64];
+        three_digits(v, number, sizeof number);
+        snprintf(buf, len, "%s %s", number, units[u]);
+    }
+}
+
 void zeslm_format_si(double value, const char *unit, char *buf, size_t len)
 {
     char number[64];

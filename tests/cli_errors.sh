@@ -38,6 +38,14 @@ expect_error "not a number of seconds" run reduce --min-time -1
 expect_error "not a number of seconds" run reduce --min-time 1s
 expect_error "steps per launch" run latency --size 1G
 expect_error "device index 99 out of range" limits --device 99
+# A SIMD width that no hardware has is refused before anything is printed or opened.
+expect_error "power of two" limits --slm-per-group 4K --group-size 256 --simd 3
+[ ! -s "$tmp/out" ] || { echo "FAIL (limits --simd 3): printed before refusing"; failures=$((failures + 1)); }
+# profile refuses a group size that its kernel or the device rejects before it runs any.
+expect_error "not a power of two" profile reduce/doc_tree --group-sizes 64,96 --quick --reps 1
+[ ! -s "$tmp/out" ] || { echo "FAIL (profile 64,96): ran before refusing"; failures=$((failures + 1)); }
+expect_error "exceeds the maximum" profile reduce/many --group-sizes 64,1048576 --quick --reps 1
+[ ! -s "$tmp/out" ] || { echo "FAIL (profile 64,1048576): ran before refusing"; failures=$((failures + 1)); }
 expect_error "no device name contains" limits --device no-such-gpu
 expect_error "exceeds the device maximum" limits --slm-per-group 1K --group-size 1000000
 expect_error "exceed the device's" limits --slm-per-group 1G --group-size 64

@@ -39,6 +39,10 @@ expect 0 "2 results in both, 0 changed" "$tmp/base.json" "$tmp/other_device.json
 expect 0 "0 changed by more than their spread, 0 slower" "$tmp/noisy_old.json" "$tmp/noisy_new.json" --fail-over 5
 expect 3 "2 changed by more than their spread, 2 slower" "$tmp/base.json" "$tmp/slower.json" --fail-over 5
 expect 0 "" "$tmp/base.json" "$tmp/slower.json" --fail-over 20
+# The change column is signed, as benchstat prints it: +10.0% slower, -9.1% faster.
+expect 3 "reduce a n=1000 .* +10.0% \* REGRESSION" "$tmp/base.json" "$tmp/slower.json" --fail-over 5
+expect 0 "reduce b n=1000 .* -9.1% \*$" "$tmp/slower.json" "$tmp/base.json" --fail-over 5
+expect 0 "reduce a n=1000 .* 0.0%$" "$tmp/base.json" "$tmp/base.json"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures case(s) failed"

@@ -3,7 +3,7 @@
 # through one vendors folder. `run --device all` runs both, each on its own thread
 # (their runs overlap in time), and writes one results file of schema 3 holding
 # each device's verified results and the aggregate; compare reads it, against itself
-# and against a single-device file. Exit 77 (skipped) without Intel's runtime.
+# and against a single-device file. `devices` lists both in 100 columns. Exit 77 (skipped) without Intel's runtime.
 # usage: run_devices.sh path/to/ze-slm-bench INTEL_CL_DIR
 set -u
 bench=$1
@@ -22,6 +22,14 @@ fail() {
     echo "FAIL: $*"
     exit 1
 }
+
+# `devices` with both fits 100 columns and scales byte counts (PoCL's 512 KiB of SLM a
+# group, never "524288 bytes").
+"$bench" devices --backend cl >"$tmp/out" 2>&1 || fail "devices: $(cat "$tmp/out")"
+grep -q "^fact  *Device 0  *Device 1" "$tmp/out" || fail "devices does not show two devices"
+awk 'length($0) > 100 { print "FAIL: " length($0) " columns: " $0; bad = 1 } END { exit bad }' "$tmp/out" || exit 1
+grep -q "^SLM per work-group  *512 KiB " "$tmp/out" || fail "PoCL's SLM is not '512 KiB' in devices"
+! grep -q "[0-9] bytes" "$tmp/out" || fail "an unscaled byte count in devices"
 
 # Small and few: two CPU runtimes share the machine's cores.
 "$bench" run --backend cl --device all --quick --reps 3 roofline reduce --json "$tmp/all.json" >"$tmp/out" 2>&1 ||

@@ -27,7 +27,7 @@ elif fmt == "csv":
     assert rows and rows[0][0] in ("workload", "source", "old_device", "backend", "file"), rows[:1]
     assert all(len(r) == len(rows[0]) for r in rows), "ragged rows"
 elif fmt == "markdown":
-    assert text.startswith("# ze-slm-bench ") and "\n| --- " in text, text[:80]
+    assert text.startswith("# ze-slm-bench ") and "\n| ---" in text, text[:80]
 else:
     assert text == "", "stdout is not empty"
 PY

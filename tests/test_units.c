@@ -51,9 +51,32 @@ static void no_unit_and_zero_are_plain_numbers(void **state)
     expect(1e20, "", "100000000000000000000");
 }
 
+static void expect_bytes(unsigned long long v, const char *want)
+{
+    char buf[64];
+    zeslm_format_bytes(v, buf, sizeof buf);
+    assert_string_equal(buf, want);
+}
+
+static void bytes_scale_to_binary_units(void **state)
+{
+    (void)state;
+    expect_bytes(524288, "512 KiB");
+    expect_bytes(65536, "64 KiB");
+    expect_bytes(4701118464ull, "4.38 GiB");
+    expect_bytes(1024, "1 KiB");
+    expect_bytes(1023, "1023 bytes");
+    expect_bytes(0, "0 bytes");
+    expect_bytes(1536, "1.50 KiB");
+    expect_bytes(1073741824ull, "1 GiB");
+    expect_bytes(85899345920ull, "80 GiB");
+    expect_bytes(1048575, "1.00 MiB"); /* 1023.999 KiB */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bytes_scale_to_binary_units),
         cmocka_unit_test(rates_move_to_the_prefix_that_fits),
         cmocka_unit_test(times_scale_from_nanoseconds),
         cmocka_unit_test(rounding_up_to_1000_takes_the_next_prefix),

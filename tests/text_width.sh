@@ -29,6 +29,7 @@ for cmd in devices limits run profile inspect compare; do
 done
 check devices
 check limits
+check limits --kernels
 check limits --bytes-per-item 64 --slm-per-group 4096 --group-size 256
 check inspect
 check run --list

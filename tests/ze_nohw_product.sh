@@ -36,7 +36,7 @@ try devices && {
     fi
 }
 
-for cmd in "limits" "run --quick"; do
+for cmd in "limits --kernels" "run --quick"; do
     # shellcheck disable=SC2086 # the command's words
     try $cmd || continue
     if [ -z "$refusal" ]; then

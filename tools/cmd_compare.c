@@ -121,6 +121,21 @@ static void c_ratio(const void *rec, char *buf, size_t len)
         snprintf(buf, len, "%.3f", r->new_ns / r->old_ns);
 }
 
+/* The signed change of the median time, benchstat's way ("+7.5%": 7.5% slower),
+ * then the marks ("+7.5% * REGRESSION"); only the marks where a file lacks the result. */
+static void c_change(const void *rec, char *buf, size_t len)
+{
+    const compare_row *r = rec;
+    if (isnan(r->old_ns) || isnan(r->new_ns) || r->old_ns <= 0) {
+        snprintf(buf, len, "%s", r->change);
+        return;
+    }
+    double pct = 100.0 * (r->new_ns / r->old_ns - 1.0);
+    if (fabs(pct) < 0.05) /* neither sign for what rounds to zero */
+        pct = 0;
+    snprintf(buf, len, "%s%.1f%%%s%s", pct > 0 ? "+" : "", pct, *r->change ? " " : "", r->change);
+}
+
 /* The devices are the pair's heading in text and Markdown. */
 static const field fields[] = {
     {"old_device", NULL, 0, true, false, j_old_device, NULL},
@@ -129,7 +144,7 @@ static const field fields[] = {
     {"old_median_ns", "old", 60, true, false, j_old, c_old},
     {"new_median_ns", "new", 90, true, false, j_new, c_new},
     {"ratio", "new/old", 95, true, false, j_ratio, c_ratio},
-    {"change", "change", 97, false, false, j_change, NULL},
+    {"change", "time change", 97, false, false, j_change, c_change},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 
@@ -315,8 +330,14 @@ static void more_help(FILE *f)
 }
 
 static const cli_option options[] = {
-    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT"},
-    {"any-device", 'a', NULL, "compare files measured on different devices"},
+    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT" "\n"
+     "Exit with status 3 when any result is slower by more than PERCENT percent and by more than the two runs' "
+     "own spread."},
+    {"any-device", 'a', NULL, "compare files measured on different devices" "\n"
+     "Compare files measured on different devices (refused otherwise). Files with no result in common are "
+     "always refused. Files of several devices (run --device all) compare device by device: each device of NEW "
+     "with the first device of OLD not yet paired that has the same name (with --any-device, those left pair in "
+     "order); a device without a partner is named and not compared."},
     {"json", 'j', "FILE|-", "also write the rows and totals as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

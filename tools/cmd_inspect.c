@@ -447,11 +447,15 @@ static void more_help(FILE *f)
 }
 
 static const cli_option options[] = {
-    {"target", 't', "LIST", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)"},
-    {"kernel", 'k', "NAME", "only this kernel"},
+    {"target", 't', "TARGET,...", "comma-separated ocloc targets (tgllp, dg2, pvc, ...)" "\n"
+     "Comma-separated ocloc target names (default: those the bundled kernels were built for; dg2 is taken for "
+     "acm-g10)."},
+    {"kernel", 'k', "KERNEL", "only this kernel"},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
-    {"slm", 's', "BYTES", "dynamic SLM a group takes beside the kernel's own (__local arguments), in the fit"},
-    {"isa", 'i', "[=full]", "the instruction mix from IGC's listing, per kernel and innermost loop (full: the listing too, compiled with ocloc on the spot)"},
+    {"slm", 's', "BYTES", "dynamic SLM a group takes beside the kernel's own (__local arguments), in the fit" "\n"
+     "Dynamic SLM a group takes beside the kernel's own (its __local pointer arguments, which the compiler cannot see), added to the kernel's SLM in the fit: groups per subslice, what limits them, and whether a group fits at all. A .cl file that does not compile shows ocloc's own messages."},
+    {"isa", 'i', "[=full]", "the instruction mix from IGC's listing, per kernel and innermost loop (full: the listing too, compiled with ocloc on the spot)" "\n"
+     "Instead of the .ze_info table, each kernel's instruction mix as Intel's compiler wrote it in its own listing (IGC_ShaderDumpEnable): ALU instructions; SLM and global loads, stores and atomics and global block reads, each as messages and bytes a message; barriers and fences; for the whole kernel and for each innermost loop (a label and the branches back to it), named by its lines in the listing. Bundled kernels carry the mix computed at build time; a .cl file is compiled on the spot; a zebin has no listing. With =full the listing itself is printed first. Not with --csv."},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

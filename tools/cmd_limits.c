@@ -227,6 +227,7 @@ typedef struct limits_cli {
     cli_device_opts dev;
     bool have_slm;
     const char *target; /* --target: Intel targets' figures, no device */
+    bool kernels; /* --kernels: the bundled kernels' table too */
 } limits_cli;
 
 static int on_option(void *ctx, int key, const char *value)
@@ -238,7 +239,14 @@ static int on_option(void *ctx, int key, const char *value)
     case 'B': ok = cli_u64("--bytes-per-item", value, 1, UINT32_MAX, &o->bytes_per_item); break;
     case 'S': ok = cli_u64("--slm-per-group", value, 0, UINT32_MAX, &o->slm_per_group); c->have_slm = true; break;
     case 'g': ok = cli_u32("--group-size", value, 1, UINT32_MAX, &o->group_size); break;
-    case 'w': ok = cli_u32("--simd", value, 1, 128, &o->simd); break;
+    case 'w':
+        /* A hardware thread runs a power of two of work-items: 1 (a CPU core), 8, 16 or
+         * 32 (Intel SIMD widths, NVIDIA's warp), 64 (AMD's wave). */
+        ok = cli_u32("--simd", value, 1, 128, &o->simd);
+        if (ok && (o->simd & (o->simd - 1)))
+            return cli_usage_error("--simd %u: a SIMD width is a power of two (1, 2, 4, ..., 128)", o->simd);
+        break;
+    case 'K': c->kernels = true; break;
     case 'C': ok = cli_u64("--slm-per-cu", value, 1, UINT32_MAX, &o->slm_per_cu); break;
     case 'j': o->json = value; break;
     case 'M': o->markdown = value; break;
@@ -327,7 +335,11 @@ static int run(int argc, char **argv)
     }
     if (o.group_size && (rc = occupancy(d, &o, doc, &sh)) != 0)
         goto out;
-    rc = kernel_table(dev, doc, &sh, rows, &n_rows);
+    /* The CSV holds the kernels' rows: --csv asks for them. */
+    if (c.kernels || o.csv)
+        rc = kernel_table(dev, doc, &sh, rows, &n_rows);
+    else
+        sheet_prose(&sh, "\nThe bundled kernels as this driver compiles them: " PROG " limits --kernels");
     field_records csv = {kernel_fields, N_KERNEL_FIELDS, rows, sizeof *rows, n_rows};
     if (rc == 0)
         rc = output_plan_json(&plan, doc);
@@ -350,14 +362,21 @@ out:
 static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
-    {"target", 't', "LIST|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)"},
+    {"target", 't', "LIST|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
+     "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them."},
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
-    {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)"},
+    {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)" "\n"
+     "SLM one group allocates, for the occupancy calculator; needs --group-size."},
     {"group-size", 'g', "N", "occupancy: work-items a group (with --slm-per-group)"},
-    {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)"},
-    {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if"},
+    {"simd", 'w', "W", "occupancy: work-items a hardware thread (default: chosen)" "\n"
+     "Work-items per hardware thread (the compiled SIMD width): 8, 16 or 32."},
+    {"slm-per-cu", 'C', "BYTES", "occupancy: SLM of a compute unit, where unknown or to ask what if" "\n"
+     "SLM one subslice or compute unit holds, where the device's own figure is unknown or to ask what if."},
+    {"kernels", 'K', NULL, "also every bundled kernel as the driver compiled it (SLM, registers, spills)" "\n"
+     "Also build every bundled kernel and show what the driver compiled: static SLM, private and spill "
+     "memory, registers (NVIDIA), SIMD width (Intel), largest and suggested group size (kernels in --json)."},
     {"json", 'j', "FILE|-", "also write the results as JSON (-: to stdout, the tables to stderr)"},
-    {"csv", 'c', "FILE|-", "also write the bundled kernels' rows as CSV, the JSON's keys as the header"},
+    {"csv", 'c', "FILE|-", "also write the bundled kernels' rows as CSV, the JSON's keys as the header (implies --kernels)"},
     CLI_OPTION_MARKDOWN,
 };
 

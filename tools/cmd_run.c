@@ -11,14 +11,7 @@
 
 static void more_help(FILE *f)
 {
-    fprintf(f, "benches (all when none is named; BENCH/A,B runs variants A and B, --list names them):\n");
-    for (size_t i = 0; i < zeslm_workload_count; i++) {
-        const zeslm_workload *wl = zeslm_workloads[i];
-        char lead[32], text[512];
-        snprintf(lead, sizeof lead, "  %-10s ", wl->name);
-        snprintf(text, sizeof text, "%s (--size: %s)", wl->summary, wl->size_unit);
-        text_wrap(f, lead, "             ", text, TABLE_WIDTH);
-    }
+    run_benches_help(f);
 }
 
 /* Every row of the table is run_cli_option's to handle. */
@@ -65,7 +58,10 @@ static int run(int argc, char **argv)
 
 static const cli_option options[] = {
     RUN_CLI_OPTIONS,
-    {"list", 'l', NULL, "every bench and variant, one line each (with --json: as JSON); runs nothing"},
+    {"list", 'l', NULL, "every bench and variant, one line each (with --json: as JSON); runs nothing" "\n"
+     "Every bench and variant, one line each: what it measures, its rate, the roofline result it is a fraction "
+     "of, whether it is a document's baseline, the sub-groups it needs and its kernel; nothing runs. With "
+     "--json, as JSON. An output option given last with no file (--list --json) writes to standard output."},
 };
 
 const cli_command command_run = {

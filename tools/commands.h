@@ -1,4 +1,4 @@
-/* The commands of ze-slm-bench, each a row of its own file; ze-slm-bench.c lists them. */
+/* The commands of ze-slm-bench, each a row of its own file; tools/help.c lists them. */
 #ifndef ZESLM_COMMANDS_H
 #define ZESLM_COMMANDS_H
 
@@ -10,5 +10,6 @@ extern const cli_command command_run;
 extern const cli_command command_profile;
 extern const cli_command command_inspect;
 extern const cli_command command_compare;
+extern const cli_command command_help;
 
 #endif

@@ -23,7 +23,7 @@ step() {
     return "$rc"
 }
 step "$stem-devices.txt" "$bench" devices
-step "$stem-limits.txt" "$bench" limits --json "$stem-limits.json"
+step "$stem-limits.txt" "$bench" limits --kernels --json "$stem-limits.json"
 # The document baselines must be as fast as the documents' own kernels (within 10%).
 step "$stem-parity.txt" "$top/build/tests/parity" --judge "$top/tests/literal/documents.cl"
 step "$stem.txt" "$bench" run --json "$stem.json" --csv "$stem.csv" "$@"

@@ -11,9 +11,7 @@
 
 static const cli_option help_option = {"help", 'h', NULL, "this help"};
 
-/* Row i of the command's options, its gathered ones after them, then --help; NULL
- * past the end. */
-static const cli_option *option_at(const cli_command *cmd, size_t i)
+const cli_option *cli_option_at(const cli_command *cmd, size_t i)
 {
     size_t more = 0;
     const cli_option *extra = cmd->more_options ? cmd->more_options(&more) : NULL;
@@ -24,17 +22,35 @@ static const cli_option *option_at(const cli_command *cmd, size_t i)
     return i == cmd->n_options + more ? &help_option : NULL;
 }
 
+static const struct {
+    const char *placeholder;
+    cli_value_kind kind;
+} kinds[] = {
+    {"FILE|-", CLI_VALUE_FILE},     {"NAME|auto", CLI_VALUE_BACKEND}, {"N|NAME", CLI_VALUE_DEVICE},
+    {"TARGET,...", CLI_VALUE_TARGET}, {"KERNEL", CLI_VALUE_KERNEL},
+};
+
+cli_value_kind cli_option_kind(const cli_option *o)
+{
+    for (size_t i = 0; o->value && i < sizeof kinds / sizeof *kinds; i++)
+        if (strcmp(o->value, kinds[i].placeholder) == 0)
+            return kinds[i].kind;
+    return CLI_VALUE_ANY;
+}
+
 void cli_command_help(const cli_command *cmd, FILE *f)
 {
     fprintf(f, "usage: %s %s%s%s [OPTIONS]\n%s\n\noptions:\n", PROG, cmd->name, *cmd->operands ? " " : "",
             cmd->operands, cmd->summary);
     const cli_option *o;
-    for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++) {
+    for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++) {
         char left[64], lead[80];
         snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value && o->value[0] != '[' ? " " : "",
                  o->value ? o->value : "");
         snprintf(lead, sizeof lead, "  %-28s ", left);
-        text_wrap(f, lead, "                               ", o->help, TABLE_WIDTH);
+        char line[256]; /* the first line of help; the rest is the man page's */
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(o->help, "\n"), o->help);
+        text_wrap(f, lead, "                               ", line, TABLE_WIDTH);
     }
     if (cmd->more_help) {
         fputc('\n', f);
@@ -45,7 +61,7 @@ void cli_command_help(const cli_command *cmd, FILE *f)
 static const cli_option *find(const cli_command *cmd, int key)
 {
     const cli_option *o;
-    for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++)
+    for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++)
         if (o->key == key)
             return o;
     return NULL;
@@ -58,7 +74,7 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
     char shortopts[1 + 3 * (MAX_OPTIONS + 1) + 1] = ":";
     size_t n = 0, used = 1;
     const cli_option *o;
-    for (size_t i = 0; (o = option_at(cmd, i)) != NULL; i++) {
+    for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++) {
         if (i > MAX_OPTIONS)
             return cli_error("%s: more than %d options in its table", cmd->name, MAX_OPTIONS);
         bool has_value = o->value != NULL;

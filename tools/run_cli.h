@@ -24,18 +24,31 @@ typedef struct run_cli {
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \
     CLI_OPTION_BACKEND, CLI_OPTION_DEVICE,                                                           \
-        {"size", 'n', "N", "the problem size, in each bench's own unit ('run --help' lists them)"}, \
-        {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},     \
-        {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                           \
-        {"warmup", 'w', "N", "untimed launches first (default 2)"},                                  \
-        {"seed", 's', "S", "input seed (default 2009)"},                                             \
-        {"quick", 'q', NULL, "small sizes, few repetitions"},                                        \
-        {"timeout", 't', "SEC", "deadline of each launch (default 60)"},                             \
+        {"size", 'n', "N", "the problem size, in each bench's own unit (listed under benches below)" "\n"     \
+         "The problem size, in each bench's own unit: 32-bit words streamed (roofline), elements (reduce, "  \
+         "conv, occupancy), 64-bit words (hist), rounds each work-item makes (bank), steps of each chain a " \
+         "launch (latency), work-items (atomics); run --help lists them."},                                 \
+        {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},             \
+        {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                                   \
+        {"warmup", 'w', "N", "untimed launches first (default 2)"},                                          \
+        {"seed", 's', "S", "input seed (default 2009)"},                                                     \
+        {"quick", 'q', NULL, "small sizes, few repetitions" "\n"                                                 \
+         "Small sizes and few repetitions: every workload in seconds, even on a CPU."},                     \
+        {"timeout", 't', "SEC", "deadline of each launch (default 60)" "\n"                                      \
+         "Deadline of each launch (default 60); a kernel that misses it ends its workload with an error "    \
+         "naming it."},                                                                                      \
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
-        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default 10; 2 with --quick)"}, \
-        {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},          \
-        {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)"},      \
-        {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"},                                    \
+        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default 10; 2 with --quick)" "\n" \
+         "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
+         "changes the figure by less than 3% (default 10; 2 with --quick). A result that runs out of it is "  \
+         "reported unconverged."},                                                                           \
+        {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},                  \
+        {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)" "\n"               \
+         "Write the results as JSON (-: standard output, the tables then go to standard error). The file is " \
+         "rewritten after every workload, so an interrupted run keeps what it measured."},                  \
+        {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)" "\n"                                             \
+         "Write the results as CSV: one row per result, the JSON's keys as the header (all but the launch "  \
+         "times)."},                                                                                         \
         CLI_OPTION_MARKDOWN
 
 /* The workloads' own options (conv's --taps) as option rows: a cli_command's

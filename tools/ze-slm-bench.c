@@ -3,72 +3,11 @@
 #include <string.h>
 
 #include <zeslm/backends.h>
+#include <zeslm/bench.h>
 #include <zeslm/version.h>
 
 #include "cli.h"
-#include "commands.h"
 #include "options.h"
-
-extern const cli_command command_help;
-
-/* Every command, in the order the usage lists them. */
-static const cli_command *const commands[] = {
-    &command_devices, &command_limits, &command_run,  &command_profile,
-    &command_inspect, &command_compare, &command_help,
-};
-#define N_COMMANDS (sizeof commands / sizeof *commands)
-
-static void print_backends(FILE *f)
-{
-    fprintf(f, "backends in this build (--backend NAME, in order of preference):");
-    for (uint32_t b = 0; b < zeslm_backend_count(); b++)
-        fprintf(f, "%s %s (%s)", b ? "," : "", zeslm_backend_name(b), zeslm_backend_label(b));
-    fputc('\n', f);
-}
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: %s COMMAND [OPTIONS]\n       %s --version\n\ncommands:\n", PROG, PROG);
-    for (size_t i = 0; i < N_COMMANDS; i++)
-        fprintf(f, "  %-9s %s\n", commands[i]->name, commands[i]->summary);
-    fprintf(f, "\n'%s help COMMAND' or '%s COMMAND --help' describes a command's options.\n", PROG, PROG);
-    print_backends(f);
-}
-
-static const cli_command *find_command(const char *name)
-{
-    for (size_t i = 0; i < N_COMMANDS; i++)
-        if (strcmp(name, commands[i]->name) == 0)
-            return commands[i];
-    return NULL;
-}
-
-/* `help` is the list; `help COMMAND` is what `COMMAND --help` prints: both come
- * from the command's row. */
-static int help_run(int argc, char **argv)
-{
-    int first, parsed = cli_parse(&command_help, NULL, argc, argv, &first);
-    if (parsed >= 0)
-        return parsed;
-    if (argc - first > 1)
-        return cli_usage_error("help: give one command, not %d", argc - first);
-    if (first == argc) {
-        usage(stdout);
-        return 0;
-    }
-    const cli_command *c = find_command(argv[first]);
-    if (!c)
-        return cli_usage_error("help: unknown command '%s' (try %s help)", argv[first], PROG);
-    cli_command_help(c, stdout);
-    return 0;
-}
-
-const cli_command command_help = {
-    .name = "help",
-    .operands = "[COMMAND]",
-    .summary = "this list, or one command's options",
-    .run = help_run,
-};
 
 /* The options that may come before the command: the device rows of the commands. */
 static const cli_option leading[] = {CLI_OPTION_BACKEND, CLI_OPTION_DEVICE};
@@ -120,19 +59,19 @@ int main(int argc, char **argv)
         strcmp(argv[1], "-h") && strcmp(argv[1], "--version"))
         return cli_usage_error("give the command first, then its options (try --help)");
     if (argc < 2) {
-        usage(stderr);
+        cli_usage(stderr);
         return 2;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(stdout);
+        cli_usage(stdout);
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("%s %s\n", PROG, zeslm_version()->text);
-        print_backends(stdout);
+        cli_backends(stdout);
         return 0;
     }
-    const cli_command *c = find_command(argv[1]);
+    const cli_command *c = cli_command_find(argv[1]);
     if (!c)
         return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
     return c->run(argc - 1, argv + 1);

@@ -10,4 +10,9 @@
  * replaced. A unit of "" gives the bare number with three significant digits. */
 void zeslm_format_si(double value, const char *unit, char *buf, size_t len);
 
+/* A byte count for people, in binary units: an exact multiple of a unit as a whole
+ * number ("64 KiB", "1 GiB"), else three significant digits ("4.38 GiB"); under
+ * 1 KiB, "N bytes". */
+void zeslm_format_bytes(unsigned long long bytes, char *buf, size_t len);
+
 #endif
