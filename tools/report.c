@@ -1,7 +1,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <zeslm/units.h>
 
@@ -323,24 +322,4 @@ void report_csv_devices(FILE *f, const report_device *devs, size_t n)
         for (size_t i = 0; i < devs[d].results->count; i++)
             fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
                                 &devs[d].results->items[i]);
-}
-
-static bool progress_shown;
-
-void report_progress(const char *workload, const char *variant, const char *params, void *arg)
-{
-    (void)arg;
-    if (!isatty(STDERR_FILENO))
-        return;
-    fprintf(stderr, "\r\033[K[%s] %s %s ...", workload, variant, params);
-    fflush(stderr);
-    progress_shown = true;
-}
-
-void report_progress_done(void)
-{
-    if (progress_shown) {
-        fprintf(stderr, "\r\033[K");
-        progress_shown = false;
-    }
 }

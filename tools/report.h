@@ -46,8 +46,4 @@ typedef struct report_device {
  * (the keys `device`, `device_name`), the devices in the order given. */
 void report_csv_devices(FILE *f, const report_device *devs, size_t n);
 
-/* Progress on stderr when it is a terminal (a zeslm_run_opts progress callback). */
-void report_progress(const char *workload, const char *variant, const char *params, void *arg);
-void report_progress_done(void);
-
 #endif

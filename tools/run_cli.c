@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "progress.h"
 #include "run_cli.h"
 
 bool run_cli_defaults(run_cli *o)
@@ -12,7 +12,7 @@ bool run_cli_defaults(run_cli *o)
     o->run.warmup = 2;
     o->run.seed = 2009; /* the document's srand(2009) */
     o->run.timeout_s = 60;
-    o->run.progress = report_progress;
+    o->run.progress = progress_note;
     return cli_device_defaults(&o->dev);
 }
 

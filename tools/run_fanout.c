@@ -11,7 +11,8 @@
 #include <time.h>
 
 #include "output.h"
-#include "report.h"
+#include "progress.h"
+#include "run_budget.h"
 #include "run_cli.h"
 #include "run_doc.h"
 #include "run_render.h"
@@ -31,6 +32,7 @@ typedef struct fanout {
     zeslm_device_list list;
     struct lane *lanes; /* the devices that opened, in the order chosen */
     size_t n_lanes;
+    progress prog; /* the terminal's line, one device only */
 } fanout;
 
 /* One device and its worker; the worker owns all of it but `d`, the document's. */
@@ -241,7 +243,7 @@ static void *lane_run(void *arg)
                 l->run.group_size = o->group_sizes[p];
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
             if (l->run.progress)
-                report_progress_done();
+                progress_finished(&f->prog, progress_variants(c->wl, c->variant));
             if (st == ZESLM_OK)
                 continue;
             lane_error(l, c->wl, st, &s, errors);
@@ -268,6 +270,7 @@ static void *lane_run(void *arg)
 static size_t fan_out(fanout *f)
 {
     clock_gettime(CLOCK_MONOTONIC, &f->t0);
+    f->prog.t0 = f->t0;
     if (f->n_lanes == 1) {
         lane_run(&f->lanes[0]);
         return 1;
@@ -332,6 +335,8 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * instead when it finishes a workload. */
     if (several)
         o->run.progress = NULL;
+    run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
+    o->run.progress_arg = &f.prog;
     /* Jansson's hash seed is set once here, as its documentation asks of threaded
      * programs, before any thread makes an object. */
     json_object_seed(0);

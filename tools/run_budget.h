@@ -1,0 +1,23 @@
+/* How long a run with default options may take, and how that time is shared: the
+ * run's target split evenly across the variants it will measure, as each one's time
+ * to grow its work until the figure converges (issue 17's rule). */
+#ifndef ZESLM_RUN_BUDGET_H
+#define ZESLM_RUN_BUDGET_H
+
+#include "progress.h"
+#include "run_cli.h"
+
+/* The wall time a run with default options aims at, and under --quick, in seconds. */
+#define RUN_TARGET_S 120.0
+#define RUN_TARGET_QUICK_S 30.0
+/* No result gets less than this to converge, however many there are (a launch of a
+ * few milliseconds doubled four times). */
+#define RUN_CONVERGE_MIN_S 0.25
+
+/* Counts the variants the choices measure (times `passes` group sizes, at least
+ * one), starts p's clock for them on stderr, and, unless the user gave
+ * --converge-time, sets run->converge_s to the run's target over that count (at
+ * least RUN_CONVERGE_MIN_S). */
+void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes);
+
+#endif
