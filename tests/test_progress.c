@@ -48,20 +48,25 @@ static void clock_reads_as_minutes(void **state)
     assert_string_equal(buf, "0:00");
 }
 
-/* 22 variants done in 40 s: each took 40/22 s, and the 43 left (the current one
- * included, 1 s under way) take 43 * 40/22 - 1 s = 77.2 s. */
-static void estimate_from_the_mean_so_far(void **state)
+/* 22 variants of expected cost 40 done in 40 s: a second a unit, and the 60 units left
+ * (the current variant's included, 1 s under way) take 60 - 1 = 59 s. */
+static void estimate_from_the_pace_so_far(void **state)
 {
     (void)state;
-    progress p = {.total = 65, .started = 23, .current_from = 40.0};
+    progress p = {.total = 65, .started = 23, .current_from = 40.0, .weight_total = 100, .weight_done = 40};
     strcpy(p.workload, "bank");
     strcpy(p.variant, "strided");
     char buf[256];
     progress_line(&p, "stride=4", 41.0, buf, sizeof buf);
-    assert_string_equal(buf, "[23/65] bank strided stride=4  elapsed 0:41  left ~1:17");
+    assert_string_equal(buf, "[23/65] bank strided stride=4  elapsed 0:41  left ~0:59");
+    /* Twice as slow a pace: twice the time left. */
+    p.current_from = 80;
+    progress_line(&p, "stride=4", 81.0, buf, sizeof buf);
+    assert_string_equal(buf, "[23/65] bank strided stride=4  elapsed 1:21  left ~1:59");
     /* Nothing finished yet: no estimate. */
     p.started = 1;
     p.current_from = 0;
+    p.weight_done = 0;
     progress_line(&p, "stride=4", 3.0, buf, sizeof buf);
     assert_string_equal(buf, "[1/65] bank strided stride=4  elapsed 0:03  left ~?");
 }
@@ -71,7 +76,7 @@ static void variants_counted_once(void **state)
 {
     (void)state;
     progress p;
-    progress_start(&p, NULL, 3);
+    progress_start(&p, NULL, 3, 3 * progress_weight("bank"));
     progress_note("bank", "strided", "stride=1", &p);
     progress_note("bank", "strided", "stride=2", &p);
     assert_int_equal(p.started, 1);
@@ -79,10 +84,13 @@ static void variants_counted_once(void **state)
     progress_note("reduce", "padded", "n=5", &p);
     assert_int_equal(p.started, 3);
     assert_string_equal(p.workload, "reduce");
+    /* The variants before the current one count as done, at their workload's weight. */
+    assert_true(fabs(p.weight_done - 2 * progress_weight("bank")) < 1e-9);
     /* The workload's pass ended with 5 variants, 2 of them skipped: all count, and the
      * same variant in the next pass counts again. */
-    progress_finished(&p, 5);
+    progress_finished(&p, "reduce", 5);
     assert_int_equal(p.started, 5);
+    assert_true(fabs(p.weight_done - 5 * progress_weight("reduce")) < 1e-9);
     progress_note("reduce", "padded", "n=5", &p);
     assert_int_equal(p.started, 6);
     progress_clear(&p); /* no terminal: nothing to clear, no crash */
@@ -103,6 +111,7 @@ static void budget_split_across_variants(void **state)
     zeslm_run_opts run = {0};
     run_budget_plan(&p, &run, &all, 1, 0);
     assert_int_equal(p.total, bank->n_variants);
+    assert_true(fabs(p.weight_total - (double)bank->n_variants * progress_weight("bank")) < 1e-9);
     assert_true(run.converge_s > 0);
     double want = RUN_TARGET_S / (double)bank->n_variants;
     assert_true(fabs(run.converge_s - (want > RUN_CONVERGE_MIN_S ? want : RUN_CONVERGE_MIN_S)) < 1e-9);
@@ -129,7 +138,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(params_are_scaled),
         cmocka_unit_test(clock_reads_as_minutes),
-        cmocka_unit_test(estimate_from_the_mean_so_far),
+        cmocka_unit_test(estimate_from_the_pace_so_far),
         cmocka_unit_test(variants_counted_once),
         cmocka_unit_test(budget_split_across_variants),
     };

@@ -15,6 +15,9 @@ typedef struct progress {
     size_t total;         /* variants the run will measure */
     size_t started;       /* variants begun, the current one included */
     size_t finished;      /* variants of the workloads that ended, measured or skipped */
+    /* Expected costs (progress_weight): of the whole run, of the workloads that ended,
+     * of the variants before the current one, and of the current one. */
+    double weight_total, weight_finished, weight_done, weight_current;
     char workload[32], variant[64];
     struct timespec t0;   /* the run's start */
     double current_from;  /* seconds from t0 to the current variant's start */
@@ -24,9 +27,13 @@ typedef struct progress {
 /* Variants that `variants` (NULL: all; a comma-separated list) selects of wl. */
 size_t progress_variants(const zeslm_workload *wl, const char *variants);
 
-/* Starts the clock of a run of `total` variants; the line goes to `tty` when it is a
- * terminal (isatty), else nowhere. */
-void progress_start(progress *p, FILE *tty, size_t total);
+/* What a variant of `workload` is expected to cost, relative to other workloads'. */
+double progress_weight(const char *workload);
+
+/* Starts the clock of a run of `total` variants of expected cost `weight` (the sum of
+ * their progress_weight); the line goes to `tty` when it is a terminal (isatty), else
+ * nowhere. */
+void progress_start(progress *p, FILE *tty, size_t total, double weight);
 
 /* A zeslm_run_opts progress callback (arg: a progress): counts a new variant when
  * (workload, variant) changes and rewrites the line. */
@@ -34,13 +41,14 @@ void progress_note(const char *workload, const char *variant, const char *params
 
 /* A workload's pass ended: its n variants count as done, those it skipped (a device
  * without sub-groups) too, and the line is cleared. */
-void progress_finished(progress *p, size_t n);
+void progress_finished(progress *p, const char *workload, size_t n);
 
 /* Clears the line, so that a table printed next starts on a clean one. */
 void progress_clear(progress *p);
 
 /* The line itself, for the given time in seconds since the start (exposed for its
- * test): "[23/65] bank strided stride=4  elapsed 0:41  left ~1:10". */
+ * test): "[23/65] bank strided stride=4  elapsed 0:41  left ~1:10", the time left
+ * being the remaining variants' expected cost at the pace of those done. */
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len);
 
 /* params with byte counts scaled ("bytes=268435456" -> "bytes=256 MiB") and

@@ -206,6 +206,7 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
     pthread_mutex_lock(&f->lock);
     /* What the device has built so far: its first build decides it. */
     snprintf(l->d->module_format, sizeof l->d->module_format, "%s", zeslm_device_module_format(l->dev));
+    l->d->size_scale = zeslm_default_size_scale(l->dev, &l->d->probe_bytes_per_s);
     if (run_doc_append(l->d, mine, s, errors)) {
         run_render_section(f->plan.text, &f->doc, l->d, &l->d->sections[l->d->n_sections - 1]);
     } else {
@@ -243,7 +244,7 @@ static void *lane_run(void *arg)
                 l->run.group_size = o->group_sizes[p];
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
             if (l->run.progress)
-                progress_finished(&f->prog, progress_variants(c->wl, c->variant));
+                progress_finished(&f->prog, c->wl->name, progress_variants(c->wl, c->variant));
             if (st == ZESLM_OK)
                 continue;
             lane_error(l, c->wl, st, &s, errors);

@@ -50,6 +50,21 @@ void run_render_head(FILE *f, const run_doc *doc)
     fflush(f);
 }
 
+/* "Default sizes: 1/256 of a GPU's, ..." where a probe scaled them; nothing where
+ * the sizes are the full ones, --quick's or --size's. */
+static void sizing_sentence(FILE *f, const run_doc_device *d)
+{
+    if (d->probe_bytes_per_s <= 0 || d->size_scale >= 1 || d->size_scale <= 0)
+        return;
+    char speed[32], line[256];
+    zeslm_format_si(d->probe_bytes_per_s * 1e-9, "GB/s", speed, sizeof speed);
+    snprintf(line, sizeof line,
+             "Default sizes: 1/%.0f of a GPU's (this device read memory at %s in a probe launch, "
+             "against %.0f GB/s); --size forces one.",
+             1 / d->size_scale, speed, ZESLM_SIZING_REFERENCE_BPS * 1e-9);
+    text_wrap(f, "", "", line, TABLE_WIDTH);
+}
+
 /* A section's table, then (several devices) its error, then the stop. */
 static void section_text(FILE *f, const run_doc *doc, const run_doc_device *d, const run_section *s)
 {
@@ -85,6 +100,7 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
     for (size_t i = 0; i < d->n_sections; i++)
         section_text(f, doc, d, &d->sections[i]);
     fprintf(f, "\nModules: %s.\n", d->module_format);
+    sizing_sentence(f, d);
     if (d->no_results)
         text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
@@ -214,6 +230,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
 {
     if (!doc->several) {
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
+        sizing_sentence(f, &doc->devices[0]);
         if (doc->devices[0].no_results)
             text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
         return;
@@ -230,6 +247,7 @@ static void one_markdown(FILE *f, const run_doc *doc)
     const run_doc_device *d = &doc->devices[0];
     fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", d->name, d->backend, d->driver, d->module_format);
     seed_sentence(f, doc);
+    sizing_sentence(f, d);
     for (size_t i = 0; i < d->n_sections; i++)
         if (d->sections[i].wl)
             report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
