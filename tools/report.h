@@ -9,8 +9,12 @@
 
 #include <zeslm/bench.h>
 
-/* The text table of wl's results among [first, count), its footnotes, then its
- * summary's sentences; all wrapped to TABLE_WIDTH. */
+/* A median whose launches spread ((max - min) / median) by more than this is marked
+ * "~" in a table, which says how many under it. */
+#define REPORT_SPREAD_WARN 0.20
+
+/* The text table of wl's results among [first, count), the notes of its own columns
+ * and marks, then its summary's sentences; all wrapped to TABLE_WIDTH. */
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
                   const zeslm_summary *summary);
 
@@ -45,5 +49,8 @@ typedef struct report_device {
 /* The same CSV for several devices: each row leads with its device's index and name
  * (the keys `device`, `device_name`), the devices in the order given. */
 void report_csv_devices(FILE *f, const report_device *devs, size_t n);
+
+/* What the columns every results table shares mean: once per run, after the last. */
+void report_footnotes(FILE *f, bool markdown);
 
 #endif

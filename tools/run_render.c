@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "report.h"
 #include "run_render.h"
+#include "run_summary.h"
 #include "table.h"
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
@@ -99,6 +100,8 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
         text_wrap(f, "", "", not_gpu, TABLE_WIDTH);
     for (size_t i = 0; i < d->n_sections; i++)
         section_text(f, doc, d, &d->sections[i]);
+    size_t k = (size_t)(d - doc->devices);
+    run_summary(f, d, doc->aggregated && doc->aggregate.slow[k], false);
     fprintf(f, "\nModules: %s.\n", d->module_format);
     sizing_sentence(f, d);
     if (d->no_results)
@@ -229,6 +232,8 @@ static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
 void run_render_tail(FILE *f, const run_doc *doc)
 {
     if (!doc->several) {
+        report_footnotes(f, false);
+        run_summary(f, &doc->devices[0], false, false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
         sizing_sentence(f, &doc->devices[0]);
         if (doc->devices[0].no_results)
@@ -237,6 +242,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
     }
     for (size_t k = 0; k < doc->n_devices; k++)
         device_text(f, doc, &doc->devices[k]);
+    report_footnotes(f, false);
     if (doc->aggregated)
         aggregate(f, doc, false);
 }
@@ -251,6 +257,8 @@ static void one_markdown(FILE *f, const run_doc *doc)
     for (size_t i = 0; i < d->n_sections; i++)
         if (d->sections[i].wl)
             report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
+    report_footnotes(f, true);
+    run_summary(f, d, false, true);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);
         fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),

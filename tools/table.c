@@ -94,6 +94,12 @@ void table_text(FILE *f, const table *t, size_t width)
         shown[drop] = false;
         total -= w[drop] + GAP;
     }
+    /* A column dropped to fit is named under the table, never lost in silence. */
+    char dropped[256] = "";
+    size_t used = 0;
+    for (size_t c = 0; c < t->n_cols && used < sizeof dropped; c++)
+        if (!shown[c] && t->cols[c].keep > 0 && w[c] > 0)
+            used += (size_t)snprintf(dropped + used, sizeof dropped - used, "%s%s", used ? ", " : "", t->cols[c].head);
     for (size_t r = 0; r <= t->rows; r++) {
         if (r > 0 && t->notes[r - 1]) {
             char first[64], indent[64];
@@ -122,6 +128,12 @@ void table_text(FILE *f, const table *t, size_t width)
                 pending += pad;
         }
         fputc('\n', f);
+    }
+    if (*dropped) {
+        char line[sizeof dropped + 96];
+        snprintf(line, sizeof line, "(left out to fit %zu columns: %s; --markdown and --json have them)", width,
+                 dropped);
+        text_wrap(f, "", " ", line, width);
     }
 }
 

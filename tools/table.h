@@ -35,7 +35,8 @@ void table_add(table *t, const char *const *cells, const char *note);
 void table_free(table *t);
 
 /* Text: columns that hold nothing in any row are left out, then those of least
- * `keep` until every line fits `width`; notes wrap under the first column. */
+ * `keep` until every line fits `width` (named in a line under the table); notes wrap
+ * under the first column. */
 void table_text(FILE *f, const table *t, size_t width);
 /* Markdown: every column that holds something, notes in a last column; nothing at
  * all for a table of no rows. */
