@@ -133,6 +133,29 @@ static void budget_split_across_variants(void **state)
     assert_true(run.converge_s == RUN_CONVERGE_MIN_S);
 }
 
+/* Each workload's budget from what is left of the target: shared by the workloads
+ * still to run by their weight, over the results this one makes. */
+static void budget_follows_what_is_left(void **state)
+{
+    (void)state;
+    run_choice two[2] = {{.wl = zeslm_workload_find("bank")}, {.wl = zeslm_workload_find("latency")}};
+    assert_non_null(two[0].wl);
+    assert_non_null(two[1].wl);
+    double nb = (double)progress_variants(two[0].wl, NULL), nl = (double)progress_variants(two[1].wl, NULL);
+    double wb = nb * progress_weight("bank"), wl = nl * progress_weight("latency");
+    /* The last workload, 20 s in: the 100 s left over its results. */
+    double want = 100.0 / (nl * progress_results("latency"));
+    assert_true(fabs(run_budget_next(two, 2, 1, false, 20) - want) < 1e-9);
+    /* The first, at the start: its share of 120 s over its results. */
+    want = 120.0 * wb / (wb + wl) / (nb * progress_results("bank"));
+    if (want < RUN_CONVERGE_MIN_S)
+        want = RUN_CONVERGE_MIN_S;
+    assert_true(fabs(run_budget_next(two, 2, 0, false, 0) - want) < 1e-9);
+    /* Past the target: the floor; --quick's target is smaller. */
+    assert_true(run_budget_next(two, 2, 1, false, 130) == RUN_CONVERGE_MIN_S);
+    assert_true(run_budget_next(two, 2, 1, true, 20) < run_budget_next(two, 2, 1, false, 20));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +164,7 @@ int main(void)
         cmocka_unit_test(estimate_from_the_pace_so_far),
         cmocka_unit_test(variants_counted_once),
         cmocka_unit_test(budget_split_across_variants),
+        cmocka_unit_test(budget_follows_what_is_left),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

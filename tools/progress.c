@@ -14,25 +14,38 @@ static const char *const byte_keys[] = {"bytes=", "footprint=", "slm="};
 /* Parameters whose value is a count of elements or work-items. */
 static const char *const count_keys[] = {"n=", "m="};
 
-/* What one variant of each workload is expected to cost, relative to the others: the
- * seconds a variant took in a default run on PoCL (a 2-core EPYC), where each result's
- * convergence budget and the results per variant (latency's 10 footprints, bank's 7
- * strides) decide it. The estimate scales them by the device's own pace so far, so
+/* What one variant of each workload is expected to cost, relative to the others
+ * (weight: the seconds a variant took in a default run on PoCL, a 2-core EPYC, where
+ * each result's convergence budget and the results per variant decide it), and the
+ * results one variant makes (latency's 10 footprints, bank's 7 strides; the same on
+ * every device). The estimate scales the weights by the device's own pace so far, so
  * only their ratios matter. */
 static const struct {
     const char *workload;
-    double weight;
-} weights[] = {
-    {"roofline", 2.1}, {"reduce", 0.1}, {"bank", 0.3},      {"conv", 0.3},
-    {"hist", 0.1},     {"occupancy", 2.0}, {"latency", 13.0}, {"atomics", 1.5},
+    double weight, results;
+} costs[] = {
+    {"roofline", 2.1, 1.6}, {"reduce", 0.1, 1.0},    {"bank", 0.3, 7.0},     {"conv", 0.3, 1.0},
+    {"hist", 0.1, 1.9},     {"occupancy", 2.0, 7.5}, {"latency", 13.0, 10.0}, {"atomics", 1.5, 3.0},
 };
+
+static size_t cost_of(const char *workload)
+{
+    size_t i = 0;
+    while (i < sizeof costs / sizeof *costs && strcmp(costs[i].workload, workload) != 0)
+        i++;
+    return i;
+}
 
 double progress_weight(const char *workload)
 {
-    for (size_t i = 0; i < sizeof weights / sizeof *weights; i++)
-        if (strcmp(weights[i].workload, workload) == 0)
-            return weights[i].weight;
-    return 1;
+    size_t i = cost_of(workload);
+    return i < sizeof costs / sizeof *costs ? costs[i].weight : 1;
+}
+
+double progress_results(const char *workload)
+{
+    size_t i = cost_of(workload);
+    return i < sizeof costs / sizeof *costs ? costs[i].results : 1;
 }
 
 static double since(const struct timespec *t0)

@@ -27,8 +27,10 @@ typedef struct progress {
 /* Variants that `variants` (NULL: all; a comma-separated list) selects of wl. */
 size_t progress_variants(const zeslm_workload *wl, const char *variants);
 
-/* What a variant of `workload` is expected to cost, relative to other workloads'. */
+/* What a variant of `workload` is expected to cost, relative to other workloads', and
+ * the results it is expected to make. */
 double progress_weight(const char *workload);
+double progress_results(const char *workload);
 
 /* Starts the clock of a run of `total` variants of expected cost `weight` (the sum of
  * their progress_weight); the line goes to `tty` when it is a terminal (isatty), else

@@ -179,7 +179,27 @@ static const char *extra_name(const zeslm_workload *wl, const zeslm_results *all
     return NULL;
 }
 
-/* Builds wl's table; *spread counts its rows marked for their spread. */
+/* Whether r is the fastest of two or more results of its variant and parameters at
+ * different group sizes (a profile across group sizes), by time per unit of work. */
+static bool best_group(const zeslm_results *all, size_t first, const zeslm_result *r)
+{
+    size_t peers = 0;
+    for (size_t i = first; i < all->count && measured(r); i++) {
+        const zeslm_result *o = &all->items[i];
+        if (o == r || !measured(o) || o->group_size == r->group_size || strcmp(o->workload, r->workload) != 0 ||
+            strcmp(o->variant, r->variant) != 0 || strcmp(o->params, r->params) != 0)
+            continue;
+        /* The rate is work per time, or time per work ("ns/..."): the better of the two. */
+        bool per_op = r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0;
+        if (per_op ? o->rate < r->rate : o->rate > r->rate)
+            return false;
+        peers++;
+    }
+    return peers > 0;
+}
+
+/* Builds wl's table; *spread counts its rows marked for their spread, and the best
+ * group size of a variant run at several is marked "best" beside it. */
 static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
                   size_t first, size_t *spread)
 {
@@ -199,6 +219,9 @@ static void build(table *t, table_column *cols, bool markdown, const zeslm_workl
         if (!measured(r))
             outcome_note(r, note, sizeof note);
         fields_row(fields, map, t, r, measured(r) ? NULL : note);
+        for (size_t c = 0; c < n; c++)
+            if (fields[map[c]].json == j_group && best_group(all, first, r))
+                table_mark(t, c, " best");
     }
 }
 
@@ -235,7 +258,11 @@ static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *
         snprintf(line, sizeof line, "(%s: %s)", extra_head(extra), extra);
         markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
     }
-    if (ceilings(wl, names, sizeof names)) {
+    bool any_ceiling = false;
+    for (size_t i = first; i < all->count; i++)
+        any_ceiling |= strcmp(all->items[i].workload, wl->name) == 0 &&
+                       (all->items[i].fraction > 0 || all->items[i].ceiling_exceeded);
+    if (any_ceiling && ceilings(wl, names, sizeof names)) {
         snprintf(line, sizeof line, "(ceiling: of %s)", names);
         markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
     }
@@ -263,18 +290,44 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     summary_text(f, summary, "");
 }
 
-void report_footnotes(FILE *f, bool markdown)
+unsigned report_footnotes_needed(const zeslm_results *all)
 {
-    static const char *const notes[] = {
-        "(sd: standard deviation of the launches, % of their mean; min, max, outliers and how each result was "
-        "verified: --json, --csv, --markdown)",
-        "(ceiling: the median's fraction of the best launch of the roofline result the table names, measured in "
-        "this run, when the run includes it; >ceiling: the rate beat it, so that ceiling is no upper bound here)",
-        "(work: what one launch did once doubling it changed the figure by less than 3%; unconverged: the time "
-        "budget ran out first)",
+    unsigned mask = 0;
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (!measured(r))
+            continue;
+        mask |= REPORT_NOTE_SD;
+        mask |= r->fraction > 0 || r->ceiling_exceeded ? REPORT_NOTE_CEILING : 0;
+        mask |= r->work_unit ? REPORT_NOTE_WORK : 0;
+    }
+    return mask;
+}
+
+void report_footnotes(FILE *f, bool markdown, unsigned mask)
+{
+    static const struct {
+        unsigned bit;
+        const char *text;
+    } notes[] = {
+        {REPORT_NOTE_SD, "(sd: standard deviation of the launches, % of their mean; min, max, outliers and how "
+                         "each result was verified: --json, --csv, --markdown)"},
+        {REPORT_NOTE_CEILING, "(ceiling: the median's fraction of the best launch of the roofline result the "
+                              "table names, measured in this run; >ceiling: the rate beat it, so that ceiling is "
+                              "no upper bound here)"},
+        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%; "
+                           "unconverged: the time budget ran out first)"},
     };
-    for (size_t i = 0; i < sizeof notes / sizeof *notes; i++)
-        markdown ? (void)fprintf(f, "%s%s\n", i ? "" : "\n", notes[i]) : text_wrap(f, i ? "" : "\n", " ", notes[i], TABLE_WIDTH);
+    bool first = true;
+    for (size_t i = 0; i < sizeof notes / sizeof *notes; i++) {
+        if (!(mask & notes[i].bit))
+            continue;
+        if (markdown)
+            fprintf(f, "%s%s\n", first ? "\n" : "", notes[i].text);
+        else
+            text_wrap(f, first ? "\n" : "", " ", notes[i].text, TABLE_WIDTH);
+        first = false;
+    }
 }
 
 void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,

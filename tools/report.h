@@ -50,7 +50,11 @@ typedef struct report_device {
  * (the keys `device`, `device_name`), the devices in the order given. */
 void report_csv_devices(FILE *f, const report_device *devs, size_t n);
 
-/* What the columns every results table shares mean: once per run, after the last. */
-void report_footnotes(FILE *f, bool markdown);
+/* The notes on the columns every results table shares, each printed once per run
+ * after the last table where some result needs it. */
+enum { REPORT_NOTE_SD = 1, REPORT_NOTE_CEILING = 2, REPORT_NOTE_WORK = 4 };
+/* The notes that all's results need (a mask of REPORT_NOTE_*). */
+unsigned report_footnotes_needed(const zeslm_results *all);
+void report_footnotes(FILE *f, bool markdown, unsigned mask);
 
 #endif

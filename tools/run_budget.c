@@ -16,3 +16,16 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
     double share = (run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) / (double)total;
     run->converge_s = share > RUN_CONVERGE_MIN_S ? share : RUN_CONVERGE_MIN_S;
 }
+
+double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick, double elapsed)
+{
+    double left = (quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) - elapsed, rest = 0;
+    for (size_t k = i; k < n; k++)
+        rest += (double)progress_variants(choices[k].wl, choices[k].variant) * progress_weight(choices[k].wl->name);
+    size_t variants = progress_variants(choices[i].wl, choices[i].variant);
+    if (left <= 0 || rest <= 0 || variants == 0)
+        return RUN_CONVERGE_MIN_S;
+    double mine = left * (double)variants * progress_weight(choices[i].wl->name) / rest;
+    double each = mine / ((double)variants * progress_results(choices[i].wl->name));
+    return each < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : each > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : each;
+}

@@ -13,11 +13,20 @@
 /* No result gets less than this to converge, however many there are (a launch of a
  * few milliseconds doubled four times). */
 #define RUN_CONVERGE_MIN_S 0.25
+#define RUN_CONVERGE_MAX_S 10.0
 
 /* Counts the variants the choices measure (times `passes` group sizes, at least
  * one), starts p's clock for them on stderr, and, unless the user gave
  * --converge-time, sets run->converge_s to the run's target over that count (at
  * least RUN_CONVERGE_MIN_S). */
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes);
+
+/* The convergence budget of each result of choice i, `elapsed` seconds into the run
+ * (when the user gave no --converge-time): what is left of the run's target, shared
+ * by choices i..n-1 by their expected cost (progress_weight), over the results choice
+ * i is expected to make (progress_results); from RUN_CONVERGE_MIN_S to
+ * RUN_CONVERGE_MAX_S. A device slower than the weights expect so gets less for its
+ * last workloads, and the run stays near its target. */
+double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick, double elapsed);
 
 #endif

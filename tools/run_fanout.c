@@ -33,6 +33,7 @@ typedef struct fanout {
     struct lane *lanes; /* the devices that opened, in the order chosen */
     size_t n_lanes;
     progress prog; /* the terminal's line, one device only */
+    bool share_budget; /* no --converge-time: each workload's budget from what is left */
 } fanout;
 
 /* One device and its worker; the worker owns all of it but `d`, the document's. */
@@ -239,6 +240,8 @@ static void *lane_run(void *arg)
         run_section s = {.wl = c->wl, .first = mine.count};
         json_t *errors = json_array();
         l->run.variant = c->variant;
+        if (f->share_budget)
+            l->run.converge_s = run_budget_next(f->choices, f->n, i, o->run.quick, since(&f->t0));
         for (uint32_t p = 0; p < passes && !stop; p++) {
             if (o->n_group_sizes)
                 l->run.group_size = o->group_sizes[p];
@@ -336,6 +339,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * instead when it finishes a workload. */
     if (several)
         o->run.progress = NULL;
+    f.share_budget = o->run.converge_s == 0;
     run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
     o->run.progress_arg = &f.prog;
     /* Jansson's hash seed is set once here, as its documentation asks of threaded

@@ -231,8 +231,11 @@ static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
 
 void run_render_tail(FILE *f, const run_doc *doc)
 {
+    unsigned notes = 0;
+    for (size_t k = 0; k < doc->n_devices; k++)
+        notes |= report_footnotes_needed(&doc->devices[k].results);
     if (!doc->several) {
-        report_footnotes(f, false);
+        report_footnotes(f, false, notes);
         run_summary(f, &doc->devices[0], false, false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
         sizing_sentence(f, &doc->devices[0]);
@@ -242,7 +245,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
     }
     for (size_t k = 0; k < doc->n_devices; k++)
         device_text(f, doc, &doc->devices[k]);
-    report_footnotes(f, false);
+    report_footnotes(f, false, notes);
     if (doc->aggregated)
         aggregate(f, doc, false);
 }
@@ -257,7 +260,7 @@ static void one_markdown(FILE *f, const run_doc *doc)
     for (size_t i = 0; i < d->n_sections; i++)
         if (d->sections[i].wl)
             report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
-    report_footnotes(f, true);
+    report_footnotes(f, true, report_footnotes_needed(&d->results));
     run_summary(f, d, false, true);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);

@@ -52,8 +52,8 @@ static flags count_flags(const run_doc_device *d)
 void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
 {
     static const table_column cols[] = {
-        {"workload", false, 4}, {"best variant", false, 4}, {"parameters", false, 2},
-        {"rate", true, 3},      {"ceiling", true, 1},
+        {"workload", false, 5}, {"best variant", false, 5}, {"parameters", false, 3},
+        {"group", true, 2},     {"rate", true, 4},          {"ceiling", true, 1},
     };
     table t;
     table_init(&t, cols, sizeof cols / sizeof *cols);
@@ -63,13 +63,14 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
         if (i == SIZE_MAX)
             continue;
         const zeslm_result *r = &d->results.items[i];
-        char rate[48], ceiling[16] = "";
+        char rate[48], ceiling[16] = "", group[16];
+        snprintf(group, sizeof group, "%u", r->group_size);
         zeslm_format_si(r->rate, r->rate_unit, rate, sizeof rate);
         if (r->ceiling_exceeded)
             snprintf(ceiling, sizeof ceiling, ">ceiling");
         else if (r->fraction > 0)
             snprintf(ceiling, sizeof ceiling, "%.0f%%", 100 * r->fraction);
-        const char *cells[] = {r->workload, r->variant, r->params, rate, ceiling};
+        const char *cells[] = {r->workload, r->variant, r->params, group, rate, ceiling};
         table_add(&t, cells, NULL);
     }
     if (t.rows) {
@@ -101,7 +102,7 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
         any = true;
     }
     if (!any)
-        snprintf(line, sizeof line, "Flagged: nothing (every figure converged, within its ceiling, steady).");
+        snprintf(line, sizeof line, "Flagged: nothing (no figure unconverged, above its ceiling or spread).");
     else if ((size_t)used < sizeof line - 1)
         strcat(line, ".");
     markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", "  ", line, TABLE_WIDTH);

@@ -36,6 +36,21 @@ void table_add(table *t, const char *const *cells, const char *note)
     t->notes[t->rows++] = copy(note);
 }
 
+void table_mark(table *t, size_t col, const char *suffix)
+{
+    if (t->failed || t->rows == 0 || col >= t->n_cols)
+        return;
+    char **cell = &t->cells[(t->rows - 1) * t->n_cols + col];
+    size_t had = *cell ? strlen(*cell) : 0;
+    char *grown = realloc(*cell, had + strlen(suffix) + 1);
+    if (!grown) {
+        t->failed = true;
+        return;
+    }
+    strcpy(grown + had, suffix);
+    *cell = grown;
+}
+
 void table_free(table *t)
 {
     for (size_t r = 0; r < t->rows; r++) {
