@@ -63,6 +63,15 @@ static void estimate_from_the_pace_so_far(void **state)
     p.current_from = 80;
     progress_line(&p, "stride=4", 81.0, buf, sizeof buf);
     assert_string_equal(buf, "[23/65] bank strided stride=4  elapsed 1:21  left ~1:59");
+    /* A shared target 100 s from the start: its workloads end near it, so at most 19 s
+     * are left at 81 s. */
+    p.target_s = 100;
+    progress_line(&p, "stride=4", 81.0, buf, sizeof buf);
+    assert_string_equal(buf, "[23/65] bank strided stride=4  elapsed 1:21  left ~0:19");
+    /* Past it, the pace alone. */
+    progress_line(&p, "stride=4", 101.0, buf, sizeof buf);
+    assert_string_equal(buf, "[23/65] bank strided stride=4  elapsed 1:41  left ~1:39");
+    p.target_s = 0;
     /* Nothing finished yet: no estimate. */
     p.started = 1;
     p.current_from = 0;
@@ -113,6 +122,7 @@ static void budget_split_across_variants(void **state)
     assert_int_equal(p.total, bank->n_variants);
     assert_true(fabs(p.weight_total - (double)bank->n_variants * progress_weight("bank")) < 1e-9);
     assert_true(run.converge_s > 0);
+    assert_true(p.target_s == RUN_TARGET_S);
     double want = RUN_TARGET_S / (double)bank->n_variants;
     assert_true(fabs(run.converge_s - (want > RUN_CONVERGE_MIN_S ? want : RUN_CONVERGE_MIN_S)) < 1e-9);
     /* Two group sizes: twice the variants. */
@@ -124,6 +134,7 @@ static void budget_split_across_variants(void **state)
     run_budget_plan(&p, &run, &one, 1, 0);
     assert_int_equal(p.total, 1);
     assert_true(run.converge_s == 7);
+    assert_true(p.target_s == 0); /* the user's budget: no shared target */
     /* Many variants: the floor. */
     run = (zeslm_run_opts){.quick = true};
     run_choice many[64];

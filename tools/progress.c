@@ -143,6 +143,8 @@ void progress_line(const progress *p, const char *params, double now_s, char *bu
     if (p->weight_done > 0 && p->weight_total >= p->weight_done) {
         double pace = p->current_from / p->weight_done;
         double rest = pace * (p->weight_total - p->weight_done) - (now_s - p->current_from);
+        if (p->target_s > now_s && rest > p->target_s - now_s)
+            rest = p->target_s - now_s;
         char clock[16];
         progress_clock(rest > 0 ? rest : 0, clock, sizeof clock);
         snprintf(left, sizeof left, "left ~%s", clock);

@@ -18,6 +18,10 @@ typedef struct progress {
     /* Expected costs (progress_weight): of the whole run, of the workloads that ended,
      * of the variants before the current one, and of the current one. */
     double weight_total, weight_finished, weight_done, weight_current;
+    /* The run's target in seconds when its workloads share it (run_budget_next): they
+     * shrink their budgets to end near it, so the time left is at most what is left of
+     * it until it passes. 0: no target (--converge-time given). */
+    double target_s;
     char workload[32], variant[64];
     struct timespec t0;   /* the run's start */
     double current_from;  /* seconds from t0 to the current variant's start */

@@ -13,6 +13,7 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
     progress_start(p, stderr, total, weight * (passes ? passes : 1));
     if (run->converge_s > 0 || total == 0)
         return;
+    p->target_s = run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S;
     double share = (run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) / (double)total;
     run->converge_s = share > RUN_CONVERGE_MIN_S ? share : RUN_CONVERGE_MIN_S;
 }
