@@ -90,6 +90,10 @@ static void variants_counted_once(void **state)
     progress_note("bank", "strided", "stride=2", &p);
     assert_int_equal(p.started, 1);
     progress_note("bank", "padded", "stride=1", &p);
+    /* Back to the first variant at the next input (hist sweeps inputs outside its
+     * variants): not a new one. */
+    progress_note("bank", "strided", "stride=1 input=same", &p);
+    assert_int_equal(p.started, 2);
     progress_note("reduce", "padded", "n=5", &p);
     assert_int_equal(p.started, 3);
     assert_string_equal(p.workload, "reduce");

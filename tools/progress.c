@@ -15,7 +15,7 @@ static const char *const byte_keys[] = {"bytes=", "footprint=", "slm="};
 static const char *const count_keys[] = {"n=", "m="};
 
 /* What one variant of each workload is expected to cost, relative to the others
- * (weight: the seconds a variant took in a default run on PoCL, a 2-core EPYC, where
+ * (weight: the seconds a variant took in a default run on PoCL, 2 shared EPYC cores, where
  * each result's convergence budget and the results per variant decide it), and the
  * results one variant makes (latency's 10 footprints, bank's 7 strides; the same on
  * every device). The estimate scales the weights by the device's own pace so far, so
@@ -24,8 +24,8 @@ static const struct {
     const char *workload;
     double weight, results;
 } costs[] = {
-    {"roofline", 2.1, 1.6}, {"reduce", 0.1, 1.0},    {"bank", 0.3, 7.0},     {"conv", 0.3, 1.0},
-    {"hist", 0.1, 1.9},     {"occupancy", 2.0, 7.5}, {"latency", 13.0, 10.0}, {"atomics", 1.5, 3.0},
+    {"roofline", 2.4, 1.6}, {"reduce", 0.2, 1.0},    {"bank", 1.0, 7.0},    {"conv", 0.3, 1.0},
+    {"hist", 0.2, 1.9},     {"occupancy", 0.5, 7.5}, {"latency", 7.0, 10.0}, {"atomics", 0.5, 3.0},
 };
 
 static size_t cost_of(const char *workload)
@@ -163,15 +163,30 @@ static size_t columns(FILE *tty)
     return 80;
 }
 
+static bool was_seen(const progress *p, const char *variant)
+{
+    for (size_t i = 0; i < p->n_seen; i++)
+        if (strcmp(p->seen[i], variant) == 0)
+            return true;
+    return false;
+}
+
 void progress_note(const char *workload, const char *variant, const char *params, void *arg)
 {
     progress *p = arg;
     double now = since(&p->t0);
     if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
-        p->started++;
-        p->weight_done += p->weight_current;
-        p->weight_current = progress_weight(workload);
-        p->current_from = now;
+        bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
+        if (!seen) {
+            p->started++;
+            p->weight_done += p->weight_current;
+            p->weight_current = progress_weight(workload);
+            p->current_from = now;
+            if (strcmp(p->workload, workload) != 0)
+                p->n_seen = 0;
+            if (p->n_seen < PROGRESS_SEEN_MAX)
+                snprintf(p->seen[p->n_seen++], sizeof p->seen[0], "%s", variant);
+        }
         snprintf(p->workload, sizeof p->workload, "%s", workload);
         snprintf(p->variant, sizeof p->variant, "%s", variant);
     }
@@ -196,6 +211,7 @@ void progress_finished(progress *p, const char *workload, size_t n)
     p->weight_current = 0;
     p->current_from = since(&p->t0);
     p->workload[0] = p->variant[0] = '\0';
+    p->n_seen = 0;
     progress_clear(p);
 }
 

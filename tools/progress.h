@@ -10,6 +10,8 @@
 
 #include <zeslm/bench.h>
 
+#define PROGRESS_SEEN_MAX 64
+
 typedef struct progress {
     FILE *tty;            /* where the line goes; NULL: nowhere (not a terminal) */
     size_t total;         /* variants the run will measure */
@@ -23,6 +25,10 @@ typedef struct progress {
      * it until it passes. 0: no target (--converge-time given). */
     double target_s;
     char workload[32], variant[64];
+    /* The variants of the current workload's pass already counted: a workload that
+     * sweeps its inputs outside its variants (hist, atomics) comes back to them. */
+    char seen[PROGRESS_SEEN_MAX][64];
+    size_t n_seen;
     struct timespec t0;   /* the run's start */
     double current_from;  /* seconds from t0 to the current variant's start */
     bool shown;           /* a line is on the terminal now */
