@@ -150,6 +150,7 @@ static void closing_summary(void **state)
     assert_non_null(strstr(s, "20.0 GB/s"));
     assert_non_null(strstr(s, "1 unconverged"));
     assert_non_null(strstr(s, "1 spread by more than 20%"));
+    assert_null(strstr(s, "unconverged "));
     assert_non_null(strstr(text, "Default sizes: 1/512 of a GPU's"));
     free(text);
     text = render(true);

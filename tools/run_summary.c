@@ -85,9 +85,9 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
         size_t count;
         const char *what;
     } parts[] = {
-        {n.unconverged, "unconverged (the time budget ran out before the figure held)"},
-        {n.exceeded, ">ceiling (a rate beat its roofline ceiling)"},
-        {n.spread, "spread by more than 20% between launches (marked ~)"},
+        {n.unconverged, "unconverged"},
+        {n.exceeded, ">ceiling"},
+        {n.spread, "spread by more than 20% between launches (~)"},
     };
     bool any = false;
     for (size_t i = 0; i < sizeof parts / sizeof *parts && used > 0 && (size_t)used < sizeof line; i++)
@@ -97,12 +97,12 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
             any = true;
         }
     if (slow && used > 0 && (size_t)used < sizeof line) {
-        used += snprintf(line + used, sizeof line - (size_t)used, "%s SLOW: more than 10%% below its peers",
+        used += snprintf(line + used, sizeof line - (size_t)used, "%s SLOW (more than 10%% below its peers)",
                          any ? ";" : "");
         any = true;
     }
     if (!any)
-        snprintf(line, sizeof line, "Flagged: nothing (no figure unconverged, above its ceiling or spread).");
+        snprintf(line, sizeof line, "Flagged: nothing (no figure unconverged, >ceiling or spread).");
     else if ((size_t)used < sizeof line - 1)
         strcat(line, ".");
     markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", "  ", line, TABLE_WIDTH);
