@@ -279,7 +279,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         o->run.reps = o->run.quick ? 5 : 20;
     m.d = &list.items[index];
     m.errors = json_array();
-    bool json_to_file = o->json && strcmp(o->json, "-") != 0;
+    bool json_to_file = o->json && !output_in_place(o->json);
     bool json_failed = false; /* a file that cannot be written is reported once */
     FILE *text = output_text_stream(o->json, o->csv, o->markdown);
     print_head(text, o, m.d, index);

@@ -201,7 +201,7 @@ static void publish(device_run *r, const zeslm_workload *wl, size_t first, zeslm
     fflush(sh->text);
     if (st != ZESLM_OK)
         cli_error("device %u: %s: %s", r->index, wl->name, zeslm_last_error());
-    if (sh->o->json && strcmp(sh->o->json, "-") != 0 && !sh->json_failed && write_json(sh, false, NULL))
+    if (sh->o->json && !output_in_place(sh->o->json) && !sh->json_failed && write_json(sh, false, NULL))
         sh->json_failed = true;
     pthread_mutex_unlock(&sh->lock);
 }
