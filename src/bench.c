@@ -336,11 +336,20 @@ bool bench_slm_fits(zeslm_results *out, const char *workload, const char *varian
 
 zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        /* A few milliseconds of host work between looks at the signal flag. */
+        if (i % BENCH_STOP_EVERY == 0 && stop_requested)
+            return bench_interrupted_check(what);
         if (got[i] != want[i])
             return zeslm_fail(ZESLM_ERR_VERIFY, "%s: wrong result at index %zu: device %u, host %u", what, i,
                               got[i], want[i]);
+    }
     return ZESLM_OK;
+}
+
+zeslm_status bench_interrupted_check(const char *what)
+{
+    return zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal during the host check of %s", what);
 }
 
 zeslm_status bench_poison(zeslm_buffer *buf, uint32_t *scratch, size_t words)

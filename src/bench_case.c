@@ -26,9 +26,14 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
     if ((st = bench_measure(o, c->rep ? c->rep : bench_launch_once, c->rep_ctx, r)) != ZESLM_OK ||
         r->outcome == ZESLM_NO_RESULTS)
         return st;
+    /* The host check is a stage of its own: a signal during it (or the long
+     * launches before it) ends the run here, with no result claimed. */
     char how[sizeof r->verify_note];
     if ((st = c->verify(c->verify_ctx, how, sizeof how)) != ZESLM_OK)
         return st;
+    if (zeslm_stop_requested())
+        return zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal during the host check of %s/%s",
+                          c->workload, c->v->name);
     bench_verified(r, "%s", how);
     double median = (double)r->stats.median_ns;
     /* A latency or a cost ("ns/access") is time per unit of work; the others are work
