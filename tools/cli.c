@@ -1,4 +1,6 @@
 #include <errno.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,13 +39,23 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
     FILE *in = fopen(path, "rb");
     unsigned char *buf = NULL;
     size_t len = 0, cap = 0;
-    if (!in) {
-        cli_error("cannot read %s", path);
-        return false;
+    struct stat st;
+    if (!in || fstat(fileno(in), &st) != 0) {
+        cli_error("cannot read %s: %s", path, strerror(errno));
+        goto fail;
     }
+    if (S_ISDIR(st.st_mode)) {
+        cli_error("cannot read %s: %s", path, strerror(EISDIR));
+        goto fail;
+    }
+    /* A regular file's size is known before reading it; anything else (/dev/zero, a
+     * pipe) is read until it passes the limit. */
+    if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > CLI_READ_MAX)
+        goto too_large;
     for (;;) {
         if (len + 1 >= cap) {
-            cap = cap ? 2 * cap : 1 << 16;
+            /* One byte past the limit tells a file at it from a longer one. */
+            cap = !cap ? 1 << 16 : 2 * cap < CLI_READ_MAX + 2 ? 2 * cap : CLI_READ_MAX + 2;
             unsigned char *grown = realloc(buf, cap);
             if (!grown) {
                 cli_error("out of memory reading %s", path);
@@ -53,11 +65,13 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
         }
         size_t got = fread(buf + len, 1, cap - len - 1, in);
         len += got;
+        if (len > CLI_READ_MAX)
+            goto too_large;
         if (got == 0)
             break;
     }
     if (ferror(in)) {
-        cli_error("cannot read %s", path);
+        cli_error("cannot read %s: %s", path, strerror(errno));
         goto fail;
     }
     fclose(in);
@@ -65,8 +79,11 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
     *data = buf;
     *size = len;
     return true;
+too_large:
+    cli_error("%s: larger than the %d MiB a file read may be", path, CLI_READ_MAX >> 20);
 fail:
-    fclose(in);
+    if (in)
+        fclose(in);
     free(buf);
     return false;
 }
