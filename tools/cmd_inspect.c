@@ -203,7 +203,14 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
             return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, o);
     unsigned char *bin;
     size_t size;
-    if (!ocloc_compile(source, t->name, &bin, &size))
+    char why[256];
+    /* A bundled file is built with the options it declares (OpenCL C 3.0); one that a
+     * target's ocloc still cannot build is skipped with the reason. */
+    if (bundled && !ocloc_compile_options(source, t->name, bundled->options, &bin, &size, why, sizeof why)) {
+        fprintf(stderr, "%s: %s.cl on %s skipped: %s\n", PROG, bundled->name, t->name, why);
+        return 0;
+    }
+    if (!bundled && !ocloc_compile(source, t->name, &bin, &size))
         return 1;
     int rc = show(t, group, label, bin, size, o);
     free(bin);
@@ -235,6 +242,15 @@ static int show_file(const char *path, inspect_opts *o)
     }
     free(data);
     return rc;
+}
+
+/* Whether a bundled file defines `kernel`: --kernel builds that file alone. */
+static bool defines(const struct zeslm_kernel_file *f, const char *kernel)
+{
+    for (size_t i = 0; i < f->n_kernels; i++)
+        if (strcmp(f->kernels[i], kernel) == 0)
+            return true;
+    return false;
 }
 
 typedef struct inspect_cli {
@@ -294,7 +310,7 @@ static int run(int argc, char **argv)
     } else {
         for (size_t t = 0; t < o.n_targets && !rc; t++)
             for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++)
-                rc = show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
+                rc = o.kernel && !defines(&zeslm_kernel_files[f], o.kernel) ? 0 : show_source(o.targets[t], "bundled kernels", zeslm_kernel_files[f].name,
                                  zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
     }
     flush(&o);

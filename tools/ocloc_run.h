@@ -10,4 +10,9 @@
  * reported in one line and returns false. */
 bool ocloc_compile(const char *source, const char *target, unsigned char **data, size_t *size);
 
+/* The same with OpenCL C build options (NULL or "": none), such as a bundled file's
+ * "-cl-std=CL3.0"; a failure returns false with the reason in `why`, unprinted. */
+bool ocloc_compile_options(const char *source, const char *target, const char *options, unsigned char **data,
+                          size_t *size, char *why, size_t why_len);
+
 #endif
