@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -221,6 +222,18 @@ bool cli_settings_from_env(zeslm_settings *s)
     };
     const char *env = getenv("ZESLM_MODULES");
     *s = (zeslm_settings){.dump_dir = getenv("ZESLM_DUMP_BINARIES")};
+    /* Found now, not as a warning per binary once the work is under way. */
+    struct stat st;
+    const char *dump = s->dump_dir;
+    int err = !dump || !*dump                     ? 0
+              : stat(dump, &st) != 0              ? errno
+              : !S_ISDIR(st.st_mode)              ? ENOTDIR
+              : access(dump, W_OK | X_OK) != 0    ? errno
+                                                  : 0;
+    if (err) {
+        cli_usage_error("ZESLM_DUMP_BINARIES: cannot write binaries into %s: %s", dump, strerror(err));
+        return false;
+    }
     if (!env)
         return true;
     for (size_t i = 0; i < sizeof modules / sizeof *modules; i++) {
@@ -262,9 +275,13 @@ int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t 
     zeslm_status st = zeslm_list_devices(o->backend, list);
     if (st != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
+    /* A device that is not there is the user's to fix, as any other bad argument. */
     st = zeslm_select_device(list, o->device, index);
-    if (st == ZESLM_OK)
-        st = zeslm_device_open(&list->items[*index], &settings, dev);
+    if (st != ZESLM_OK) {
+        zeslm_device_list_free(list);
+        return cli_usage_error("%s", zeslm_last_error());
+    }
+    st = zeslm_device_open(&list->items[*index], &settings, dev);
     if (st != ZESLM_OK) {
         zeslm_device_list_free(list);
         return cli_error("%s", zeslm_last_error());

@@ -365,12 +365,45 @@ json_t *output_device_json(const zeslm_device_info *d)
     return o;
 }
 
+/* An argument as a JSON string: JSON holds only UTF-8, so each byte of `arg` that is
+ * not part of valid UTF-8 is written as the four characters \xNN (its hexadecimal
+ * value), the rest as it is (docs/results-schema.md, "command"). */
+static json_t *argument_json(const char *arg)
+{
+    json_t *whole = json_string(arg);
+    if (whole)
+        return whole;
+    size_t len = strlen(arg), used = 0;
+    char *out = malloc(4 * len + 1);
+    if (!out)
+        return json_null();
+    for (size_t i = 0; i < len;) {
+        /* The longest valid UTF-8 sequence starting at i (at most 4 bytes). */
+        size_t n = 0;
+        for (size_t k = 4; k > 0 && !n; k--) {
+            json_t *piece = i + k <= len ? json_stringn(arg + i, k) : NULL;
+            n = piece ? k : 0;
+            json_decref(piece);
+        }
+        if (n) {
+            memcpy(out + used, arg + i, n);
+            used += n;
+            i += n;
+        } else {
+            used += (size_t)sprintf(out + used, "\\x%02x", (unsigned char)arg[i++]);
+        }
+    }
+    json_t *escaped = json_stringn(out, used);
+    free(out);
+    return escaped ? escaped : json_null();
+}
+
 json_t *output_document(int argc, char **argv)
 {
     json_t *doc = json_object();
     json_t *cmd = json_array();
     for (int i = 0; i < argc; i++)
-        json_array_append_new(cmd, json_string(argv[i]));
+        json_array_append_new(cmd, argument_json(argv[i]));
     char date[32], host[256] = "";
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

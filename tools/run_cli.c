@@ -260,8 +260,27 @@ static zeslm_status run_choice_all(run_cli *o, run_model *m, size_t i, FILE *tex
     return first_error;
 }
 
+/* A single --group-size that a chosen variant can never take is a usage error, found
+ * before any file is written or device opened. (Several group sizes: each illegal one
+ * is an error of its own pass and the others go on.) */
+static int check_group_size(const run_cli *o, const run_choice *choices, size_t n)
+{
+    uint32_t g = o->run.group_size;
+    char why[160];
+    for (size_t i = 0; g && !o->n_group_sizes && i < n; i++)
+        for (size_t k = 0; k < choices[i].wl->n_variants; k++) {
+            const zeslm_variant *v = &choices[i].wl->variants[k];
+            if (zeslm_variant_listed(choices[i].variant, v->name) && !zeslm_variant_group_ok(v, g, why, sizeof why))
+                return cli_usage_error("--group-size %u: %s/%s: %s", g, choices[i].wl->name, v->name, why);
+        }
+    return 0;
+}
+
 int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
 {
+    int checked = check_group_size(o, choices, n);
+    if (checked)
+        return checked;
     zeslm_device_list list;
     uint32_t index;
     run_model m = {.choices = choices, .n = n};
@@ -278,6 +297,13 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     if (o->run.reps == 0)
         o->run.reps = o->run.quick ? 5 : 20;
     m.d = &list.items[index];
+    if (o->run.group_size && m.d->max_group_size && o->run.group_size > m.d->max_group_size) {
+        rc = cli_usage_error("--group-size %u exceeds the maximum %u of %s", o->run.group_size, m.d->max_group_size,
+                             m.d->name);
+        zeslm_device_close(m.dev);
+        zeslm_device_list_free(&list);
+        return rc;
+    }
     m.errors = json_array();
     bool json_to_file = o->json && !output_in_place(o->json);
     bool json_failed = false; /* a file that cannot be written is reported once */
