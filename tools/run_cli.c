@@ -343,6 +343,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         rc = 1;
     if (o->markdown && write_markdown(o, &m, done))
         rc = 1;
+    /* A signal after the last workload (its results are whole) still ends the run as
+     * one: the caller asked it to stop. */
+    if (zeslm_stop_requested())
+        rc = 130;
     json_decref(m.errors);
     zeslm_results_free(&m.results);
     zeslm_device_close(m.dev);

@@ -620,7 +620,9 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
     /* A device that did not open fails the run as a failed workload does. */
     if (json_array_size(sh.errors) && rc == 0)
         rc = 1;
-    if (interrupted)
+    /* A signal after the last workload (its results are whole) still ends the run as
+     * one: the caller asked it to stop. */
+    if (interrupted || zeslm_stop_requested())
         rc = 130;
 out:
     peers_free(&p);
