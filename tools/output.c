@@ -202,7 +202,8 @@ FILE *output_open(const char *path)
 /* Flushes f to its file; errno of the first failure, or 0. */
 static int finish(FILE *f, bool durable)
 {
-    int err = fflush(f) != 0 ? errno : ferror(f) ? EIO : 0;
+    /* A write that failed earlier left its reason in errno (ENOSPC from /dev/full). */
+    int err = fflush(f) != 0 ? errno : ferror(f) ? (errno ? errno : EIO) : 0;
     /* The temporary's data must be on disk before its name replaces the file's. */
     if (!err && durable && fsync(fileno(f)) != 0)
         err = errno;
