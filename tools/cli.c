@@ -53,6 +53,13 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
      * pipe) is read until it passes the limit. */
     if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > CLI_READ_MAX)
         goto too_large;
+    /* A regular file's buffer at once, one read past its size to see its end; others
+     * grow as they are read. */
+    cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 0;
+    if (cap && !(buf = malloc(cap))) {
+        cli_error("out of memory reading %s", path);
+        goto fail;
+    }
     for (;;) {
         if (len + 1 >= cap) {
             /* One byte past the limit tells a file at it from a longer one. */
