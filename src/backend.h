@@ -7,7 +7,7 @@
 #include <zeslm/backends.h>
 #include <zeslm/device.h>
 
-#include "kernels.h"
+#include <zeslm/kernels.h>
 
 /* Every backend object starts with one of these bases, so the core can reach the
  * ops and the info without knowing the backend's own fields. */

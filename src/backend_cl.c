@@ -9,8 +9,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <zeslm/bench.h>
+
 #include "backend.h"
-#include "bench.h"
 #include "dump.h"
 #include "error.h"
 #include "known_gpus.h"

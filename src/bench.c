@@ -1,3 +1,4 @@
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -52,9 +53,26 @@ static const zeslm_result *ceiling_result(const zeslm_results *out, size_t befor
     return found;
 }
 
+/* Whether a and b do the same work for each unit of their knob (a launch of `bank/throughput`
+ * moves more bytes than one of `strided`): only then is a ratio of their times a speed-up.
+ * Both may have settled on different units; the speed-up compares time per work. */
+static bool same_work(const zeslm_result *a, const zeslm_result *b)
+{
+    if (!a->rate_unit || !b->rate_unit || strcmp(a->rate_unit, b->rate_unit) != 0 || a->work <= 0 ||
+        b->work <= 0 || !a->stats.median_ns || !b->stats.median_ns)
+        return false;
+    double pa = a->work / (double)(a->work_units ? a->work_units : 1),
+           pb = b->work / (double)(b->work_units ? b->work_units : 1);
+    return fabs(pa - pb) <= 1e-9 * fmax(pa, pb);
+}
+
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out)
 {
+    /* A caller built with a shorter zeslm_run_opts: the members it lacks are 0. */
+    zeslm_run_opts given = {0};
+    memcpy(&given, opts, opts->struct_size && opts->struct_size < sizeof given ? opts->struct_size : sizeof given);
+    opts = &given;
     size_t first = out->count;
     if (opts->reps == 0 || opts->timeout_s <= 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: at least one timed launch and a positive timeout are needed",
@@ -75,8 +93,8 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
             const zeslm_result *b = &out->items[j];
             const zeslm_variant *bv = zeslm_variant_find(wl, b->variant);
             if (bv && bv->baseline && b->outcome == ZESLM_MEASURED && strcmp(b->params, r->params) == 0 &&
-                r->stats.median_ns)
-                r->speedup = (double)b->stats.median_ns / (double)r->stats.median_ns;
+                same_work(b, r))
+                r->speedup = bench_ns_per_work(b) / bench_ns_per_work(r);
         }
     }
     return st;
@@ -94,6 +112,11 @@ bool zeslm_stop_requested(void)
     return stop_requested != 0;
 }
 
+const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i)
+{
+    return i < r->count ? &r->items[i] : NULL;
+}
+
 void zeslm_results_free(zeslm_results *r)
 {
     for (size_t i = 0; i < r->count; i++)
@@ -102,17 +125,41 @@ void zeslm_results_free(zeslm_results *r)
     memset(r, 0, sizeof *r);
 }
 
+/* Room for one more result in out; false when out of host memory. */
+static bool results_grow(zeslm_results *out)
+{
+    if (out->count < out->cap)
+        return true;
+    size_t cap = out->cap ? 2 * out->cap : 16;
+    zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
+    if (!grown)
+        return false;
+    out->items = grown;
+    out->cap = cap;
+    return true;
+}
+
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
+{
+    uint64_t *times = NULL;
+    if (r->stats.n && !(times = malloc(r->stats.n * sizeof *times)))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    if (!results_grow(out)) {
+        free(times);
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    }
+    if (times)
+        memcpy(times, r->times_ns, r->stats.n * sizeof *times);
+    out->items[out->count] = *r;
+    out->items[out->count++].times_ns = times;
+    return ZESLM_OK;
+}
+
 zeslm_result *bench_add(zeslm_results *out, const char *workload, const char *variant,
                         const char *params_fmt, ...)
 {
-    if (out->count == out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 16;
-        zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        out->items = grown;
-        out->cap = cap;
-    }
+    if (!results_grow(out))
+        return NULL;
     zeslm_result *r = &out->items[out->count++];
     memset(r, 0, sizeof *r);
     r->outcome = ZESLM_FAILED;

@@ -199,6 +199,11 @@ const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name)
     return NULL;
 }
 
+const struct zeslm_kernel_file *zeslm_kernel_file_get(size_t i)
+{
+    return i < zeslm_kernel_file_count ? &zeslm_kernel_files[i] : NULL;
+}
+
 const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, const zeslm_device_info *d)
 {
     if (file->needs_subgroups && !d->subgroups)

@@ -2,7 +2,7 @@
 
 #include <zeslm/facts.h>
 
-#include "units.h"
+#include <zeslm/units.h>
 
 #define F(key, label, unit, kind, field) {key, label, unit, kind, offsetof(zeslm_device_info, field)}
 

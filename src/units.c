@@ -1,7 +1,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "units.h"
+#include <zeslm/units.h>
 
 static const struct {
     char symbol; /* '\0': no prefix */

@@ -38,7 +38,7 @@ results -1 cpu:5000,5000 >"$tmp/cpu.json"
 results other:5000,5000 >"$tmp/other.json"
 printf '{"schema": 2, "devices": []}\n' >"$tmp/empty.json"
 printf '{"schema": 2, "devices": [{"device": {"name": "x"}}]}\n' >"$tmp/no_results.json"
-printf '{"schema": 3, "devices": []}\n' >"$tmp/schema3.json"
+printf '{"schema": 4, "devices": []}\n' >"$tmp/schema4.json"
 
 expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/three.json" --fail-over 5
 expect 3 "6 results in both, 4 changed by more than their spread, 4 slower" "$tmp/three.json" "$tmp/three_slower.json" --fail-over 5
@@ -48,9 +48,9 @@ expect 0 "only in new: device 0 (gpu), not compared" "$tmp/cpu.json" "$tmp/three
 expect 0 "2 results in both, 0 changed" "$tmp/three.json" "$tmp/cpu.json"
 expect 1 "share no device by name (--any-device" "$tmp/three.json" "$tmp/other.json"
 expect 0 "2 results in both" "$tmp/three.json" "$tmp/other.json" --any-device
-expect 1 "error: .*empty.json: schema 2 without a \"devices\" array" "$tmp/three.json" "$tmp/empty.json"
+expect 1 "error: .*empty.json: schema 2 or 3 without a \"devices\" array" "$tmp/three.json" "$tmp/empty.json"
 expect 1 "error: .*no_results.json: device 0 of \"devices\": no \"results\" array" "$tmp/three.json" "$tmp/no_results.json"
-expect 1 "error: .*schema3.json: not a ze-slm results file of schema 1 or 2" "$tmp/three.json" "$tmp/schema3.json"
+expect 1 "error: .*schema4.json: not a ze-slm results file of schema 1, 2 or 3" "$tmp/three.json" "$tmp/schema4.json"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures case(s) failed"

@@ -31,8 +31,9 @@ rc=$?
 [ "$rc" -eq 130 ] || fail "SIGINT: exit status $rc"
 python3 - "$tmp/int.json" <<'PY' || fail "SIGINT: results file"
 import json, sys
-d = json.load(open(sys.argv[1]))
-assert d["complete"] is False, d["complete"]
+doc = json.load(open(sys.argv[1]))
+assert doc["complete"] is False, doc["complete"]
+d = doc["devices"][0]
 assert d["errors"][-1]["status"] == "ZESLM_ERR_INTERRUPTED", d["errors"]
 assert any(r["outcome"] == "measured" for r in d["results"]), "nothing kept"
 PY
@@ -46,7 +47,7 @@ grep -q " results in both, 0 changed" "$tmp/out" || fail "compare: $(cat "$tmp/o
 python3 - "$tmp/a.json" "$tmp/b.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-for r in d["results"]:
+for r in d["devices"][0]["results"]:
     if r["outcome"] == "measured":
         r["median_ns"] *= 10
 json.dump(d, open(sys.argv[2], "w"))

@@ -15,14 +15,22 @@ assert dev["schema"] == 1 and dev["devices"], dev
 for x in dev["devices"]:
     for k in ("name", "backend", "slm_per_group", "max_group_size", "subgroup_sizes"):
         assert k in x, k
-run = json.load(open(d + "/run.json"))
-assert run["schema"] == 1 and run["seed"] == 2009 and not run["errors"]
+doc = json.load(open(d + "/run.json"))
+assert doc["schema"] == 3 and doc["seed"] == 2009 and not doc["errors"] and len(doc["devices"]) == 1
+assert doc["tool"] == "ze-slm-bench " + doc["version"] and (doc["commit"] is None or doc["commit"]), doc["commit"]
+run = doc["devices"][0]
+assert not run["errors"]
+# What the device built for the run, not what it had built when it opened.
+assert run["module_format"] in ("OpenCL C source", "SPIR-V") or run["module_format"].startswith("native"), run["module_format"]
 res = [r for r in run["results"] if r["outcome"] == "measured"]
 assert len(res) >= 6, len(res)
 for r in res:
     assert r["verified"] is True
     assert len(r["times_ns"]) == 2 and r["min_ns"] <= r["median_ns"] <= r["max_ns"]
     assert r["rate"] > 0 and r["rate_unit"] == "GB/s"
+    # Typed parameters: the text column's "n=1048576 kind=uniform" as {"n": 1048576, "kind": "uniform"}.
+    pairs = (p.split("=") for p in r["parameters"].split())
+    assert r["params"] == {k: int(v) if v.isdigit() else v for k, v in pairs}, r
 rows = list(csv.DictReader(open(d + "/run.csv")))
 assert len(rows) == len(run["results"])
 print("ok:", len(dev["devices"]), "devices,", len(res), "measured results")

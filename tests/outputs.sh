@@ -42,17 +42,17 @@ for f, want in (("whole1", ["reduce/sequential", "reduce/many_sg16"]), ("whole2"
     got = [v["name"] for v in json.load(open(d + "/" + f + ".json"))["variants"]]
     assert got == want, (f, got)
 
-run = json.load(open(d + "/copies.json"))
+run = json.load(open(d + "/copies.json"))["devices"][0]
 assert {(r["workload"], r["variant"]) for r in run["results"]} == {("hist", "copies")}, run["results"]
 assert len(run["results"]) == 3 and all(r["verified"] for r in run["results"])
 assert "copies   n=" in open(d + "/copies.txt").read()
-pair = json.load(open(d + "/pair.json"))
+pair = json.load(open(d + "/pair.json"))["devices"][0]
 assert {(r["workload"], r["variant"]) for r in pair["results"]} == {("reduce", "many"), ("reduce", "sequential")}, \
     pair["results"]
 assert all(r["verified"] for r in pair["results"]) and not pair["errors"], pair["errors"]
 
 md = open(d + "/md.md").read()
-doc = json.load(open(d + "/md.json"))
+doc = json.load(open(d + "/md.json"))["devices"][0]
 assert md.startswith("# ze-slm-bench run: "), md[:80]
 assert "\n## bank\n" in md and "\n## reduce\n" in md
 rows = [l for l in md.splitlines() if l.startswith("| ") and not l.startswith("| variant") and not l.startswith("| ---")]
@@ -62,7 +62,7 @@ for head in ("| variant |", "| median |", "| min |", "| max |", "| verification 
 assert "# ze-slm-bench" not in open(d + "/md.txt").read(), "Markdown went to the text stream"
 
 header = next(csv.reader(open(d + "/md.csv")))
-keys = [k for r in doc["results"] for k in r if k != "times_ns"]
+keys = [k for r in doc["results"] for k in r if k not in ("times_ns", "params")]
 assert set(keys) <= set(header), set(keys) - set(header)
 assert len(list(csv.DictReader(open(d + "/md.csv")))) == len(doc["results"])
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 #include <zeslm/device.h>
 
 #include "error.h"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Two OpenCL devices at once: PoCL and Intel's OpenCL runtime for CPUs, both visible
 # through one vendors folder. `run --device all` runs both, each on its own thread
-# (their runs overlap in time), and writes one results file of schema 2 holding
+# (their runs overlap in time), and writes one results file of schema 3 holding
 # each device's verified results and the aggregate; compare reads it, against itself
 # and against a single-device file. Exit 77 (skipped) without Intel's runtime.
 # usage: run_devices.sh path/to/ze-slm-bench INTEL_CL_DIR
@@ -33,7 +33,7 @@ done
 python3 - "$tmp/all.json" <<'PY' || exit 1
 import json, sys
 doc = json.load(open(sys.argv[1]))
-assert doc["schema"] == 2 and doc["complete"] is True, doc.get("schema")
+assert doc["schema"] == 3 and doc["complete"] is True, doc.get("schema")
 devs = doc["devices"]
 assert [d["index"] for d in devs] == [0, 1], devs
 drivers = sorted(d["device"]["driver"].split()[0] for d in devs)
@@ -53,7 +53,7 @@ assert both, "no result measured on both devices"
 for r in both:
     lo, hi = sorted(r["rates"])
     assert abs(r["median_rate"] - (lo + hi) / 2) <= 1e-9 * hi, r
-print("ok: one file of schema 2, both devices measured, their runs overlapped")
+print("ok: one file of schema 3, both devices measured, their runs overlapped")
 PY
 
 "$bench" compare "$tmp/all.json" "$tmp/all.json" >"$tmp/cmp" 2>&1 || fail "compare of the file with itself: $(cat "$tmp/cmp")"
@@ -99,7 +99,7 @@ rc=$?
 python3 - "$tmp/int.json" <<'PY' || exit 1
 import json, sys
 doc = json.load(open(sys.argv[1]))
-assert doc["schema"] == 2 and doc["complete"] is False, doc["complete"]
+assert doc["schema"] == 3 and doc["complete"] is False, doc["complete"]
 assert len(doc["devices"]) == 2
 assert any(e["status"] == "ZESLM_ERR_INTERRUPTED" for d in doc["devices"] for e in d["errors"]), doc["devices"]
 print("ok: SIGINT stops both devices and keeps the file")

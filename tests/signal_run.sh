@@ -23,6 +23,7 @@ python3 - "$tmp/s.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["complete"] is False, d["complete"]
-assert any(e["status"] == "ZESLM_ERR_INTERRUPTED" and "signal" in e["message"] for e in d["errors"]), d["errors"]
+errors = [e for dev in d["devices"] for e in dev["errors"]]
+assert any(e["status"] == "ZESLM_ERR_INTERRUPTED" and "signal" in e["message"] for e in errors), errors
 PY
 echo "ended $took ms after SIGINT"

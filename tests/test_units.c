@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "units.h"
+#include <zeslm/units.h>
 
 static void expect(double v, const char *unit, const char *want)
 {

@@ -15,12 +15,12 @@
 
 #include <cmocka.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 #include <zeslm/device.h>
 #include <zeslm/zebin.h>
 
 #include "device_fixture.h"
-#include "kernels.h"
+#include <zeslm/kernels.h>
 
 static int open_device(void **state)
 {

@@ -276,7 +276,7 @@ int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t 
 {
     zeslm_settings settings;
     if (cli_device_several(o->device))
-        return cli_usage_error("--device %s: only run takes several devices", o->device);
+        return cli_usage_error("--device %s: only run and profile take several devices", o->device);
     if (!cli_settings_from_env(&settings))
         return 2;
     zeslm_status st = zeslm_list_devices(o->backend, list);

@@ -48,7 +48,7 @@ typedef struct cli_device_opts {
 bool cli_device_defaults(cli_device_opts *o);
 
 /* Whether a --device value names several devices: "all", or a comma-separated list
- * ("0,2"), which `run` runs at once (tools/run_devices.c). */
+ * ("0,2"), which `run` runs at once (tools/run_fanout.c). */
 bool cli_device_several(const char *spec);
 
 /* Handles 'b' and 'd'; returns false after printing when the value is bad. */

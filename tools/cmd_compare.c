@@ -8,13 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/units.h>
+
 #include "cli.h"
 #include "fields.h"
 #include "commands.h"
 #include "output.h"
+#include "sheet.h"
 #include "results_set.h"
 #include "table.h"
-#include "units.h"
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
@@ -123,12 +125,14 @@ static const field fields[] = {
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 
-/* Where each row goes: the pair's table, the JSON rows, the CSV (NULL: none). */
+/* Where each row goes: the pair's table, the JSON rows, every row for the CSV. */
 typedef struct compare_out {
     table t;
     const size_t *map;
     json_t *rows;
-    FILE *csv;
+    compare_row *all;
+    size_t n_all;
+    bool failed; /* out of host memory */
     size_t old_device, new_device;
 } compare_out;
 
@@ -138,8 +142,13 @@ static void row(compare_out *out, const char *key, double old_ns, double new_ns,
     fields_row(fields, out->map, &out->t, &r, NULL);
     if (out->rows)
         json_array_append_new(out->rows, fields_json(fields, N_FIELDS, &r));
-    if (out->csv)
-        fields_csv_row(out->csv, fields, N_FIELDS, &r);
+    /* Doubling at each power of two: a row at a time would copy 100,000 rows over. */
+    size_t n = out->n_all;
+    compare_row *all = n && (n & (n - 1)) ? out->all : realloc(out->all, (n ? 2 * n : 16) * sizeof *all);
+    if (all)
+        all[out->n_all++] = r;
+    out->all = all ? all : out->all;
+    out->failed |= !all;
 }
 
 /* The rows of one pair of devices. */
@@ -153,42 +162,31 @@ static void compare_pair(const results_file *old_f, const results_file *new_f, c
             continue;
         }
         t->matched++;
-        double ratio = n->median_ns / o->median_ns;
+        /* Runs that settled on different work (the convergence rule doubles it) compare
+         * as time per unit of work: the old median is scaled to the new run's work. */
+        double old_ns = o->median_ns * (o->work > 0 && n->work > 0 ? n->work / o->work : 1);
+        double ratio = n->median_ns / old_ns;
         bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
         /* A change within the runs' own spread is noise, however large. */
         bool regression = opts->gate && beyond_spread && ratio > 1 + opts->fail_over / 100.0;
         t->marked += beyond_spread;
         t->regressions += regression;
-        row(out, n->key, o->median_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
+        row(out, n->key, old_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
     }
     for (size_t i = 0; i < old_f->count; i++)
         if (!results_find(new_f, old_f->items[i].key))
             row(out, old_f->items[i].key, old_f->items[i].median_ns, NAN, "only in old");
 }
 
-/* Prose to the text and, as a paragraph with its line breaks kept, to the Markdown. */
-static void say(FILE *text, FILE *md, const char *s)
-{
-    fputs(s, text);
-    for (const char *line = s; md && *line;) {
-        size_t len = strcspn(line, "\n");
-        if (len)
-            fprintf(md, "%.*s  ", (int)len, line);
-        if (line[len] == '\n')
-            fputc('\n', md);
-        line += len + (line[len] == '\n');
-    }
-}
-
 /* The rows and the totals, with the document's common head. */
-static int write_json(const char *path, const compare_out *out, const tally *t, int argc, char **argv)
+static int write_json(const output_plan *plan, const compare_out *out, const tally *t, int argc, char **argv)
 {
     json_t *doc = output_document(argc, argv);
     json_object_set(doc, "rows", out->rows);
     json_object_set_new(doc, "matched", json_integer((json_int_t)t->matched));
     json_object_set_new(doc, "beyond_spread", json_integer((json_int_t)t->marked));
     json_object_set_new(doc, "regressions", json_integer((json_int_t)t->regressions));
-    int rc = output_json(doc, path);
+    int rc = output_plan_json(plan, doc);
     json_decref(doc);
     return rc;
 }
@@ -210,14 +208,16 @@ static int run(int argc, char **argv)
         return parsed;
     if (argc - first != 2)
         return cli_usage_error("compare: give two results files, OLD and NEW");
-    int rc = output_check(opts.json, opts.csv, opts.markdown);
+    output_plan plan;
+    int rc = output_plan_init(&plan, opts.json, opts.csv, opts.markdown);
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
     results_set old_f = {0}, new_f = {0};
     results_pair *pairs = NULL;
     size_t n_pairs = 0;
-    FILE *text = output_text_stream(opts.json, opts.csv, opts.markdown), *md = NULL;
+    sheet sh;
+    sheet_init(&sh, "# ze-slm-bench compare\n");
     table_column cols[N_FIELDS];
     size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
     /* The JSON rows only for --json: 100,000 results make 700,000 values. */
@@ -240,16 +240,8 @@ static int run(int argc, char **argv)
         else
             rc = cli_error("%s and %s share no device by name (--any-device pairs them in order)", old_path, new_path);
     }
-    if (rc == 0 && opts.markdown && !(md = output_open(opts.markdown)))
-        rc = 1;
-    if (rc == 0 && opts.csv && !(out.csv = output_open(opts.csv)))
-        rc = 1;
     if (rc)
         goto out;
-    if (out.csv)
-        fields_csv_header(out.csv, fields, N_FIELDS);
-    if (md)
-        fprintf(md, "# ze-slm-bench compare\n");
     bool several = old_f.count > 1 || new_f.count > 1;
     tally t = {0};
     char line[2048];
@@ -260,27 +252,22 @@ static int run(int argc, char **argv)
                      pairs[k].old_index, o->device, new_path, pairs[k].new_index, n->device);
         else
             snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->device, new_path, n->device);
-        say(text, md, line + (k == 0));
+        sheet_prose(&sh, line + (k == 0));
         out.old_device = pairs[k].old_index;
         out.new_device = pairs[k].new_index;
         table_init(&out.t, cols, n_cols);
         compare_pair(o, n, &opts, &t, &out);
-        table_text(text, &out.t, TABLE_WIDTH);
-        if (md)
-            table_markdown(md, &out.t);
-        if (out.t.failed)
-            rc = cli_error("out of host memory");
-        table_free(&out.t);
+        sheet_table(&sh, NULL, &out.t);
     }
     for (size_t i = 0; i < old_f.count; i++)
         if (!paired(pairs, n_pairs, i, true)) {
             snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].device);
-            say(text, md, line);
+            sheet_prose(&sh, line);
         }
     for (size_t i = 0; i < new_f.count; i++)
         if (!paired(pairs, n_pairs, i, false)) {
             snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].device);
-            say(text, md, line);
+            sheet_prose(&sh, line);
         }
     int used = snprintf(line, sizeof line, "\n%zu results in both, %zu changed by more than their spread", t.matched,
                         t.marked);
@@ -288,14 +275,16 @@ static int run(int argc, char **argv)
         used += snprintf(line + used, sizeof line - (size_t)used, ", %zu slower by more than %u%%", t.regressions,
                          opts.fail_over);
     snprintf(line + used, sizeof line - (size_t)used, ".\n");
-    say(text, md, line);
-    if (md && output_close(md, opts.markdown, !ferror(md)) && rc == 0)
+    sheet_prose(&sh, line);
+    sheet_text(plan.text, &sh);
+    if (sh.failed || out.failed)
+        rc = cli_error("out of host memory");
+    field_records csv = {fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
+    if (rc == 0 && output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh))
         rc = 1;
-    md = NULL;
-    if (out.csv && output_close(out.csv, opts.csv, !ferror(out.csv)) && rc == 0)
+    if (rc == 0 && output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv))
         rc = 1;
-    out.csv = NULL;
-    if (opts.json && write_json(opts.json, &out, &t, argc, argv) && rc == 0)
+    if (write_json(&plan, &out, &t, argc, argv) && rc == 0)
         rc = 1;
     if (rc == 0 && t.matched == 0) {
         rc = cli_error("the two files have no result in common: nothing was compared");
@@ -304,10 +293,8 @@ static int run(int argc, char **argv)
         rc = EXIT_REGRESSION;
     }
 out:
-    if (md)
-        output_close(md, opts.markdown, false);
-    if (out.csv)
-        output_close(out.csv, opts.csv, false);
+    sheet_free(&sh);
+    free(out.all);
     json_decref(out.rows);
     free(pairs);
     results_set_free(&old_f);

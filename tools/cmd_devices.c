@@ -1,13 +1,13 @@
 /* `devices`: every device of every backend, one column each, one row per fact. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-#include <zeslm/facts.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"
 #include "output.h"
+#include "sheet.h"
 #include "table.h"
 
 #define CELL 256
@@ -24,10 +24,12 @@ static void fill(table *t, table_column *cols, char (*heads)[24], const zeslm_de
     table_init(t, cols, list->count + 1);
     char cells[list->count + 1][CELL];
     const char *row[list->count + 1];
-    for (size_t f = 0; f < zeslm_device_fact_count; f++) {
-        snprintf(cells[0], CELL, "%s", zeslm_device_facts[f].label);
+    size_t n;
+    const field *facts = output_device_fields(&n);
+    for (size_t f = 0; f < n; f++) {
+        snprintf(cells[0], CELL, "%s", facts[f].head);
         for (uint32_t d = 0; d < list->count; d++)
-            zeslm_fact_text(&zeslm_device_facts[f], &list->items[d], cells[d + 1], CELL);
+            fields_cell(&facts[f], &list->items[d], cells[d + 1], CELL);
         for (uint32_t c = 0; c <= list->count; c++)
             row[c] = cells[c];
         table_add(t, row, NULL);
@@ -41,28 +43,16 @@ typedef struct devices_opts {
     const char *csv;
 } devices_opts;
 
-static int write_csv(const char *path, const json_t *devices)
-{
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    for (size_t d = 0; d < json_array_size(devices); d++) {
-        if (d == 0)
-            fields_csv_object(f, json_array_get(devices, 0), true);
-        fields_csv_object(f, json_array_get(devices, d), false);
-    }
-    return output_close(f, path, !ferror(f));
-}
+/* A device as the CSV's record: its facts (first, as the facts' fields read them),
+ * then its index. */
+typedef struct device_rec {
+    zeslm_device_info info;
+    uint32_t index;
+} device_rec;
 
-static int write_markdown(const char *path, const table *t, uint32_t best)
+static json_t *j_index(const void *rec)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    fprintf(f, "# ze-slm-bench devices\n\n");
-    table_markdown(f, t);
-    fprintf(f, "\nBest device (picked when --device is not given): %u\n", best);
-    return output_close(f, path, !ferror(f));
+    return json_integer(((const device_rec *)rec)->index);
 }
 
 static int on_option(void *ctx, int key, const char *value)
@@ -87,8 +77,8 @@ static int run(int argc, char **argv)
     if (first < argc)
         return cli_usage_error("devices: unexpected argument '%s'", argv[first]);
     const cli_device_opts dev = opts.dev;
-    const char *json_path = opts.json_path;
-    if ((rc = output_check(json_path, opts.csv, opts.markdown)) != 0)
+    output_plan plan;
+    if ((rc = output_plan_init(&plan, opts.json_path, opts.csv, opts.markdown)) != 0)
         return rc;
 
     zeslm_device_list list;
@@ -103,33 +93,48 @@ static int run(int argc, char **argv)
         json_object_set_new(o, "index", json_integer(d));
         json_array_append_new(arr, o);
     }
-    if (json_path) {
-        json_t *doc = output_document(argc, argv);
-        json_object_set(doc, "devices", arr);
-        json_object_set_new(doc, "best_device", json_integer(best));
-        rc = output_json(doc, json_path);
-        json_decref(doc);
-    }
-    if (opts.csv)
-        rc |= write_csv(opts.csv, arr);
-    json_decref(arr);
+    json_t *doc = output_document(argc, argv);
+    json_object_set_new(doc, "devices", arr);
+    json_object_set_new(doc, "best_device", json_integer(best));
+    /* The CSV: the facts' fields, then the index (the JSON's last key). */
+    size_t n_facts;
+    const field *facts = output_device_fields(&n_facts);
+    field csv_fields[n_facts + 1];
+    memcpy(csv_fields, facts, n_facts * sizeof *facts);
+    csv_fields[n_facts] = (field){"index", NULL, 0, true, false, j_index, NULL};
+    device_rec *recs = calloc(list.count ? list.count : 1, sizeof *recs);
+    for (uint32_t d = 0; recs && d < list.count; d++)
+        recs[d] = (device_rec){list.items[d], d};
+    field_records csv = {csv_fields, n_facts + 1, recs, sizeof *recs, recs ? list.count : 0};
+    /* The table of facts, and the best device. */
     table t;
     table_column cols[list.count + 1];
     char heads[list.count + 1][24];
     fill(&t, cols, heads, &list);
-    FILE *text = output_text_stream(json_path, opts.csv, opts.markdown);
-    if (text == stdout) {
-        table_text(stdout, &t, SIZE_MAX);
-        printf("\nBest device (picked when --device is not given): %u\n", best);
-        for (uint32_t b = 0; b < zeslm_backend_count(); b++)
-            if (list.notes[b][0])
-                printf("%s: %s\n", zeslm_backend_label(b), list.notes[b]);
+    sheet sh;
+    sheet_init(&sh, "# ze-slm-bench devices\n\n");
+    sh.width = SIZE_MAX; /* a column a device: never dropped */
+    sheet_table(&sh, NULL, &t);
+    char best_line[96];
+    snprintf(best_line, sizeof best_line, "\nBest device (picked when --device is not given): %u\n", best);
+    sheet_each(&sh, best_line, best_line);
+    for (uint32_t b = 0; b < zeslm_backend_count(); b++) {
+        char note[sizeof list.notes[b] + 64];
+        snprintf(note, sizeof note, "%s: %s\n", zeslm_backend_label(b), list.notes[b]);
+        if (list.notes[b][0])
+            sheet_each(&sh, note, "");
     }
-    if (opts.markdown)
-        rc |= write_markdown(opts.markdown, &t, best);
-    if (t.failed)
-        rc = cli_error("out of host memory");
-    table_free(&t);
+    rc = recs ? output_plan_json(&plan, doc) : cli_error("out of host memory");
+    if (rc == 0)
+        rc = output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv);
+    /* The text only when standard output is free (a format taken there is all it holds). */
+    if (plan.text == stdout)
+        sheet_text(stdout, &sh);
+    if (rc == 0)
+        rc = output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh);
+    sheet_free(&sh);
+    free(recs);
+    json_decref(doc);
     zeslm_device_list_free(&list);
     return rc;
 }

@@ -10,18 +10,16 @@
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
-#include "kernels.h"
+#include <zeslm/kernels.h>
 #include "cli.h"
 #include "commands.h"
 #include "ocloc_run.h"
 #include "fields.h"
 #include "output.h"
+#include "sheet.h"
 #include "table.h"
 
 #define MAX_TARGETS 16
-
-/* Where the tables go: stderr when JSON takes stdout. */
-static FILE *text;
 
 typedef struct inspect_opts {
     const zeslm_intel_target *targets[MAX_TARGETS];
@@ -34,7 +32,10 @@ typedef struct inspect_opts {
     const zeslm_intel_target *table_target;
     const char *table_source;
     table t;
-    FILE *md, *csv; /* --markdown's and --csv's files; NULL: none */
+    sheet sh;               /* the tables and their headings, for text and Markdown */
+    struct kept_row *kept;  /* every row, for the CSV */
+    size_t n_kept;
+    bool failed;            /* out of host memory */
 } inspect_opts;
 
 /* One kernel on one target: what its zebin says and what follows there. */
@@ -45,6 +46,12 @@ typedef struct inspect_row {
     zeslm_target_fit fit;
     uint32_t group_size;
 } inspect_row;
+
+/* A row kept for the CSV, with its own copy of the kernel (the zebin is freed). */
+typedef struct kept_row {
+    inspect_row r;
+    zeslm_zebin_kernel k;
+} kept_row;
 
 #define GETTER(name, expr)               \
     static json_t *name(const void *rec) \
@@ -63,8 +70,10 @@ GETTER(j_spill, json_integer(r->k->spill_size))
 GETTER(j_scratch, json_integer(r->k->scratch_size))
 GETTER(j_barriers, json_integer(r->k->barrier_count))
 GETTER(j_global_atomics, json_boolean(r->k->has_global_atomics))
-GETTER(j_local_atomics, json_boolean(r->k->has_local_atomics))
-GETTER(j_atomics, json_string(r->k->has_global_atomics && r->k->has_local_atomics ? "g+l"
+GETTER(j_local_atomics, r->k->local_atomics_known ? json_boolean(r->k->has_local_atomics) : json_null())
+/* "?" where SLM atomics are unknown: a zebin with no SPIR-V beside it. */
+GETTER(j_atomics, json_string(!r->k->local_atomics_known ? (r->k->has_global_atomics ? "global, ?" : "?")
+                              : r->k->has_global_atomics && r->k->has_local_atomics ? "g+l"
                               : r->k->has_global_atomics                        ? "global"
                               : r->k->has_local_atomics                         ? "local"
                                                                                 : "-"))
@@ -136,31 +145,26 @@ static bool parse_targets(const char *list, inspect_opts *o)
     return ok;
 }
 
-/* Prints the table being filled, and empties it. */
+/* Hands the table being filled to the sheet, and starts an empty one. */
 static void flush(inspect_opts *o)
 {
-    table_text(text, &o->t, TABLE_WIDTH);
-    if (o->md && o->t.rows)
-        table_markdown(o->md, &o->t);
-    table_free(&o->t);
+    sheet_table(&o->sh, NULL, &o->t);
     table_init(&o->t, columns, n_columns);
 }
 
 static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
 {
     flush(o);
-    fprintf(text, "\n%s (%s): %s\n", t->name, t->generation, source);
-    fprintf(text, "  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a group, groups up to %u\n",
-           t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024,
-           t->max_group_size);
-    fprintf(text, "  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u work-items a group)\n",
-            o->group_size);
-    if (o->md)
-        fprintf(o->md, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a "
-                       "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at "
-                       "%u work-items a group.\n\n",
-                t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu, t->slm_per_subslice / 1024,
-                t->slm_per_group / 1024, t->max_group_size, o->group_size);
+    char text[1024], md[1024];
+    snprintf(text, sizeof text, "\n%s (%s): %s\n  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB "
+             "a group, groups up to %u\n  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
+             "work-items a group)\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
+             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size);
+    snprintf(md, sizeof md, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a "
+             "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
+             "work-items a group.\n\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
+             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size);
+    sheet_each(&o->sh, text, md);
 }
 
 static void row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
@@ -169,19 +173,27 @@ static void row(const zeslm_intel_target *t, const char *source, const zeslm_zeb
     zeslm_target_fit_kernel(t, k, o->group_size, &r.fit);
     fields_row(fields, column_field, &o->t, &r, NULL);
     json_array_append_new(o->rows, fields_json(fields, N_FIELDS, &r));
-    if (o->csv)
-        fields_csv_row(o->csv, fields, N_FIELDS, &r);
+    kept_row *kept = realloc(o->kept, (o->n_kept + 1) * sizeof *kept);
+    if (kept)
+        kept[o->n_kept++] = (kept_row){r, *k};
+    o->kept = kept ? kept : o->kept;
+    o->failed |= !kept;
     o->shown++;
 }
 
 /* Parses one zebin and prints its kernels for target t, under a table headed by
- * `group` (the file, or "bundled kernels"). */
+ * `group` (the file, or "bundled kernels"); `spirv` (NULL: none) is the module it was
+ * built from, which says which kernels use SLM atomics. */
 static int show(const zeslm_intel_target *t, const char *group, const char *source, const unsigned char *bin,
-                size_t size, inspect_opts *o)
+                size_t size, const struct zeslm_kernel_file *spirv, inspect_opts *o)
 {
     zeslm_zebin z;
     if (zeslm_zebin_parse(bin, size, &z) != ZESLM_OK)
         return cli_error("%s: %s", source, zeslm_last_error());
+    if (spirv && zeslm_zebin_local_atomics(&z, spirv->spirv, spirv->spirv_size) != ZESLM_OK) {
+        zeslm_zebin_free(&z);
+        return cli_error("%s: %s", source, zeslm_last_error());
+    }
     if (o->table_target != t || strcmp(o->table_source, group) != 0) {
         header(t, group, o);
         o->table_target = t;
@@ -200,7 +212,7 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
 {
     for (size_t i = 0; bundled && i < bundled->n_natives; i++)
         if (strcmp(bundled->natives[i].target, t->name) == 0)
-            return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, o);
+            return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, bundled, o);
     unsigned char *bin;
     size_t size;
     char why[256];
@@ -212,7 +224,7 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
     }
     if (!bundled && !ocloc_compile(source, t->name, &bin, &size))
         return 1;
-    int rc = show(t, group, label, bin, size, o);
+    int rc = show(t, group, label, bin, size, bundled, o);
     free(bin);
     return rc;
 }
@@ -236,7 +248,7 @@ static int show_file(const char *path, inspect_opts *o)
         } else {
             const zeslm_intel_target *t = zeslm_intel_target_by_family(z.product_family);
             zeslm_zebin_free(&z);
-            rc = t ? show(t, path, path, data, size, o)
+            rc = t ? show(t, path, path, data, size, NULL, o)
                    : cli_error("%s: product family %u is not in the target table", path, z.product_family);
         }
     }
@@ -286,24 +298,14 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
                 return 2;
-    int rc = output_check(json_path, c.csv, c.markdown);
+    output_plan plan;
+    int rc = output_plan_init(&plan, json_path, c.csv, c.markdown);
     if (rc)
         return rc;
-    if (c.markdown && !(o.md = output_open(c.markdown)))
-        return 1;
-    if (c.csv && !(o.csv = output_open(c.csv))) {
-        if (o.md)
-            output_close(o.md, c.markdown, false);
-        return 1;
-    }
-    if (o.csv)
-        fields_csv_header(o.csv, fields, N_FIELDS);
-    if (o.md)
-        fprintf(o.md, "# ze-slm-bench inspect\n");
+    sheet_init(&o.sh, "# ze-slm-bench inspect\n");
     o.rows = json_array();
     n_columns = fields_columns(fields, N_FIELDS, false, columns, column_field);
     table_init(&o.t, columns, n_columns);
-    text = output_text_stream(json_path, c.csv, c.markdown);
     if (first < argc) {
         for (int i = first; i < argc && !rc; i++)
             rc = show_file(argv[i], &o);
@@ -314,23 +316,30 @@ static int run(int argc, char **argv)
                                  zeslm_kernel_files[f].source, &zeslm_kernel_files[f], &o);
     }
     flush(&o);
-    if (o.t.failed && !rc)
-        rc = cli_error("out of host memory");
     table_free(&o.t);
-    if (o.md && output_close(o.md, c.markdown, !rc && !ferror(o.md)) && !rc)
-        rc = 1;
-    if (o.csv && output_close(o.csv, c.csv, !rc && !ferror(o.csv)) && !rc)
-        rc = 1;
+    sheet_text(plan.text, &o.sh);
+    if ((o.sh.failed || o.failed) && !rc)
+        rc = cli_error("out of host memory");
+    /* The kept rows' kernels, now that no row moves any more. */
+    for (size_t i = 0; i < o.n_kept; i++)
+        o.kept[i].r.k = &o.kept[i].k;
+    field_records csv = {fields, N_FIELDS, o.kept, sizeof *o.kept, o.n_kept};
+    if (!rc)
+        rc = output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &o.sh);
+    if (!rc)
+        rc = output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv);
     if (!rc && o.kernel && o.shown == 0)
         rc = cli_error("no kernel named '%s'", o.kernel);
-    if (!rc && json_path) {
+    if (!rc) {
         json_t *doc = output_document(argc, argv);
         json_object_set_new(doc, "kernels", o.rows);
         o.rows = NULL;
-        rc = output_json(doc, json_path);
+        rc = output_plan_json(&plan, doc);
         json_decref(doc);
     }
     json_decref(o.rows);
+    sheet_free(&o.sh);
+    free(o.kept);
     return rc;
 }
 

@@ -1,17 +1,18 @@
 /* `limits`: what SLM a work-group may use on the selected device, the largest
  * group for a per-item SLM need, an occupancy calculator, and the SLM, private and
  * spill memory of every bundled kernel as the driver compiled it. */
-#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/kernels.h>
 #include <zeslm/limits.h>
 
-#include "kernels.h"
 #include "cli.h"
 #include "commands.h"
 #include "fields.h"
 #include "output.h"
+#include "sheet.h"
 #include "table.h"
 
 typedef struct limits_opts {
@@ -24,38 +25,6 @@ typedef struct limits_opts {
     const char *markdown;
     const char *csv;        /* the bundled kernels' rows */
 } limits_opts;
-
-/* Where the human-readable report goes: stderr when JSON or Markdown takes stdout;
- * and --markdown's file (NULL: none). */
-static FILE *text, *md;
-
-/* A titled table, to both writers. */
-static void section(const char *title, const table *t)
-{
-    char head[256];
-    snprintf(head, sizeof head, "%s:", title);
-    fputc('\n', text);
-    text_wrap(text, "", "  ", head, TABLE_WIDTH);
-    table_text(text, t, TABLE_WIDTH);
-    if (md) {
-        fprintf(md, "\n## %s\n\n", title);
-        table_markdown(md, t);
-    }
-}
-
-/* A line of prose, to both writers. */
-static void line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void line(const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    text_wrap(text, "", "  ", buf, TABLE_WIDTH);
-    if (md)
-        fprintf(md, "%s  \n", buf);
-}
 
 static const table_column per_item_columns[] = {{"bytes/item", true, 100}, {"group", true, 90}, {"note", false, 80}};
 static const table_column pair_columns[] = {{"quantity", false, 100}, {"value", false, 90}};
@@ -88,7 +57,7 @@ static uint32_t default_simd(const zeslm_device_info *d)
     return s ? s : d->simd_width ? d->simd_width : 1;
 }
 
-static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *doc)
+static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *doc, sheet *sh)
 {
     zeslm_occupancy_query q = {
         .slm_per_group = o->slm_per_group,
@@ -129,9 +98,7 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     char title[160];
     snprintf(title, sizeof title, "Occupancy of one subslice / compute unit: %llu bytes of SLM and %u work-items "
              "per group, SIMD%u", (unsigned long long)q.slm_per_group, q.group_size, q.simd);
-    section(title, &t);
-    int rc = t.failed ? cli_error("out of host memory") : 0;
-    table_free(&t);
+    sheet_table(sh, title, &t);
     json_t *j = json_object();
     json_object_set_new(j, "slm_per_group", json_integer((json_int_t)q.slm_per_group));
     json_object_set_new(j, "group_size", json_integer(q.group_size));
@@ -145,7 +112,7 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
                         occ.limiter == ZESLM_LIMITER_NONE ? json_null() : json_integer(occ.groups));
     json_object_set_new(j, "limited_by", json_string(zeslm_limiter_name(occ.limiter)));
     json_object_set_new(doc, "occupancy", j);
-    return rc;
+    return 0;
 }
 
 /* One bundled kernel as the driver compiled it; `lacks` says why the device cannot
@@ -217,8 +184,8 @@ static const field kernel_fields[] = {
 #define N_KERNEL_FIELDS (sizeof kernel_fields / sizeof kernel_fields[0])
 
 /* Builds every bundled kernel and reports what the driver says about it: the table,
- * the JSON's `kernels`, and the CSV's rows (csv may be NULL). */
-static int kernel_table(zeslm_device *dev, json_t *doc, FILE *csv)
+ * the JSON's `kernels`, and the CSV's rows (`rows` holds every bundled kernel). */
+static int kernel_table(zeslm_device *dev, json_t *doc, sheet *sh, kernel_row *rows, size_t *n_rows)
 {
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     json_t *arr = json_array();
@@ -227,8 +194,6 @@ static int kernel_table(zeslm_device *dev, json_t *doc, FILE *csv)
     table_column cols[N_KERNEL_FIELDS];
     size_t map[N_KERNEL_FIELDS];
     table_init(&t, cols, fields_columns(kernel_fields, N_KERNEL_FIELDS, false, cols, map));
-    if (csv)
-        fields_csv_header(csv, kernel_fields, N_KERNEL_FIELDS);
     for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++) {
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
@@ -245,17 +210,13 @@ static int kernel_table(zeslm_device *dev, json_t *doc, FILE *csv)
             zeslm_kernel_free(k);
             fields_row(kernel_fields, map, &t, &r, r.lacks);
             json_array_append_new(arr, fields_json(kernel_fields, N_KERNEL_FIELDS, &r));
-            if (csv)
-                fields_csv_row(csv, kernel_fields, N_KERNEL_FIELDS, &r);
+            rows[(*n_rows)++] = r;
         }
     }
     char title[160];
     snprintf(title, sizeof title, "Bundled kernels as the driver compiled them (bytes; SLM excludes dynamic __local "
              "arguments; modules: %s)", zeslm_device_module_format(dev));
-    section(title, &t);
-    if (t.failed)
-        rc = cli_error("out of host memory");
-    table_free(&t);
+    sheet_table(sh, title, &t);
     json_object_set_new(doc, "kernels", arr);
     return rc;
 }
@@ -299,7 +260,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
     const limits_opts o = c.o;
     const cli_device_opts devopt = c.dev;
-    int rc = output_check(o.json, o.csv, o.markdown);
+    output_plan plan;
+    int rc = output_plan_init(&plan, o.json, o.csv, o.markdown);
     if (rc)
         return rc;
 
@@ -312,59 +274,61 @@ static int run(int argc, char **argv)
     const zeslm_device_info *d = &list.items[index];
     json_t *doc = output_document(argc, argv);
     json_object_set_new(doc, "device", output_device_json(d));
-    text = output_text_stream(o.json, o.csv, o.markdown);
-    FILE *csv = NULL;
+    size_t n_kernels = 0, n_rows = 0;
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++)
+        n_kernels += zeslm_kernel_files[f].n_kernels;
+    kernel_row *rows = calloc(n_kernels ? n_kernels : 1, sizeof *rows);
+    sheet sh;
+    sheet_init(&sh, "# ze-slm-bench limits\n\n");
     table per_item;
     table_init(&per_item, per_item_columns, 3);
-    if (o.markdown && !(md = output_open(o.markdown))) {
-        rc = 1;
+    if (!rows) {
+        rc = cli_error("out of host memory");
         goto out;
     }
-    if (md)
-        fprintf(md, "# ze-slm-bench limits\n\n");
-    if (o.csv && !(csv = output_open(o.csv))) {
-        rc = 1;
-        goto out;
-    }
-    line("Device %u: %s (%s)", index, d->name, zeslm_backend_label(d->backend));
+    sheet_line(&sh, "Device %u: %s (%s)", index, d->name, zeslm_backend_label(d->backend));
     if (!d->slm_per_group) {
         rc = cli_error("the driver does not report the SLM per work-group of this device");
         goto out;
     }
-    line("SLM per work-group: %llu bytes (%.0f KiB)%s", (unsigned long long)d->slm_per_group,
-         d->slm_per_group / 1024.0, d->slm_dedicated == 0 ? ", emulated in global memory" : "");
+    sheet_line(&sh, "SLM per work-group: %llu bytes (%.0f KiB)%s", (unsigned long long)d->slm_per_group,
+               d->slm_per_group / 1024.0, d->slm_dedicated == 0 ? ", emulated in global memory" : "");
     if (d->max_group_size)
-        line("Max work-group size: %u", d->max_group_size);
+        sheet_line(&sh, "Max work-group size: %u", d->max_group_size);
     else
-        line("Max work-group size: unknown");
+        sheet_line(&sh, "Max work-group size: unknown");
     json_object_set_new(doc, "slm_per_group", json_integer((json_int_t)d->slm_per_group));
 
-    json_t *rows = json_array();
+    json_t *per_item_rows = json_array();
     if (o.bytes_per_item) {
-        json_array_append_new(rows, per_item_row(d, o.bytes_per_item, &per_item));
+        json_array_append_new(per_item_rows, per_item_row(d, o.bytes_per_item, &per_item));
     } else {
         for (size_t i = 0; i < sizeof typical_bytes_per_item / sizeof *typical_bytes_per_item; i++)
-            json_array_append_new(rows, per_item_row(d, typical_bytes_per_item[i], &per_item));
+            json_array_append_new(per_item_rows, per_item_row(d, typical_bytes_per_item[i], &per_item));
     }
-    json_object_set_new(doc, "max_group_for_bytes_per_item", rows);
-    section("Largest work-group for a given SLM need per work-item", &per_item);
+    json_object_set_new(doc, "max_group_for_bytes_per_item", per_item_rows);
+    sheet_table(&sh, "Largest work-group for a given SLM need per work-item", &per_item);
     if (o.bytes_per_item && o.bytes_per_item > d->slm_per_group) {
         rc = cli_error("--bytes-per-item %llu exceeds the %llu bytes of SLM a work-group may use",
                        (unsigned long long)o.bytes_per_item, (unsigned long long)d->slm_per_group);
         goto out;
     }
-    if (o.group_size && (rc = occupancy(d, &o, doc)) != 0)
+    if (o.group_size && (rc = occupancy(d, &o, doc, &sh)) != 0)
         goto out;
-    rc = kernel_table(dev, doc, csv);
-    if (rc == 0 && o.json)
-        rc = output_json(doc, o.json);
+    rc = kernel_table(dev, doc, &sh, rows, &n_rows);
+    field_records csv = {kernel_fields, N_KERNEL_FIELDS, rows, sizeof *rows, n_rows};
+    if (rc == 0)
+        rc = output_plan_json(&plan, doc);
+    if (rc == 0)
+        rc = output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv);
+    if (rc == 0)
+        rc = output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh);
 out:
-    if (md && output_close(md, o.markdown, rc == 0 && !ferror(md)) && rc == 0)
-        rc = 1;
-    md = NULL;
-    if (csv && output_close(csv, o.csv, rc == 0 && !ferror(csv)) && rc == 0)
-        rc = 1;
+    /* What was found before an error is still shown. */
+    sheet_text(plan.text, &sh);
+    sheet_free(&sh);
     table_free(&per_item);
+    free(rows);
     json_decref(doc);
     zeslm_device_close(dev);
     zeslm_device_list_free(&list);

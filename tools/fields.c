@@ -34,7 +34,7 @@ static void plain(const json_t *v, char *buf, size_t len)
         }
 }
 
-static void cell_text(const field *f, const void *rec, char *buf, size_t len)
+void fields_cell(const field *f, const void *rec, char *buf, size_t len)
 {
     json_t *v = f->json(rec);
     *buf = '\0';
@@ -62,7 +62,7 @@ void fields_row(const field *f, const size_t *map, table *t, const void *rec, co
     char text[t->n_cols][256];
     const char *cells[t->n_cols];
     for (size_t c = 0; c < t->n_cols; c++) {
-        cell_text(&f[map[c]], rec, text[c], sizeof text[c]);
+        fields_cell(&f[map[c]], rec, text[c], sizeof text[c]);
         cells[c] = text[c];
     }
     table_add(t, cells, note);
@@ -137,20 +137,11 @@ void fields_csv_row_lead(FILE *out, const field *lead, size_t n_lead, const void
     fputc('\n', out);
 }
 
-void fields_csv_object(FILE *out, const json_t *obj, bool header)
+bool fields_csv_write(FILE *out, const void *records)
 {
-    const char *key;
-    json_t *v;
-    bool sep = false;
-    json_object_foreach((json_t *)obj, key, v) {
-        char text[512];
-        if (header)
-            snprintf(text, sizeof text, "%s", key);
-        else
-            plain(v, text, sizeof text);
-        fprintf(out, "%s", sep ? "," : "");
-        csv_field(out, text);
-        sep = true;
-    }
-    fputc('\n', out);
+    const field_records *r = records;
+    fields_csv_header(out, r->fields, r->n_fields);
+    for (size_t i = 0; i < r->count; i++)
+        fields_csv_row(out, r->fields, r->n_fields, (const char *)r->recs + i * r->size);
+    return true;
 }

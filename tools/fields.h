@@ -25,6 +25,20 @@ typedef struct field {
     void (*cell)(const void *rec, char *buf, size_t len);
 } field;
 
+/* A field's text for people: its cell, else its value as CSV writes it. */
+void fields_cell(const field *f, const void *rec, char *buf, size_t len);
+
+/* Records of one table, for the output plan's CSV writer (fields_csv_write). */
+typedef struct field_records {
+    const field *fields;
+    size_t n_fields;
+    const void *recs;  /* count records of `size` bytes each */
+    size_t size, count;
+} field_records;
+
+/* An output_writer: the CSV of a field_records (its header, then its rows). */
+bool fields_csv_write(FILE *out, const void *records);
+
 /* The record as a JSON object, in the table's order. */
 json_t *fields_json(const field *f, size_t n, const void *rec);
 
@@ -44,8 +58,5 @@ void fields_csv_header_lead(FILE *out, const field *lead, size_t n_lead, const f
 void fields_csv_row_lead(FILE *out, const field *lead, size_t n_lead, const void *lead_rec, const field *f, size_t n,
                          const void *rec);
 
-/* CSV of a JSON object built elsewhere from a table of its own (the device facts):
- * its keys as the header, or its values as a row, in the object's order. */
-void fields_csv_object(FILE *out, const json_t *obj, bool header);
 
 #endif

@@ -15,7 +15,7 @@ typedef struct cli_option {
 
 /* --backend and --device, rows shared by the commands that use a device. */
 #define CLI_OPTION_BACKEND {"backend", 'b', "NAME|auto", "only that backend's devices (--version lists them)"}
-#define CLI_OPTION_DEVICE {"device", 'd', "N|NAME", "the device at index N, or the first whose name contains NAME; run: all, or N,M,... at once"}
+#define CLI_OPTION_DEVICE {"device", 'd', "N|NAME", "the device at index N, or the first whose name contains NAME; run, profile: all, or N,M,... at once"}
 
 /* --markdown, for the commands whose tables it writes. */
 #define CLI_OPTION_MARKDOWN {"markdown", 'M', "FILE|-", "also write the tables as Markdown (-: to stdout, the text to stderr)"}

@@ -14,14 +14,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <zeslm/bench.h>
 #include <zeslm/facts.h>
 
 #include "cli.h"
+#include "fields.h"
 #include "output.h"
-
-#ifndef ZESLM_VERSION
-#define ZESLM_VERSION "unknown"
-#endif
 
 /* How many output files may be open at once: a command writes at most three (JSON,
  * CSV, Markdown) and several devices share them. */
@@ -317,15 +315,6 @@ int output_check(const char *json_path, const char *csv_path, const char *markdo
     return rc;
 }
 
-int output_json(json_t *root, const char *path)
-{
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    bool written = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
-    return output_close(f, path, written);
-}
-
 FILE *output_text_stream(const char *json_path, const char *csv_path, const char *markdown_path)
 {
     const char *const paths[] = {json_path, csv_path, markdown_path};
@@ -335,36 +324,111 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
     return taken ? stderr : stdout;
 }
 
+int output_plan_init(output_plan *p, const char *json_path, const char *csv_path, const char *markdown_path)
+{
+    *p = (output_plan){.path = {json_path, csv_path, markdown_path}};
+    p->text = output_text_stream(json_path, csv_path, markdown_path);
+    return output_check(json_path, csv_path, markdown_path);
+}
+
+int output_plan_write(const output_plan *p, output_format fmt, output_writer write, const void *data)
+{
+    const char *path = p->path[fmt];
+    if (!path)
+        return 0;
+    FILE *f = output_open(path);
+    if (!f)
+        return 1;
+    return output_close(f, path, write(f, data) && !ferror(f));
+}
+
+static bool json_writer(FILE *f, const void *doc)
+{
+    return json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+}
+
+int output_plan_json(const output_plan *p, json_t *doc)
+{
+    return output_plan_write(p, OUTPUT_JSON, json_writer, doc);
+}
+
+bool output_plan_json_to_file(const output_plan *p)
+{
+    return p->path[OUTPUT_JSON] && !output_in_place(p->path[OUTPUT_JSON]);
+}
+
+/* One device fact of the library's table as JSON: unknown is null. */
+static json_t *fact_json(const zeslm_device_info *d, const zeslm_fact *f)
+{
+    double num;
+    char text[256];
+    if (!zeslm_fact_known(f, d))
+        return json_null();
+    switch (f->kind) {
+    case ZESLM_FACT_BOOL: return json_boolean(*(const bool *)((const char *)d + f->offset));
+    case ZESLM_FACT_TRISTATE: return json_boolean(*(const int *)((const char *)d + f->offset) == 1);
+    case ZESLM_FACT_BACKEND: return json_string(zeslm_backend_name(d->backend));
+    case ZESLM_FACT_SUBGROUPS: {
+        json_t *v = json_array();
+        for (uint32_t k = 0; k < d->n_subgroup_sizes; k++)
+            json_array_append_new(v, json_integer(d->subgroup_sizes[k]));
+        return v;
+    }
+    default: break;
+    }
+    if (zeslm_fact_number(f, d, &num))
+        return f->kind == ZESLM_FACT_DOUBLE ? json_real(num) : json_integer((json_int_t)num);
+    zeslm_fact_text(f, d, text, sizeof text);
+    return json_string(text);
+}
+
+/* A field's getter and cell can take only the record: one pair a fact, each
+ * calling the two above with its row of the library's table. */
+#define FACT(i)                                                                    \
+    static json_t *fact_json_##i(const void *rec)                                  \
+    {                                                                              \
+        return fact_json(rec, &zeslm_device_facts[i]);                             \
+    }                                                                              \
+    static void fact_cell_##i(const void *rec, char *buf, size_t len)              \
+    {                                                                              \
+        zeslm_fact_text(&zeslm_device_facts[i], rec, buf, len);                    \
+    }
+#define FACTS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) \
+    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31)  \
+    X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) X(46) X(47)
+FACTS(FACT)
+#define FACT_ROW(i) {fact_json_##i, fact_cell_##i},
+static const struct {
+    json_t *(*json)(const void *rec);
+    void (*cell)(const void *rec, char *buf, size_t len);
+} fact_getters[] = {FACTS(FACT_ROW)};
+#define MAX_FACTS (sizeof fact_getters / sizeof *fact_getters)
+
+const field *output_device_fields(size_t *n)
+{
+    /* One row per fact of the library's table, made once; tests/test_run_doc.c checks
+     * that every fact has a row. */
+    static field rows[MAX_FACTS];
+    static size_t count;
+    if (!count)
+        for (; count < zeslm_device_fact_count && count < MAX_FACTS; count++) {
+            const zeslm_fact *f = &zeslm_device_facts[count];
+            rows[count] = (field){f->key, f->label, 1, false, false, fact_getters[count].json,
+                                  fact_getters[count].cell};
+        }
+    *n = count;
+    return rows;
+}
+
 json_t *output_device_json(const zeslm_device_info *d)
 {
-    json_t *o = json_object();
-    for (size_t i = 0; i < zeslm_device_fact_count; i++) {
-        const zeslm_fact *f = &zeslm_device_facts[i];
-        json_t *v = NULL;
-        double num;
-        char text[256];
-        if (!zeslm_fact_known(f, d)) {
-            v = json_null();
-        } else if (f->kind == ZESLM_FACT_BOOL) {
-            v = json_boolean(*(const bool *)((const char *)d + f->offset));
-        } else if (f->kind == ZESLM_FACT_TRISTATE) {
-            v = json_boolean(*(const int *)((const char *)d + f->offset) == 1);
-        } else if (f->kind == ZESLM_FACT_SUBGROUPS) {
-            v = json_array();
-            for (uint32_t k = 0; k < d->n_subgroup_sizes; k++)
-                json_array_append_new(v, json_integer(d->subgroup_sizes[k]));
-        } else if (f->kind == ZESLM_FACT_BACKEND) {
-            v = json_string(zeslm_backend_name(d->backend));
-        } else if (zeslm_fact_number(f, d, &num)) {
-            v = f->kind == ZESLM_FACT_DOUBLE ? json_real(num) : json_integer((json_int_t)num);
-        } else {
-            zeslm_fact_text(f, d, text, sizeof text);
-            v = json_string(text);
-        }
-        json_object_set_new(o, f->key, v);
-    }
-    return o;
+    size_t n;
+    const field *f = output_device_fields(&n);
+    return fields_json(f, n, d);
 }
+
+/* tools/commit.cmake writes it at build time: "" when unknown. */
+extern const char *const zeslm_tool_commit;
 
 /* An argument as a JSON string: JSON holds only UTF-8, so each byte of `arg` that is
  * not part of valid UTF-8 is written as the four characters \xNN (its hexadecimal
@@ -410,7 +474,11 @@ json_t *output_document(int argc, char **argv)
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     gethostname(host, sizeof host - 1);
     json_object_set_new(doc, "schema", json_integer(1));
-    json_object_set_new(doc, "tool", json_string("ze-slm-bench " ZESLM_VERSION));
+    char tool[64];
+    snprintf(tool, sizeof tool, "ze-slm-bench %s", zeslm_version());
+    json_object_set_new(doc, "tool", json_string(tool));
+    json_object_set_new(doc, "version", json_string(zeslm_version()));
+    json_object_set_new(doc, "commit", *zeslm_tool_commit ? json_string(zeslm_tool_commit) : json_null());
     json_object_set_new(doc, "command", cmd);
     json_object_set_new(doc, "date", json_string(date));
     json_object_set_new(doc, "host", json_string(host));

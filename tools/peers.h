@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 
 /* A device is flagged slow when its score is below this: more than 10% below the
  * median of the devices (docs/results-schema.md, "Several devices"). */

@@ -1,13 +1,14 @@
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <zeslm/units.h>
+
 #include "cli.h"
 #include "fields.h"
-#include "output.h"
 #include "report.h"
 #include "table.h"
-#include "units.h"
 
 static const char *outcome_name(zeslm_outcome o)
 {
@@ -46,6 +47,7 @@ static json_t *times(const zeslm_result *r)
 GETTER(j_workload, json_string(r->workload))
 GETTER(j_variant, json_string(r->variant))
 GETTER(j_params, json_string(r->params))
+GETTER(j_params_typed, report_params_json(r->params))
 GETTER(j_outcome, json_string(outcome_name(r->outcome)))
 GETTER(j_group, json_integer(r->group_size))
 GETTER(j_groups, json_integer(r->groups))
@@ -61,6 +63,11 @@ ONLY_MEASURED(j_outliers, json_integer((json_int_t)r->stats.outliers))
 ONLY_MEASURED(j_spread, json_real(r->stats.spread))
 ONLY_MEASURED(j_rate, json_real(r->rate))
 ONLY_MEASURED(j_rate_unit, json_string(r->rate_unit ? r->rate_unit : ""))
+/* null where the workload's work is fixed by its input and was not doubled. */
+ONLY_MEASURED(j_converged, r->converged == ZESLM_WORK_FIXED ? json_null() : json_boolean(r->converged == ZESLM_CONVERGED))
+ONLY_MEASURED(j_work, json_integer((json_int_t)r->work_units))
+ONLY_MEASURED(j_work_unit, r->work_unit ? json_string(r->work_unit) : NULL)
+ONLY_MEASURED(j_work_change, r->work_change ? json_real(r->work_change) : NULL)
 ONLY_MEASURED(j_speedup, r->speedup ? json_real(r->speedup) : json_null())
 ONLY_MEASURED(j_fraction, r->fraction ? json_real(r->fraction) : json_null())
 ONLY_MEASURED(j_exceeded, json_boolean(r->ceiling_exceeded))
@@ -87,6 +94,10 @@ CELL(c_spread, snprintf(b, n, "%.1f%%", 100 * r->stats.spread))
 CELL(c_sd, snprintf(b, n, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0))
 CELL(c_rate, zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n))
 CELL(c_fraction, if (r->ceiling_exceeded) snprintf(b, n, ">ceiling"); else if (r->fraction) snprintf(b, n, "%.0f%%", 100 * r->fraction))
+/* The work a launch settled on, flagged where doubling it still moved the figure, as
+ * >ceiling flags a beaten ceiling. */
+CELL(c_work, if (r->work_unit) snprintf(b, n, "%s%llu %s", r->converged == ZESLM_UNCONVERGED ? "unconverged " : "",
+                                        (unsigned long long)r->work_units, r->work_unit))
 CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
 CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
 
@@ -96,6 +107,7 @@ static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},
     {"variant", "variant", 100, false, false, j_variant, NULL},
     {"parameters", "parameters", 90, false, false, j_params, NULL},
+    {"params", NULL, 0, false, true, j_params_typed, NULL},
     {"outcome", NULL, 0, false, false, j_outcome, NULL},
     {"group_size", "group", 60, true, false, j_group, NULL},
     {"groups", "groups", 0, true, false, j_groups, NULL},
@@ -109,6 +121,10 @@ static const field fields[] = {
     {"spread", "spread", 0, true, false, j_spread, c_spread},
     {"rate", "rate", 80, true, false, j_rate, c_rate},
     {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
+    {"converged", NULL, 0, false, false, j_converged, NULL},
+    {"work", "work", 75, true, false, j_work, c_work},
+    {"work_unit", NULL, 0, false, false, j_work_unit, NULL},
+    {"work_change", NULL, 0, false, false, j_work_change, NULL},
     {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
     {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
     {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
@@ -235,6 +251,29 @@ json_t *report_json(const zeslm_results *all)
     return arr;
 }
 
+json_t *report_params_json(const char *params)
+{
+    json_t *o = json_object();
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", params);
+    for (char *save = NULL, *item = strtok_r(copy, " ", &save); item; item = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(item, '='), *end;
+        if (!eq || eq == item)
+            continue;
+        *eq = '\0';
+        const char *text = eq + 1;
+        /* Whole numbers as integers, other numbers as reals, the rest as text. */
+        long long i = strtoll(text, &end, 10);
+        if (*text && !*end) {
+            json_object_set_new(o, item, json_integer(i));
+            continue;
+        }
+        double d = strtod(text, &end);
+        json_object_set_new(o, item, *text && !*end && isfinite(d) ? json_real(d) : json_string(text));
+    }
+    return o;
+}
+
 json_t *report_summary_text(const zeslm_summary *s)
 {
     char text[ZESLM_SUMMARY_MAX * sizeof s->items[0].sentence + 1] = "";
@@ -253,15 +292,11 @@ json_t *report_findings(const zeslm_summary *s)
     return o;
 }
 
-int report_csv(const zeslm_results *all, const char *path)
+void report_csv(FILE *f, const zeslm_results *all)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
     fields_csv_header(f, fields, N_FIELDS);
     for (size_t i = 0; i < all->count; i++)
         fields_csv_row(f, fields, N_FIELDS, &all->items[i]);
-    return output_close(f, path, true);
 }
 
 static json_t *j_device(const void *rec)
@@ -281,17 +316,13 @@ static const field device_fields[] = {
 };
 #define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
 
-int report_csv_devices(const report_device *devs, size_t n, const char *path)
+void report_csv_devices(FILE *f, const report_device *devs, size_t n)
 {
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
     fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, N_FIELDS);
     for (size_t d = 0; d < n; d++)
         for (size_t i = 0; i < devs[d].results->count; i++)
             fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
                                 &devs[d].results->items[i]);
-    return output_close(f, path, true);
 }
 
 static bool progress_shown;

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "bench.h"
+#include <zeslm/bench.h>
 
 /* The text table of wl's results among [first, count), its footnotes, then its
  * summary's sentences; all wrapped to TABLE_WIDTH. */
@@ -22,13 +22,18 @@ void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all
 /* One JSON object per result, every launch's time included. */
 json_t *report_json(const zeslm_results *all);
 
+/* A result's parameters ("bytes=4194304 waves=2") as typed values
+ * ({"bytes": 4194304, "waves": 2}): whole numbers as integers, other numbers as
+ * reals, anything else as a string. */
+json_t *report_params_json(const char *params);
+
 /* A summary's sentences as one string, and its findings as {key: number or null}. */
 json_t *report_summary_text(const zeslm_summary *s);
 json_t *report_findings(const zeslm_summary *s);
 
-/* One CSV row per result under a header of the JSON's keys (less the launch times);
- * returns 0 or prints the error and returns 1. */
-int report_csv(const zeslm_results *all, const char *path);
+/* One CSV row per result under a header of the JSON's keys (less the launch times
+ * and the typed parameters). */
+void report_csv(FILE *f, const zeslm_results *all);
 
 /* A device's results among several, and what names it in their CSV. */
 typedef struct report_device {
@@ -39,7 +44,7 @@ typedef struct report_device {
 
 /* The same CSV for several devices: each row leads with its device's index and name
  * (the keys `device`, `device_name`), the devices in the order given. */
-int report_csv_devices(const report_device *devs, size_t n, const char *path);
+void report_csv_devices(FILE *f, const report_device *devs, size_t n);
 
 /* Progress on stderr when it is a terminal (a zeslm_run_opts progress callback). */
 void report_progress(const char *workload, const char *variant, const char *params, void *arg);

@@ -6,12 +6,12 @@
 
 #include "results_set.h"
 
-/* The elements of a schema-2 document's "devices", each read as one device. */
+/* The elements of a schema-2 or -3 document's "devices", each read as one device. */
 static int parse_devices(json_t *devices, results_set *out, char *why, size_t why_len)
 {
     size_t n = json_array_size(devices);
     if (!json_is_array(devices) || n == 0) {
-        snprintf(why, why_len, "schema 2 without a \"devices\" array of at least one device");
+        snprintf(why, why_len, "schema 2 or 3 without a \"devices\" array of at least one device");
         return -1;
     }
     out->devices = calloc(n, sizeof *out->devices);
@@ -55,10 +55,10 @@ int results_set_parse(const char *text, size_t len, results_set *out, char *why,
         }
         if ((rc = results_from_json(root, out->devices, why, why_len)) == 0)
             out->count = 1;
-    } else if (version == 2) {
+    } else if (version == 2 || version == 3) {
         rc = parse_devices(json_object_get(root, "devices"), out, why, why_len);
     } else {
-        snprintf(why, why_len, "not a ze-slm results file of schema 1 or 2");
+        snprintf(why, why_len, "not a ze-slm results file of schema 1, 2 or 3");
     }
 out:
     json_decref(root);

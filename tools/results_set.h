@@ -1,6 +1,6 @@
-/* A results file as a list of devices: schema 1 (`run` on one device) holds one,
- * schema 2 (`run --device all|LIST`) one per device; and which devices of two files
- * `compare` sets side by side. */
+/* A results file as a list of devices: schema 1 (`run` on one device, before schema 3)
+ * holds one, schemas 2 and 3 one per element of "devices"; and which devices of two
+ * files `compare` sets side by side. */
 #ifndef ZESLM_RESULTS_SET_H
 #define ZESLM_RESULTS_SET_H
 
@@ -13,7 +13,7 @@ typedef struct results_set {
     size_t count;          /* at least 1 */
 } results_set;
 
-/* Parses `len` bytes of JSON of schema 1 or 2. Returns 0, or -1 with a reason in `why`. */
+/* Parses `len` bytes of JSON of schema 1, 2 or 3. Returns 0, or -1 with a reason in `why`. */
 int results_set_parse(const char *text, size_t len, results_set *out, char *why, size_t why_len);
 void results_set_free(results_set *s);
 

@@ -1,14 +1,9 @@
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "output.h"
 #include "report.h"
 #include "run_cli.h"
-#include "run_devices.h"
-#include "table.h"
-#include "units.h"
 
 bool run_cli_defaults(run_cli *o)
 {
@@ -93,6 +88,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
             o->run.timeout_s = v32;
         break;
     case 'T': ok = seconds("--min-time", arg, &o->run.min_time_s); break;
+    case 'C': ok = seconds("--converge-time", arg, &o->run.converge_s); break;
     case 'j': o->json = arg; break;
     case 'k': o->keep_going = true; break;
     case 'c': o->csv = arg; break;
@@ -101,20 +97,6 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     default: return workload_option(o, c, arg);
     }
     return ok ? 0 : 2;
-}
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    zeslm_request_stop();
-}
-
-static void catch_signals(void)
-{
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
 }
 
 int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
@@ -142,214 +124,4 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
             return cli_usage_error("%s: variant '%s/%s' named twice", cmd, bench, name);
     }
     return 0;
-}
-
-/* What a run found, as data: the results, each workload's summary, the errors. The
- * writers below render it. */
-typedef struct run_model {
-    const zeslm_device_info *d;
-    zeslm_device *dev;
-    zeslm_results results;
-    const run_choice *choices;
-    size_t n;
-    size_t first[ZESLM_WORKLOAD_MAX];          /* the first result of each choice */
-    zeslm_summary summaries[ZESLM_WORKLOAD_MAX];
-    json_t *errors;
-    bool complete;
-} run_model;
-
-/* The whole document as it stands; `complete` is false while workloads remain. */
-static int write_json(const run_cli *o, const run_model *m, size_t done, int argc, char **argv)
-{
-    json_t *doc = output_document(argc, argv), *summaries = json_object(), *findings = json_object();
-    for (size_t i = 0; i < done; i++) {
-        const zeslm_summary *s = &m->summaries[i];
-        if (s->count) {
-            json_object_set_new(summaries, m->choices[i].wl->name, report_summary_text(s));
-            json_object_set_new(findings, m->choices[i].wl->name, report_findings(s));
-        }
-    }
-    json_object_set_new(doc, "complete", json_boolean(m->complete));
-    json_object_set_new(doc, "device", output_device_json(m->d));
-    json_object_set_new(doc, "module_format", json_string(zeslm_device_module_format(m->dev)));
-    json_object_set_new(doc, "seed", json_integer((json_int_t)o->run.seed));
-    json_object_set_new(doc, "reps", json_integer(o->run.reps));
-    json_object_set_new(doc, "warmup", json_integer(o->run.warmup));
-    json_object_set_new(doc, "min_time_s", json_real(o->run.min_time_s));
-    json_object_set_new(doc, "quick", json_boolean(o->run.quick));
-    json_object_set_new(doc, "results", report_json(&m->results));
-    json_object_set_new(doc, "summaries", summaries);
-    json_object_set_new(doc, "findings", findings);
-    json_object_set_new(doc, "errors", json_incref(m->errors));
-    int rc = output_json(doc, o->json);
-    json_decref(doc);
-    return rc;
-}
-
-static int write_markdown(const run_cli *o, const run_model *m, size_t done)
-{
-    FILE *f = output_open(o->markdown);
-    if (!f)
-        return 1;
-    fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. Seed %llu, %u timed launches after %u warm-up; "
-               "times are device times of one launch.\n",
-            m->d->name, zeslm_backend_label(m->d->backend), m->d->driver, zeslm_device_module_format(m->dev),
-            (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
-    for (size_t i = 0; i < done; i++)
-        report_markdown(f, m->choices[i].wl, &m->results, m->first[i], &m->summaries[i], 2);
-    size_t errors = json_array_size(m->errors);
-    for (size_t i = 0; i < errors; i++) {
-        json_t *e = json_array_get(m->errors, i);
-        fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),
-                json_string_value(json_object_get(e, "message")));
-    }
-    return output_close(f, o->markdown, !ferror(f));
-}
-
-static void record_error(run_model *m, const zeslm_workload *wl, zeslm_status st)
-{
-    cli_error("%s: %s", wl->name, zeslm_last_error());
-    json_t *e = json_object();
-    json_object_set_new(e, "workload", json_string(wl->name));
-    json_object_set_new(e, "status", json_string(zeslm_status_name(st)));
-    json_object_set_new(e, "message", json_string(zeslm_last_error()));
-    json_array_append_new(m->errors, e);
-}
-
-static void print_head(FILE *text, const run_cli *o, const zeslm_device_info *d, uint32_t index)
-{
-    char line[512];
-    snprintf(line, sizeof line, "Device %u: %s (%s, %s)", index, d->name, zeslm_backend_label(d->backend), d->driver);
-    text_wrap(text, "", "  ", line, TABLE_WIDTH);
-    fprintf(text, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
-            (unsigned long long)o->run.seed, o->run.reps, o->run.warmup);
-    if (!d->is_gpu)
-        text_wrap(text, "", "", "This device is not a GPU: its ceilings, and the fractions of them, describe it, "
-                                "not a GPU.", TABLE_WIDTH);
-    if (o->run.min_time_s > 0) {
-        char t[32];
-        zeslm_format_si(o->run.min_time_s, "s", t, sizeof t);
-        fprintf(text, "More launches where needed, until each result has %s of device time.\n", t);
-    }
-}
-
-/* Runs choice i at every group size asked for (once when none): its results, its
- * summary, its errors into m, its table on `text`. Returns the first failure. */
-static zeslm_status run_choice_all(run_cli *o, run_model *m, size_t i, FILE *text, bool *stop)
-{
-    const run_choice *c = &m->choices[i];
-    uint32_t passes = o->n_group_sizes ? o->n_group_sizes : 1;
-    zeslm_status first_error = ZESLM_OK;
-    m->first[i] = m->results.count;
-    o->run.variant = c->variant;
-    for (uint32_t p = 0; p < passes && !*stop; p++) {
-        if (o->n_group_sizes)
-            o->run.group_size = o->group_sizes[p];
-        zeslm_status st = zeslm_workload_run(c->wl, m->dev, &o->run, &m->results);
-        report_progress_done();
-        if (st == ZESLM_OK)
-            continue;
-        record_error(m, c->wl, st);
-        first_error = first_error == ZESLM_OK ? st : first_error;
-        /* An illegal group size among several reports itself and the others go on. */
-        *stop = st == ZESLM_ERR_INTERRUPTED || (!o->keep_going && !o->n_group_sizes);
-    }
-    if (c->wl->summarize)
-        c->wl->summarize(&m->results, m->first[i], &m->summaries[i]);
-    report_table(text, c->wl, &m->results, m->first[i], &m->summaries[i]);
-    return first_error;
-}
-
-/* A single --group-size that a chosen variant can never take is a usage error, found
- * before any file is written or device opened. (Several group sizes: each illegal one
- * is an error of its own pass and the others go on.) */
-static int check_group_size(const run_cli *o, const run_choice *choices, size_t n)
-{
-    uint32_t g = o->run.group_size;
-    char why[160];
-    for (size_t i = 0; g && !o->n_group_sizes && i < n; i++)
-        for (size_t k = 0; k < choices[i].wl->n_variants; k++) {
-            const zeslm_variant *v = &choices[i].wl->variants[k];
-            if (zeslm_variant_listed(choices[i].variant, v->name) && !zeslm_variant_group_ok(v, g, why, sizeof why))
-                return cli_usage_error("--group-size %u: %s/%s: %s", g, choices[i].wl->name, v->name, why);
-        }
-    return 0;
-}
-
-int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
-{
-    int checked = check_group_size(o, choices, n);
-    if (checked)
-        return checked;
-    zeslm_device_list list;
-    uint32_t index;
-    run_model m = {.choices = choices, .n = n};
-    if (cli_device_several(o->dev.device)) {
-        catch_signals();
-        return run_devices_execute(o, choices, n, argc, argv, o->n_group_sizes != 0);
-    }
-    int rc = output_check(o->json, o->csv, o->markdown);
-    if (rc == 0)
-        rc = cli_open_device(&o->dev, &list, &index, &m.dev);
-    if (rc)
-        return rc;
-    catch_signals();
-    if (o->run.reps == 0)
-        o->run.reps = o->run.quick ? 5 : 20;
-    m.d = &list.items[index];
-    if (o->run.group_size && m.d->max_group_size && o->run.group_size > m.d->max_group_size) {
-        rc = cli_usage_error("--group-size %u exceeds the maximum %u of %s", o->run.group_size, m.d->max_group_size,
-                             m.d->name);
-        zeslm_device_close(m.dev);
-        zeslm_device_list_free(&list);
-        return rc;
-    }
-    m.errors = json_array();
-    bool json_to_file = o->json && !output_in_place(o->json);
-    bool json_failed = false; /* a file that cannot be written is reported once */
-    FILE *text = output_text_stream(o->json, o->csv, o->markdown);
-    print_head(text, o, m.d, index);
-
-    bool stop = false, interrupted = false;
-    size_t done = 0;
-    while (done < n && !stop) {
-        zeslm_status st = run_choice_all(o, &m, done, text, &stop);
-        done++;
-        if (st != ZESLM_OK) {
-            interrupted |= st == ZESLM_ERR_INTERRUPTED;
-            rc = interrupted ? 130 : 1;
-            if (stop && !interrupted && done < n)
-                fprintf(text, "\nStopped after this error; --keep-going goes on to the next workload.\n");
-        }
-        /* Keep everything measured so far on disk, in case the run dies. */
-        if (json_to_file && !json_failed && done < n && !stop && write_json(o, &m, done, argc, argv)) {
-            rc = 1;
-            json_failed = true;
-        }
-    }
-    bool no_results = false;
-    for (size_t k = 0; k < m.results.count; k++)
-        no_results |= m.results.items[k].outcome == ZESLM_NO_RESULTS;
-    fprintf(text, "\nModules: %s.\n", zeslm_device_module_format(m.dev));
-    if (no_results)
-        text_wrap(text, "", "", "No results or timings exist for this device: its driver accepted every kernel and "
-                                "launch, but nothing executed (no GPU behind it). Nothing above is a measurement.",
-                  TABLE_WIDTH);
-
-    m.complete = !interrupted;
-    if (o->json && !json_failed && write_json(o, &m, done, argc, argv))
-        rc = 1;
-    if (o->csv && report_csv(&m.results, o->csv))
-        rc = 1;
-    if (o->markdown && write_markdown(o, &m, done))
-        rc = 1;
-    /* A signal after the last workload (its results are whole) still ends the run as
-     * one: the caller asked it to stop. */
-    if (zeslm_stop_requested())
-        rc = 130;
-    json_decref(m.errors);
-    zeslm_results_free(&m.results);
-    zeslm_device_close(m.dev);
-    zeslm_device_list_free(&list);
-    return rc;
 }

@@ -1,7 +1,6 @@
-#include <string.h>
-
 #include "output.h"
 #include "run_list.h"
+#include "sheet.h"
 #include "table.h"
 
 /* The kernel's file and the group-size rule are in --json. */
@@ -41,7 +40,8 @@ static json_t *variant_json(const zeslm_workload *wl, const zeslm_variant *v)
 
 int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, char **argv)
 {
-    int rc = output_check(o->json, NULL, NULL);
+    output_plan plan;
+    int rc = output_plan_init(&plan, o->json, NULL, NULL);
     if (rc)
         return rc;
     json_t *doc = output_document(argc, argv), *arr = json_array();
@@ -66,13 +66,16 @@ int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, cha
         }
     }
     json_object_set_new(doc, "variants", arr);
-    if (o->json)
-        rc = output_json(doc, o->json);
-    if (!o->json || strcmp(o->json, "-") != 0)
-        table_text(stdout, &t, TABLE_WIDTH);
-    if (t.failed)
+    rc = output_plan_json(&plan, doc);
+    sheet sh;
+    sheet_init(&sh, "");
+    sheet_table(&sh, NULL, &t);
+    /* The text only when standard output is free (the JSON taken there is all it holds). */
+    if (plan.text == stdout)
+        sheet_text(stdout, &sh);
+    else if (sh.failed)
         rc = cli_error("out of host memory");
-    table_free(&t);
+    sheet_free(&sh);
     json_decref(doc);
     return rc;
 }

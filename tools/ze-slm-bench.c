@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <zeslm/backends.h>
+#include <zeslm/bench.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -139,7 +140,7 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("%s %s\n", PROG, ZESLM_VERSION);
+        printf("%s %s\n", PROG, zeslm_version());
         print_backends(stdout);
         return 0;
     }

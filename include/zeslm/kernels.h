@@ -1,6 +1,8 @@
 /* The bundled kernels, embedded at build time (spirv/embed.cmake writes kernels_data.c):
- * SPIR-V, native binaries for the AOT targets, and the OpenCL C source. Private to the
- * library, its tool and its tests; a third party builds its own with zeslm_kernel_build. */
+ * SPIR-V, native binaries for the AOT targets, and the OpenCL C source. What `limits`
+ * and `inspect` report on; a third party builds its own with zeslm_kernel_build.
+ * ABI: struct zeslm_kernel_file only grows at its end; index it through
+ * zeslm_kernel_file_get, which steps by the library's own sizeof. */
 #ifndef ZESLM_KERNELS_H
 #define ZESLM_KERNELS_H
 
@@ -37,6 +39,8 @@ extern const struct zeslm_kernel_file zeslm_kernel_files[];
 extern const size_t zeslm_kernel_file_count;
 
 const struct zeslm_kernel_file *zeslm_kernel_file_find(const char *name);
+/* Bundled file i (i < zeslm_kernel_file_count). */
+const struct zeslm_kernel_file *zeslm_kernel_file_get(size_t i);
 
 /* NULL when device `d` can build `file`; otherwise what it lacks, for messages. */
 const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, const zeslm_device_info *d);

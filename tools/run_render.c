@@ -1,0 +1,293 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include <zeslm/units.h>
+
+#include "cli.h"
+#include "report.h"
+#include "run_render.h"
+#include "table.h"
+
+/* What the text and the Markdown say of a device that is not a GPU, and of one whose
+ * driver ran nothing. */
+static const char not_gpu[] = "This device is not a GPU: its ceilings, and the fractions of them, describe it, not a "
+                              "GPU.";
+static const char nothing_ran[] = "No results or timings exist for this device: its driver accepted every kernel and "
+                                  "launch, but nothing executed (no GPU behind it). Nothing above is a measurement.";
+/* The table across the devices when it has no row. */
+static const char none_measured[] = "No device measured a result.";
+static const char stopped[] = "\nStopped after this error; --keep-going goes on to the next workload.\n";
+
+/* "Seed 2009, 20 timed launches after 2 warm-up; times are device times of one launch." */
+static void seed_sentence(FILE *f, const run_doc *doc)
+{
+    fprintf(f, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
+            (unsigned long long)doc->seed, doc->reps, doc->warmup);
+}
+
+void run_render_head(FILE *f, const run_doc *doc)
+{
+    char line[768];
+    if (doc->several) {
+        fprintf(f, "%zu device%s at once, a thread each:\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
+        for (size_t k = 0; k < doc->n_devices; k++)
+            fprintf(f, "  Device %u: %s (%s, %s)\n", doc->devices[k].index, doc->devices[k].name,
+                    doc->devices[k].backend, doc->devices[k].driver);
+        seed_sentence(f, doc);
+    } else {
+        const run_doc_device *d = &doc->devices[0];
+        snprintf(line, sizeof line, "Device %u: %s (%s, %s)", d->index, d->name, d->backend, d->driver);
+        text_wrap(f, "", "  ", line, TABLE_WIDTH);
+        seed_sentence(f, doc);
+        if (!d->is_gpu)
+            text_wrap(f, "", "", not_gpu, TABLE_WIDTH);
+    }
+    if (doc->min_time_s > 0) {
+        char t[32];
+        zeslm_format_si(doc->min_time_s, "s", t, sizeof t);
+        fprintf(f, "More launches where needed, until each result has %s of device time.\n", t);
+    }
+    fflush(f);
+}
+
+/* A section's table, then (several devices) its error, then the stop. */
+static void section_text(FILE *f, const run_doc *doc, const run_doc_device *d, const run_section *s)
+{
+    if (!s->wl)
+        return;
+    report_table(f, s->wl, &d->results, s->first, &s->summary);
+    if (doc->several && s->status != ZESLM_OK)
+        fprintf(f, "error: %s: %s\n", s->wl->name, s->error);
+    if (s->stopped)
+        fputs(stopped, f);
+}
+
+void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, const run_section *s)
+{
+    if (doc->several)
+        fprintf(f, "device %u: %s: %zu result%s%s\n", d->index, s->wl->name, s->count, s->count == 1 ? "" : "s",
+                s->status == ZESLM_OK ? "" : ", then an error");
+    else
+        section_text(f, doc, d, s);
+    fflush(f);
+}
+
+/* Each device's tables, as one device's run prints them. */
+static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
+{
+    char line[768];
+    snprintf(line, sizeof line, "=== Device %u: %s (%s, %s), %.1f s to %.1f s", d->index, d->name, d->backend,
+             d->driver, d->started_s, d->finished_s);
+    fputc('\n', f);
+    text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    if (!d->is_gpu)
+        text_wrap(f, "", "", not_gpu, TABLE_WIDTH);
+    for (size_t i = 0; i < d->n_sections; i++)
+        section_text(f, doc, d, &d->sections[i]);
+    fprintf(f, "\nModules: %s.\n", d->module_format);
+    if (d->no_results)
+        text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
+}
+
+/* Every result across the devices as a table: variant, parameters, a column per
+ * device, median, total. `cols` (n_devices + 4) and `heads` (n_devices) are the
+ * caller's and must outlive t. */
+static void aggregate_table(const run_doc *doc, table *t, table_column *cols, char (*heads)[16])
+{
+    const peers *p = &doc->aggregate;
+    /* The devices' columns are kept before the parameters when the text is too wide. */
+    size_t n_cols = doc->n_devices + 4;
+    cols[0] = (table_column){"variant", false, 100};
+    cols[1] = (table_column){"parameters", false, 50};
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        snprintf(heads[k], sizeof heads[k], "device %u", doc->devices[k].index);
+        cols[k + 2] = (table_column){heads[k], true, 90};
+    }
+    cols[n_cols - 2] = (table_column){"median", true, 80};
+    cols[n_cols - 1] = (table_column){"total", true, 70};
+    table_init(t, cols, n_cols);
+    const char *workload = "";
+    for (size_t i = 0; i < p->n_rows; i++) {
+        const peers_row *row = &p->rows[i];
+        const char *unit = row->first->rate_unit ? row->first->rate_unit : "";
+        char cells[n_cols][sizeof row->first->params + 8];
+        const char *cell[n_cols];
+        if (strcmp(workload, row->first->workload) != 0) {
+            for (size_t c = 0; c < n_cols; c++)
+                cell[c] = NULL;
+            snprintf(cells[0], sizeof cells[0], "%s:", workload = row->first->workload);
+            cell[0] = cells[0];
+            table_add(t, cell, NULL);
+        }
+        snprintf(cells[0], sizeof cells[0], "%s", row->first->variant);
+        snprintf(cells[1], sizeof cells[1], "%s", row->first->params);
+        for (size_t k = 0; k < doc->n_devices; k++) {
+            char rate[32] = "-";
+            if (row->rates[k] > 0)
+                zeslm_format_si(row->rates[k], unit, rate, sizeof rate);
+            /* '<': more than 10% below the median of the devices. */
+            bool below = row->ratios[k] > 0 && row->ratios[k] < PEERS_SLOW_BELOW;
+            snprintf(cells[k + 2], sizeof cells[k + 2], "%s%s", rate, below ? " <" : "");
+        }
+        snprintf(cells[n_cols - 2], sizeof cells[n_cols - 2], "-");
+        if (row->measured)
+            zeslm_format_si(row->median_rate, unit, cells[n_cols - 2], sizeof cells[n_cols - 2]);
+        snprintf(cells[n_cols - 1], sizeof cells[n_cols - 1], "-");
+        if (row->total_rate > 0)
+            zeslm_format_si(row->total_rate, unit, cells[n_cols - 1], sizeof cells[n_cols - 1]);
+        for (size_t c = 0; c < n_cols; c++)
+            cell[c] = cells[c];
+        table_add(t, cell, NULL);
+    }
+}
+
+/* Each device against its peers, a line each after `lead`, then the chosen devices
+ * that did not open. */
+static void scores(FILE *f, const run_doc *doc, const char *lead)
+{
+    const peers *p = &doc->aggregate;
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        const run_doc_device *d = &doc->devices[k];
+        if (p->scores[k] == 0)
+            fprintf(f, "%sDevice %u (%s): no result that another device also measured.\n", lead, d->index, d->name);
+        else
+            fprintf(f, "%sDevice %u (%s): %.2f of the devices' median (the median over its results)%s\n", lead,
+                    d->index, d->name, p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "");
+    }
+    for (size_t i = 0; i < json_array_size(doc->errors); i++) {
+        const json_t *e = json_array_get(doc->errors, i);
+        fprintf(f, "%sDevice %lld (%s): not run, it did not open.\n", lead,
+                (long long)json_integer_value(json_object_get(e, "device")),
+                json_string_value(json_object_get(e, "name")));
+    }
+}
+
+/* The title of the table across the devices, and what its '<' means. */
+static void aggregate_title(char *buf, size_t len, size_t n)
+{
+    snprintf(buf, len, "All %zu device%s: each result's rate per device, the median over the devices, and the "
+             "total of a throughput (the devices ran at once)", n, n == 1 ? "" : "s");
+}
+
+static void below_note(char *buf, size_t len)
+{
+    snprintf(buf, len, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... units "
+             "lower is better)", 100 * (1 - PEERS_SLOW_BELOW));
+}
+
+/* The table across the devices, as text or Markdown. Returns false when out of memory. */
+static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
+{
+    char title[256], line[sizeof title + 8];
+    aggregate_title(title, sizeof title, doc->n_devices);
+    if (markdown) {
+        fprintf(f, "\n## %s\n\n", title);
+    } else {
+        snprintf(line, sizeof line, "=== %s", title);
+        fputc('\n', f);
+        text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    }
+    table_column cols[doc->n_devices + 4];
+    char heads[doc->n_devices][16];
+    table t;
+    aggregate_table(doc, &t, cols, heads);
+    if (markdown)
+        table_markdown(f, &t);
+    else
+        table_text(f, &t, TABLE_WIDTH);
+    if (t.rows == 0)
+        fprintf(f, "%s\n", none_measured);
+    bool ok = !t.failed;
+    table_free(&t);
+    if (!ok)
+        cli_error("out of host memory");
+    below_note(line, sizeof line);
+    if (markdown)
+        fprintf(f, "\n%s\n\n", line);
+    else
+        text_wrap(f, "", " ", line, TABLE_WIDTH);
+    scores(f, doc, markdown ? "- " : "");
+    return ok;
+}
+
+void run_render_tail(FILE *f, const run_doc *doc)
+{
+    if (!doc->several) {
+        fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
+        if (doc->devices[0].no_results)
+            text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
+        return;
+    }
+    for (size_t k = 0; k < doc->n_devices; k++)
+        device_text(f, doc, &doc->devices[k]);
+    if (doc->aggregated)
+        aggregate(f, doc, false);
+}
+
+/* One device's run: its heading, its sections, its errors. */
+static void one_markdown(FILE *f, const run_doc *doc)
+{
+    const run_doc_device *d = &doc->devices[0];
+    fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", d->name, d->backend, d->driver, d->module_format);
+    seed_sentence(f, doc);
+    for (size_t i = 0; i < d->n_sections; i++)
+        if (d->sections[i].wl)
+            report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
+    for (size_t i = 0; i < json_array_size(d->errors); i++) {
+        json_t *e = json_array_get(d->errors, i);
+        fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),
+                json_string_value(json_object_get(e, "message")));
+    }
+}
+
+bool run_render_markdown(FILE *f, const void *data)
+{
+    const run_doc *doc = data;
+    if (!doc->several) {
+        one_markdown(f, doc);
+        return true;
+    }
+    fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
+    seed_sentence(f, doc);
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        const run_doc_device *d = &doc->devices[k];
+        fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
+                d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+        if (!d->is_gpu)
+            fprintf(f, "\n%s\n", not_gpu);
+        for (size_t i = 0; i < d->n_sections; i++) {
+            const run_section *s = &d->sections[i];
+            if (!s->wl)
+                continue;
+            report_markdown(f, s->wl, &d->results, s->first, &s->summary, 3);
+            if (s->status != ZESLM_OK)
+                fprintf(f, "\n**Error** (%s): %s\n", s->wl->name, s->error);
+        }
+        if (d->no_results)
+            fprintf(f, "\n%s\n", nothing_ran);
+    }
+    for (size_t i = 0; i < json_array_size(doc->errors); i++) {
+        const json_t *e = json_array_get(doc->errors, i);
+        fprintf(f, "\n## Device %lld: %s\n\n**Error**: not run: %s\n",
+                (long long)json_integer_value(json_object_get(e, "device")),
+                json_string_value(json_object_get(e, "name")), json_string_value(json_object_get(e, "message")));
+    }
+    return !doc->aggregated || aggregate(f, doc, true);
+}
+
+bool run_render_csv(FILE *f, const void *data)
+{
+    const run_doc *doc = data;
+    if (!doc->several) {
+        report_csv(f, &doc->devices[0].results);
+        return true;
+    }
+    report_device *devs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *devs);
+    if (!devs)
+        return cli_error("out of host memory") == 0;
+    for (size_t k = 0; k < doc->n_devices; k++)
+        devs[k] = (report_device){doc->devices[k].index, doc->devices[k].name, &doc->devices[k].results};
+    report_csv_devices(f, devs, doc->n_devices);
+    free(devs);
+    return true;
+}
