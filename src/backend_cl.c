@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <zeslm/bench.h>
+
 #include "backend.h"
 #include "dump.h"
 #include "error.h"
@@ -640,6 +642,12 @@ static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const u
             break;
         if (now_s() > deadline) {
             st = zeslm_fail(ZESLM_ERR_TIMEOUT, "kernel %s did not finish within %.1f s", k->name, timeout_s);
+            goto out;
+        }
+        /* Released buffers outlive the commands that use them (OpenCL 3.0, 5.5.4), so
+         * the run may end while the kernel still runs. */
+        if (zeslm_stop_requested()) {
+            st = zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal while kernel %s ran", k->name);
             goto out;
         }
         nanosleep(&(struct timespec){.tv_nsec = 20000}, NULL);

@@ -305,6 +305,18 @@ static bool is_pow2(uint32_t v)
     return v && !(v & (v - 1));
 }
 
+bool zeslm_variant_group_ok(const zeslm_variant *v, uint32_t g, char *why, size_t len)
+{
+    uint32_t m = v->group_multiple > 1 ? v->group_multiple : 1;
+    if (v->group_pow2 && !is_pow2(g))
+        snprintf(why, len, "group size %u is not a power of two, which this tree reduction needs", g);
+    else if (g % m)
+        snprintf(why, len, "group size %u is not a multiple of %u", g, m);
+    else
+        return true;
+    return false;
+}
+
 zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const zeslm_variant *v, uint32_t *out)
 {
     zeslm_kernel_props p;
@@ -321,11 +333,9 @@ zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const ze
         if (limit && g > limit)
             return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u exceeds the maximum %u for this kernel on %s",
                               zeslm_kernel_name(k), g, limit, d->name);
-        if (v->group_pow2 && !is_pow2(g))
-            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u is not a power of two, which this tree reduction needs",
-                              zeslm_kernel_name(k), g);
-        if (g % m)
-            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u is not a multiple of %u", zeslm_kernel_name(k), g, m);
+        char why[160];
+        if (!zeslm_variant_group_ok(v, g, why, sizeof why))
+            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: %s", zeslm_kernel_name(k), why);
         *out = g;
         return ZESLM_OK;
     }
@@ -374,11 +384,20 @@ bool bench_slm_fits(zeslm_results *out, const char *workload, const char *varian
 
 zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        /* A few milliseconds of host work between looks at the signal flag. */
+        if (i % BENCH_STOP_EVERY == 0 && stop_requested)
+            return bench_interrupted_check(what);
         if (got[i] != want[i])
             return zeslm_fail(ZESLM_ERR_VERIFY, "%s: wrong result at index %zu: device %u, host %u", what, i,
                               got[i], want[i]);
+    }
     return ZESLM_OK;
+}
+
+zeslm_status bench_interrupted_check(const char *what)
+{
+    return zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal during the host check of %s", what);
 }
 
 zeslm_status bench_poison(zeslm_buffer *buf, uint32_t *scratch, size_t words)

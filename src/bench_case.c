@@ -53,10 +53,15 @@ static double device_s(const zeslm_result *r)
 /* The output of the measurement that r reports, checked against the host: only then
  * is r measured. The doubling's earlier measurements only decide where it stops (their
  * outputs are gone: each grow resets them). */
+/* The host check is a stage of its own: a signal during it (or the long launches
+ * before it) ends the run here, with no result claimed. */
 static zeslm_status verify_last(const bench_case *c, zeslm_result *r)
 {
     char how[sizeof r->verify_note];
     zeslm_status st = c->verify(c->verify_ctx, how, sizeof how);
+    if (st == ZESLM_OK && zeslm_stop_requested())
+        st = zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal during the host check of %s/%s", c->workload,
+                        c->v->name);
     if (st == ZESLM_OK)
         bench_verified(r, "%s", how);
     return st;

@@ -147,8 +147,13 @@ zeslm_status bench_variant_open(zeslm_device *dev, const zeslm_run_opts *o, cons
 bool bench_slm_fits(zeslm_results *out, const char *workload, const char *variant, zeslm_kernel *k, size_t slm,
                     uint32_t group, const char *what, zeslm_status *st);
 
-/* ZESLM_ERR_VERIFY naming the first index where got and want differ. */
+/* ZESLM_ERR_VERIFY naming the first index where got and want differ; a signal
+ * (zeslm_request_stop) ends the comparison with ZESLM_ERR_INTERRUPTED. */
 zeslm_status bench_compare_u32(const char *what, const uint32_t *got, const uint32_t *want, size_t n);
+/* Host checks look at the signal flag every this many elements (about a millisecond). */
+#define BENCH_STOP_EVERY (1u << 20)
+/* ZESLM_ERR_INTERRUPTED for a host check of `what` that a signal stopped. */
+zeslm_status bench_interrupted_check(const char *what);
 
 /* Overwrites the first `words` of an output buffer with a pattern no kernel
  * produces by accident, using `scratch` (at least `words` long) as the host copy, so

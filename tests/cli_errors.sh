@@ -50,7 +50,7 @@ expect_error "no device name contains" limits --device no-such-gpu
 expect_error "exceeds the device maximum" limits --slm-per-group 1K --group-size 1000000
 expect_error "exceed the device's" limits --slm-per-group 1G --group-size 64
 expect_error "go together" limits --group-size 64
-expect_error "exceeds the maximum" run reduce --size 1000 --group-size 1000000 --reps 1
+expect_error "exceeds the maximum" run reduce --size 1000 --group-size 1048576 --reps 1
 expect_error "not a power of two" run reduce --size 1000 --group-size 96 --reps 1
 expect_error "not a multiple of 16" run hist --size 1000 --group-size 40 --reps 1
 expect_error "not BENCH/VARIANT" profile reduce

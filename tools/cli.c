@@ -1,4 +1,7 @@
 #include <errno.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,13 +40,30 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
     FILE *in = fopen(path, "rb");
     unsigned char *buf = NULL;
     size_t len = 0, cap = 0;
-    if (!in) {
-        cli_error("cannot read %s", path);
-        return false;
+    struct stat st;
+    if (!in || fstat(fileno(in), &st) != 0) {
+        cli_error("cannot read %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        cli_error("cannot read %s: %s", path, strerror(EISDIR));
+        goto fail;
+    }
+    /* A regular file's size is known before reading it; anything else (/dev/zero, a
+     * pipe) is read until it passes the limit. */
+    if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > CLI_READ_MAX)
+        goto too_large;
+    /* A regular file's buffer at once, one read past its size to see its end; others
+     * grow as they are read. */
+    cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 0;
+    if (cap && !(buf = malloc(cap))) {
+        cli_error("out of memory reading %s", path);
+        goto fail;
     }
     for (;;) {
         if (len + 1 >= cap) {
-            cap = cap ? 2 * cap : 1 << 16;
+            /* One byte past the limit tells a file at it from a longer one. */
+            cap = !cap ? 1 << 16 : 2 * cap < CLI_READ_MAX + 2 ? 2 * cap : CLI_READ_MAX + 2;
             unsigned char *grown = realloc(buf, cap);
             if (!grown) {
                 cli_error("out of memory reading %s", path);
@@ -53,11 +73,13 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
         }
         size_t got = fread(buf + len, 1, cap - len - 1, in);
         len += got;
+        if (len > CLI_READ_MAX)
+            goto too_large;
         if (got == 0)
             break;
     }
     if (ferror(in)) {
-        cli_error("cannot read %s", path);
+        cli_error("cannot read %s: %s", path, strerror(errno));
         goto fail;
     }
     fclose(in);
@@ -65,8 +87,11 @@ bool cli_read_file(const char *path, unsigned char **data, size_t *size)
     *data = buf;
     *size = len;
     return true;
+too_large:
+    cli_error("%s: larger than the %d MiB a file read may be", path, CLI_READ_MAX >> 20);
 fail:
-    fclose(in);
+    if (in)
+        fclose(in);
     free(buf);
     return false;
 }
@@ -204,6 +229,18 @@ bool cli_settings_from_env(zeslm_settings *s)
     };
     const char *env = getenv("ZESLM_MODULES");
     *s = (zeslm_settings){.dump_dir = getenv("ZESLM_DUMP_BINARIES")};
+    /* Found now, not as a warning per binary once the work is under way. */
+    struct stat st;
+    const char *dump = s->dump_dir;
+    int err = !dump || !*dump                     ? 0
+              : stat(dump, &st) != 0              ? errno
+              : !S_ISDIR(st.st_mode)              ? ENOTDIR
+              : access(dump, W_OK | X_OK) != 0    ? errno
+                                                  : 0;
+    if (err) {
+        cli_usage_error("ZESLM_DUMP_BINARIES: cannot write binaries into %s: %s", dump, strerror(err));
+        return false;
+    }
     if (!env)
         return true;
     for (size_t i = 0; i < sizeof modules / sizeof *modules; i++) {
@@ -245,9 +282,13 @@ int cli_open_device(const cli_device_opts *o, zeslm_device_list *list, uint32_t 
     zeslm_status st = zeslm_list_devices(o->backend, list);
     if (st != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
+    /* A device that is not there is the user's to fix, as any other bad argument. */
     st = zeslm_select_device(list, o->device, index);
-    if (st == ZESLM_OK)
-        st = zeslm_device_open(&list->items[*index], &settings, dev);
+    if (st != ZESLM_OK) {
+        zeslm_device_list_free(list);
+        return cli_usage_error("%s", zeslm_last_error());
+    }
+    st = zeslm_device_open(&list->items[*index], &settings, dev);
     if (st != ZESLM_OK) {
         zeslm_device_list_free(list);
         return cli_error("%s", zeslm_last_error());

@@ -27,8 +27,13 @@ bool cli_u32(const char *opt, const char *text, uint32_t min, uint32_t max, uint
 bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out,
                   uint32_t cap, uint32_t *n);
 
-/* Reads a whole file into *data (malloc'd, NUL-terminated past *size). Prints the
- * error and returns false when it cannot. */
+/* The most bytes cli_read_file reads: a results file of a million results is about
+ * 200 MiB; a .cl source, a zebin or a SPIR-V module is far smaller. */
+#define CLI_READ_MAX (256 << 20)
+
+/* Reads a whole file into *data (malloc'd, NUL-terminated past *size), at most
+ * CLI_READ_MAX bytes: a larger file, or a device that never ends, is refused with
+ * the limit in the error. Prints the error and returns false when it cannot. */
 bool cli_read_file(const char *path, unsigned char **data, size_t *size);
 
 /* --backend and --device, common to every command that uses a device. */

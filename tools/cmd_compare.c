@@ -33,14 +33,6 @@ static int load(const char *path, results_set *f)
     return rc;
 }
 
-static const results_entry *find(const results_file *f, const char *key)
-{
-    for (size_t i = 0; i < f->count; i++)
-        if (strcmp(f->items[i].key, key) == 0)
-            return &f->items[i];
-    return NULL;
-}
-
 typedef struct compare_opts {
     uint32_t fail_over;
     bool gate, any_device;
@@ -163,8 +155,11 @@ static void row(compare_out *out, const char *key, double old_ns, double new_ns,
 {
     compare_row r = {out->old_device, out->new_device, key, old_ns, new_ns, change};
     fields_row(fields, out->map, &out->t, &r, NULL);
-    json_array_append_new(out->rows, fields_json(fields, N_FIELDS, &r));
-    compare_row *all = realloc(out->all, (out->n_all + 1) * sizeof *all);
+    if (out->rows)
+        json_array_append_new(out->rows, fields_json(fields, N_FIELDS, &r));
+    /* Doubling at each power of two: a row at a time would copy 100,000 rows over. */
+    size_t n = out->n_all;
+    compare_row *all = n && (n & (n - 1)) ? out->all : realloc(out->all, (n ? 2 * n : 16) * sizeof *all);
     if (all)
         all[out->n_all++] = r;
     out->all = all ? all : out->all;
@@ -176,7 +171,7 @@ static void compare_pair(const results_file *old_f, const results_file *new_f, c
                          compare_out *out)
 {
     for (size_t i = 0; i < new_f->count; i++) {
-        const results_entry *n = &new_f->items[i], *o = find(old_f, n->key);
+        const results_entry *n = &new_f->items[i], *o = results_find(old_f, n->key);
         if (!o) {
             row(out, n->key, NAN, n->median_ns, "only in new");
             continue;
@@ -194,7 +189,7 @@ static void compare_pair(const results_file *old_f, const results_file *new_f, c
         row(out, n->key, old_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
     }
     for (size_t i = 0; i < old_f->count; i++)
-        if (!find(new_f, old_f->items[i].key))
+        if (!results_find(new_f, old_f->items[i].key))
             row(out, old_f->items[i].key, old_f->items[i].median_ns, NAN, "only in old");
 }
 
@@ -240,14 +235,18 @@ static int run(int argc, char **argv)
     sheet_init(&sh, "# ze-slm-bench compare\n");
     table_column cols[N_FIELDS];
     size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
-    compare_out out = {.map = map, .rows = json_array()};
+    /* The JSON rows only for --json: 100,000 results make 700,000 values. */
+    compare_out out = {.map = map, .rows = opts.json ? json_array() : NULL};
     rc = load(old_path, &old_f);
     if (rc == 0)
         rc = load(new_path, &new_f);
     if (rc == 0) {
+        char why[512];
         pairs = calloc(old_f.count < new_f.count ? old_f.count : new_f.count, sizeof *pairs);
-        if (!pairs || !results_set_pair(&old_f, &new_f, opts.any_device, pairs, &n_pairs))
+        if (!pairs)
             rc = cli_error("out of host memory");
+        else if (results_set_pair(&old_f, &new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
+            rc = cli_error("%s", why);
     }
     if (rc == 0 && n_pairs == 0) {
         if (old_f.count == 1 && new_f.count == 1)
@@ -325,8 +324,10 @@ static void more_help(FILE *f)
                "than PERCENT makes the exit status %d. Files of different devices are refused\n"
                "unless --any-device is given; files with no result in common always are.\n"
                "A file of several devices (run --device all) compares device by device: each\n"
-               "device of NEW with the first not yet paired device of OLD of the same name\n"
-               "(with --any-device, those left pair in order).\n", EXIT_REGRESSION);
+               "device of NEW with the device of OLD of the same name, kind (sub-device or\n"
+               "not), UUID and PCI address where the files hold them, and index where several\n"
+               "match; one that could be any of several is refused (with --any-device, those\n"
+               "left pair in order).\n", EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {
@@ -336,8 +337,9 @@ static const cli_option options[] = {
     {"any-device", 'a', NULL, "compare files measured on different devices" "\n"
      "Compare files measured on different devices (refused otherwise). Files with no result in common are "
      "always refused. Files of several devices (run --device all) compare device by device: each device of NEW "
-     "with the first device of OLD not yet paired that has the same name (with --any-device, those left pair in "
-     "order); a device without a partner is named and not compared."},
+     "with the device of OLD of the same name, kind (sub-device or not), UUID and PCI address where the files "
+     "hold them, and index where several match; a device that could be any of several is refused (with "
+     "--any-device, those left pair in order); a device without a partner is named and not compared."},
     {"json", 'j', "FILE|-", "also write the rows and totals as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

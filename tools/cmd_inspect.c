@@ -293,8 +293,15 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
     for (size_t i = 0; bundled && i < bundled->n_natives; i++)
         if (strcmp(bundled->natives[i].target, t->name) == 0 && bundled->natives[i].from_spirv)
             in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
-    bool built = o->isa ? ocloc_compile_isa(&in, t->name, &bin, &size, &isa, &n_isa, lf, o->kernel)
-                        : ocloc_compile(source, t->name, &bin, &size);
+    bool built = ocloc_compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
+    /* A bundled file this target's front end cannot build from source (OpenCL C 3.0 on
+     * skl): its validated SPIR-V, as the driver would take it at run time. */
+    if (!built && bundled && in.source) {
+        fprintf(stderr, "%s: %s.cl on %s: ocloc failed on the source; trying its SPIR-V\n", PROG, bundled->name,
+                t->name);
+        in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
+        built = ocloc_compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
+    }
     if (lf && fclose(lf) != 0)
         built = false;
     if (!built) {

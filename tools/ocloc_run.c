@@ -80,9 +80,9 @@ static void show_log(const char *log)
     free(text);
 }
 
-/* ocloc with IGC's listings in dir/isa when `isa` is not NULL. */
-static bool compile(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
-                    zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
+/* (ocloc_run.h; IGC dumps its listings into dir/isa.) */
+bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
+                   zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
 {
     char dir[] = "/tmp/ze-slm-inspect-XXXXXX";
     char src[sizeof dir + 16], bin[sizeof dir + 16], log[sizeof dir + 16];
@@ -167,16 +167,4 @@ out:
         free(env);
     remove_dir(dir, 1);
     return ok;
-}
-
-bool ocloc_compile(const char *source, const char *target, unsigned char **data, size_t *size)
-{
-    ocloc_input in = {source, NULL, NULL, 0};
-    return compile(&in, target, data, size, NULL, NULL, NULL, NULL);
-}
-
-bool ocloc_compile_isa(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
-                       zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
-{
-    return compile(in, target, data, size, isa, n_isa, listing, kernel);
 }

@@ -8,12 +8,7 @@
 
 #include <zeslm/isa.h>
 
-/* Compiles the OpenCL C in `source` (NUL-terminated) for ocloc device `target` into
- * a zebin (*data, malloc'd). ocloc's own messages go to the terminal; a failure is
- * reported in one line and returns false. */
-bool ocloc_compile(const char *source, const char *target, unsigned char **data, size_t *size);
-
-/* What ocloc_compile_isa compiles: OpenCL C with its build options, or SPIR-V. */
+/* What ocloc_compile compiles: OpenCL C with its build options, or SPIR-V. */
 typedef struct ocloc_input {
     const char *source;         /* OpenCL C, NUL-terminated (unused with spirv) */
     const char *options;        /* build options ("-cl-std=CL3.0"); NULL or "": none */
@@ -21,11 +16,13 @@ typedef struct ocloc_input {
     size_t spirv_size;
 } ocloc_input;
 
-/* Like ocloc_compile, with IGC's ISA listings (IGC_ShaderDumpEnable in ocloc's environment
- * alone): their instruction mix into *isa (malloc'd, *n_isa kernels), and, when
- * `listing` is not NULL, the listing of every kernel (of `kernel` alone when not NULL)
- * copied there. */
-bool ocloc_compile_isa(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
+/* Compiles `in` for ocloc device `target` into a zebin (*data, malloc'd). ocloc's own
+ * messages are shown only when it fails, after a one-line error, and false returned.
+ * When `isa` is not NULL, with IGC's ISA listings (IGC_ShaderDumpEnable in ocloc's
+ * environment alone): their instruction mix into *isa (malloc'd, *n_isa kernels), and,
+ * when `listing` is not NULL, the listing of every kernel (of `kernel` alone when not
+ * NULL) copied there. */
+bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
                        zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel);
 
 #endif

@@ -1,7 +1,11 @@
-/* realpath() is an XSI function, beyond the _POSIX_C_SOURCE the build asks for. */
+/* realpath(), mkstemp() and fchmod() are XSI functions, beyond the _POSIX_C_SOURCE
+ * the build asks for. */
 #define _XOPEN_SOURCE 700
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,76 +22,244 @@
 #include "fields.h"
 #include "output.h"
 
-static char *temporary_name(const char *path)
-{
-    size_t len = strlen(path) + sizeof ".tmp";
-    char *tmp = malloc(len);
-    if (tmp)
-        snprintf(tmp, len, "%s.tmp", path);
-    return tmp;
-}
+/* How many output files may be open at once: a command writes at most three (JSON,
+ * CSV, Markdown) and several devices share them. */
+#define OPEN_MAX 16
+/* Symbolic links followed before a path is refused (Linux's own limit, MAXSYMLINKS). */
+#define LINKS_MAX 40
+
+/* An output file between output_open and output_close: `tmp` is the temporary that
+ * replaces `target` when closed, NULL when the file is written in place. */
+typedef struct open_output {
+    FILE *f;
+    char *target, *tmp;
+} open_output;
+
+static open_output opened[OPEN_MAX];
+/* `run --device all` writes from its devices' threads. */
+static pthread_mutex_t opened_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool is_stdout(const char *path)
 {
     return strcmp(path, "-") == 0;
 }
 
+/* The folder of `path` joined with `name` (a link's relative target), malloc'd. */
+static char *beside(const char *path, const char *name)
+{
+    const char *slash = strrchr(path, '/');
+    size_t folder = name[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+    char *out = malloc(folder + strlen(name) + 1);
+    if (out) {
+        memcpy(out, path, folder);
+        strcpy(out + folder, name);
+    }
+    return out;
+}
+
+/* The file that writing `path` must change, malloc'd: a symbolic link is followed to
+ * its target (which may not exist yet), so that the link is kept. NULL with errno. */
+static char *link_target(const char *path)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur && hops <= LINKS_MAX; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return cur; /* absent, or not a link: this is the file */
+        char link[PATH_MAX];
+        ssize_t len = readlink(cur, link, sizeof link - 1);
+        if (len < 0) {
+            free(cur);
+            return NULL;
+        }
+        link[len] = '\0';
+        char *next = beside(cur, link);
+        free(cur);
+        cur = next;
+    }
+    errno = cur ? ELOOP : ENOMEM;
+    free(cur);
+    return NULL;
+}
+
+/* The mode a new file gets from open(2): 0666 less the umask. */
+static mode_t new_file_mode(void)
+{
+    mode_t mask = umask(022);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+/* Where `path` is written: in place (`*in_place`) when it is a device, a FIFO or any
+ * other file that is not a regular one, else through a temporary beside its target.
+ * Sets *mode to the mode the written file keeps. Returns the target (malloc'd) or
+ * NULL with errno. */
+static char *plan(const char *path, bool *in_place, mode_t *mode)
+{
+    struct stat st;
+    *in_place = false;
+    *mode = new_file_mode();
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return NULL;
+        }
+        *in_place = !S_ISREG(st.st_mode);
+        *mode = st.st_mode & 07777;
+        /* /dev/stdout and /proc/self/fd/N name a pipe or a terminal only through the
+         * link itself: a special file is opened by the name given. */
+        return *in_place ? strdup(path) : link_target(path);
+    }
+    return errno == ENOENT ? link_target(path) : NULL;
+}
+
+/* Opens a unique temporary beside `target`: O_CREAT|O_EXCL, so a link planted under
+ * its name is never followed. NULL with errno. */
+static FILE *open_temporary(const char *target, mode_t mode, char **tmp)
+{
+    static const char suffix[] = ".tmp.XXXXXX";
+    size_t len = strlen(target) + sizeof suffix;
+    *tmp = malloc(len);
+    if (!*tmp)
+        return NULL;
+    snprintf(*tmp, len, "%s%s", target, suffix);
+    int fd = mkstemp(*tmp);
+    FILE *f = NULL;
+    if (fd >= 0 && (fchmod(fd, mode) != 0 || !(f = fdopen(fd, "w")))) {
+        int err = errno;
+        close(fd);
+        unlink(*tmp);
+        errno = err;
+    }
+    if (!f) {
+        free(*tmp);
+        *tmp = NULL;
+    }
+    return f;
+}
+
+/* A device, a FIFO, a socket: written as it is, never created nor truncated. */
+static FILE *open_in_place(const char *target)
+{
+    int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    return f;
+}
+
+static bool remember(FILE *f, char *target, char *tmp)
+{
+    bool kept = false;
+    pthread_mutex_lock(&opened_lock);
+    for (size_t i = 0; i < OPEN_MAX && !kept; i++)
+        if (!opened[i].f) {
+            opened[i] = (open_output){f, target, tmp};
+            kept = true;
+        }
+    pthread_mutex_unlock(&opened_lock);
+    return kept;
+}
+
+static open_output forget(FILE *f)
+{
+    open_output o = {0};
+    pthread_mutex_lock(&opened_lock);
+    for (size_t i = 0; i < OPEN_MAX && !o.f; i++)
+        if (opened[i].f == f) {
+            o = opened[i];
+            opened[i] = (open_output){0};
+        }
+    pthread_mutex_unlock(&opened_lock);
+    return o;
+}
+
 FILE *output_open(const char *path)
 {
     if (is_stdout(path))
         return stdout;
-    struct stat st;
-    /* rename() would refuse it only after the whole run. */
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        cli_error("cannot write %s: %s", path, strerror(EISDIR));
-        return NULL;
-    }
-    char *tmp = temporary_name(path);
-    if (!tmp) {
-        cli_error("out of host memory");
-        return NULL;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (!f)
+    bool in_place;
+    mode_t mode;
+    char *target = plan(path, &in_place, &mode), *tmp = NULL;
+    FILE *f = !target ? NULL : in_place ? open_in_place(target) : open_temporary(target, mode, &tmp);
+    if (!f) {
         cli_error("cannot write %s: %s", path, strerror(errno));
-    free(tmp);
+    } else if (!remember(f, target, tmp)) {
+        cli_error("cannot write %s: more than %d output files at once", path, OPEN_MAX);
+        fclose(f);
+        if (tmp)
+            unlink(tmp);
+        f = NULL;
+    }
+    if (!f) {
+        free(target);
+        free(tmp);
+    }
     return f;
+}
+
+/* Flushes f to its file; errno of the first failure, or 0. */
+static int finish(FILE *f, bool durable)
+{
+    /* A write that failed earlier left its reason in errno (ENOSPC from /dev/full). */
+    int err = fflush(f) != 0 ? errno : ferror(f) ? (errno ? errno : EIO) : 0;
+    /* The temporary's data must be on disk before its name replaces the file's. */
+    if (!err && durable && fsync(fileno(f)) != 0)
+        err = errno;
+    if (fclose(f) != 0 && !err)
+        err = errno;
+    return err;
 }
 
 int output_close(FILE *f, const char *path, bool written)
 {
-    if (f == stdout)
-        return written && fflush(stdout) == 0 && !ferror(stdout) ? 0 : cli_error("writing to standard output failed");
-    int err = written && !ferror(f) ? 0 : EIO;
-    if (fclose(f) != 0 && !err)
+    if (f == stdout) {
+        int err = fflush(stdout) != 0 ? errno : 0;
+        if (written && !err && !ferror(stdout))
+            return 0;
+        return cli_error("cannot write to standard output: %s", strerror(err ? err : EIO));
+    }
+    open_output o = forget(f);
+    int err = finish(f, o.tmp != NULL);
+    if (!written && !err)
+        err = EIO;
+    if (!err && o.tmp && rename(o.tmp, o.target) != 0)
         err = errno;
-    char *tmp = temporary_name(path);
-    if (!tmp)
-        return cli_error("out of host memory");
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (err)
-        remove(tmp);
-    free(tmp);
+    if (err && o.tmp)
+        unlink(o.tmp);
+    free(o.target);
+    free(o.tmp);
     return err ? cli_error("cannot write %s: %s", path, strerror(err)) : 0;
 }
 
-/* Creates the file's temporary and removes it: the directory exists and may be
- * written, so the file can be written when the work is done. */
+bool output_in_place(const char *path)
+{
+    struct stat st;
+    return is_stdout(path) || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+}
+
+/* Whether `path` can be written when the work is done, found without writing it: a
+ * temporary is created beside its target and removed; a special file (a FIFO's reader
+ * would see the end of its data) is only asked. */
 static int check_writable(const char *opt, const char *path)
 {
     if (!*path)
         return cli_usage_error("%s: empty file name", opt);
     if (is_stdout(path))
         return 0;
-    FILE *f = output_open(path);
-    if (!f)
-        return 1;
-    int rc = fclose(f) == 0 ? 0 : cli_error("cannot write %s: %s", path, strerror(errno));
-    char *tmp = temporary_name(path);
-    if (tmp)
-        remove(tmp);
+    bool in_place;
+    mode_t mode;
+    char *target = plan(path, &in_place, &mode), *tmp = NULL;
+    FILE *f = NULL;
+    int rc = 0;
+    if (!target || (in_place ? access(target, W_OK) != 0 : !(f = open_temporary(target, mode, &tmp))))
+        rc = cli_error("cannot write %s: %s", path, strerror(errno));
+    if (f) {
+        fclose(f);
+        unlink(tmp);
+    }
     free(tmp);
+    free(target);
     return rc;
 }
 
@@ -183,7 +355,7 @@ int output_plan_json(const output_plan *p, json_t *doc)
 
 bool output_plan_json_to_file(const output_plan *p)
 {
-    return p->path[OUTPUT_JSON] && !is_stdout(p->path[OUTPUT_JSON]);
+    return p->path[OUTPUT_JSON] && !output_in_place(p->path[OUTPUT_JSON]);
 }
 
 /* One device fact of the library's table as JSON: unknown is null. */
@@ -256,12 +428,45 @@ json_t *output_device_json(const zeslm_device_info *d)
     return fields_json(f, n, d);
 }
 
+/* An argument as a JSON string: JSON holds only UTF-8, so each byte of `arg` that is
+ * not part of valid UTF-8 is written as the four characters \xNN (its hexadecimal
+ * value), the rest as it is (docs/results-schema.md, "command"). */
+static json_t *argument_json(const char *arg)
+{
+    json_t *whole = json_string(arg);
+    if (whole)
+        return whole;
+    size_t len = strlen(arg), used = 0;
+    char *out = malloc(4 * len + 1);
+    if (!out)
+        return json_null();
+    for (size_t i = 0; i < len;) {
+        /* The longest valid UTF-8 sequence starting at i (at most 4 bytes). */
+        size_t n = 0;
+        for (size_t k = 4; k > 0 && !n; k--) {
+            json_t *piece = i + k <= len ? json_stringn(arg + i, k) : NULL;
+            n = piece ? k : 0;
+            json_decref(piece);
+        }
+        if (n) {
+            memcpy(out + used, arg + i, n);
+            used += n;
+            i += n;
+        } else {
+            used += (size_t)sprintf(out + used, "\\x%02x", (unsigned char)arg[i++]);
+        }
+    }
+    json_t *escaped = json_stringn(out, used);
+    free(out);
+    return escaped ? escaped : json_null();
+}
+
 json_t *output_document(int argc, char **argv)
 {
     json_t *doc = json_object();
     json_t *cmd = json_array();
     for (int i = 0; i < argc; i++)
-        json_array_append_new(cmd, json_string(argv[i]));
+        json_array_append_new(cmd, argument_json(argv[i]));
     char date[32], host[256] = "";
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

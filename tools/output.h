@@ -14,13 +14,21 @@
  * be creatable. Prints the error with its reason; returns 0 or the exit status. */
 int output_check(const char *json_path, const char *csv_path, const char *markdown_path);
 
-/* Opens `path` for writing ("-" is stdout). A file is written to a temporary name
- * that output_close renames, so it is never left half-written. Returns NULL after
- * printing the reason. */
+/* Opens `path` for writing ("-" is stdout). A regular file (or none yet) is written
+ * to a unique temporary beside it (mkstemp: a link planted there is never followed)
+ * that output_close renames over it, so it is never left half-written and each of
+ * several writers leaves a whole file; a symbolic link is followed and kept, its
+ * target replaced; a device, FIFO or socket is written in place, never truncated nor
+ * replaced. Returns NULL after printing the reason. */
 FILE *output_open(const char *path);
-/* Finishes what output_open began. `written` false (the caller's writing failed)
- * removes the temporary. Prints the error with its reason; returns 0 or 1. */
+/* Finishes what output_open began: every flush, sync and close checked. `written`
+ * false (the caller's writing failed) removes the temporary. Prints the error with
+ * its reason; returns 0 or 1. */
 int output_close(FILE *f, const char *path, bool written);
+
+/* Whether `path` is written in place ("-", a device, a FIFO): each output_open of it
+ * reaches its reader, so a command writes it once, at the end, not as it goes. */
+bool output_in_place(const char *path);
 
 /* Where a command's tables go: stderr when its JSON, CSV or Markdown (any may be
  * NULL) is written to stdout ("-"), which must then hold nothing else; else stdout. */

@@ -18,6 +18,24 @@ static const char *str(json_t *o, const char *key)
     return json_string_value(json_object_get(o, key));
 }
 
+static int by_key(const void *a, const void *b)
+{
+    return strcmp((*(const results_entry *const *)a)->key, (*(const results_entry *const *)b)->key);
+}
+
+/* The device's index (a schema-2 element's "index"), its sub-device flag, its UUID
+ * and PCI address, where the file holds them. */
+static void identity(json_t *root, results_file *out)
+{
+    json_t *device = json_object_get(root, "device"), *index = json_object_get(root, "index");
+    json_t *sub = json_object_get(device, "subdevice");
+    const char *uuid = str(device, "uuid"), *pci = str(device, "pci_address");
+    out->index = json_is_integer(index) ? (long long)json_integer_value(index) : -1;
+    out->subdevice = json_is_boolean(sub) ? json_is_true(sub) : -1;
+    snprintf(out->uuid, sizeof out->uuid, "%s", uuid ? uuid : "");
+    snprintf(out->pci, sizeof out->pci, "%s", pci ? pci : "");
+}
+
 int results_from_json(json_t *root, results_file *out, char *why, size_t why_len)
 {
     memset(out, 0, sizeof *out);
@@ -55,18 +73,28 @@ int results_from_json(json_t *root, results_file *out, char *why, size_t why_len
             rc = fail(why, why_len, "a result's names are too long", i);
             goto out;
         }
-        for (size_t k = 0; k < out->count; k++) {
-            if (strcmp(out->items[k].key, e->key) == 0) {
-                rc = fail(why, why_len, "a result appears twice", i);
-                goto out;
-            }
-        }
         e->median_ns = (double)json_integer_value(median);
         json_t *work = json_object_get(r, "work");
         e->work = json_is_integer(work) && json_integer_value(work) > 0 ? (double)json_integer_value(work) : 0;
         e->spread = json_number_value(spread);
         out->count++;
     }
+    /* Sorted once: O(n log n) for the whole file where a search per result was
+     * quadratic (95,672 results did not finish in 120 s). */
+    out->sorted = malloc((out->count ? out->count : 1) * sizeof *out->sorted);
+    if (!out->sorted) {
+        snprintf(why, why_len, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < out->count; i++)
+        out->sorted[i] = &out->items[i];
+    qsort(out->sorted, out->count, sizeof *out->sorted, by_key);
+    for (size_t i = 1; i < out->count; i++)
+        if (strcmp(out->sorted[i - 1]->key, out->sorted[i]->key) == 0) {
+            snprintf(why, why_len, "a result appears twice (%s)", out->sorted[i]->key);
+            goto out;
+        }
+    identity(root, out);
     rc = 0;
 out:
     if (rc)
@@ -77,6 +105,24 @@ out:
 void results_free(results_file *f)
 {
     free(f->items);
+    free(f->sorted);
     f->items = NULL;
+    f->sorted = NULL;
     f->count = 0;
+}
+
+const results_entry *results_find(const results_file *f, const char *key)
+{
+    size_t lo = 0, hi = f->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(f->sorted[mid]->key, key);
+        if (c == 0)
+            return f->sorted[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
 }

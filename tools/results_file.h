@@ -15,9 +15,15 @@ typedef struct results_entry {
 } results_entry;
 
 typedef struct results_file {
-    results_entry *items; /* measured results only */
+    results_entry *items; /* measured results only, in the file's order */
+    const results_entry **sorted; /* the same, by key (results_find) */
     size_t count;
     char device[256];
+    /* Which device, where the file says: its index in the run (-1: not given), whether
+     * it is a sub-device (tile; -1: not given), its UUID and PCI address ("": none). */
+    long long index;
+    int subdevice;
+    char uuid[64], pci[64];
 } results_file;
 
 /* Reads one device's results from `o`: its "device" object (the name) and its
@@ -26,5 +32,8 @@ typedef struct results_file {
  * Returns 0, or -1 with a reason in `why`. */
 int results_from_json(json_t *o, results_file *out, char *why, size_t why_len);
 void results_free(results_file *f);
+
+/* The result of `key` in f, or NULL: a binary search, O(log n). */
+const results_entry *results_find(const results_file *f, const char *key);
 
 #endif

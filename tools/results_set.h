@@ -21,12 +21,13 @@ typedef struct results_pair {
     size_t old_index, new_index; /* positions in the two sets */
 } results_pair;
 
-/* Pairs the devices of `old` and `new` (pairs holds the smaller count): each device
- * of new, in order, with the first unpaired device of old of the same name, so that
- * identical devices pair in the order the files list them; with `any_device`, the
- * devices left then pair in order whatever their names. *n: the number of pairs.
- * Returns false when out of memory. */
-bool results_set_pair(const results_set *old, const results_set *new, bool any_device, results_pair *pairs,
-                      size_t *n);
+/* Pairs the devices of `old` and `new` (pairs holds the smaller count) by identity:
+ * the name, the sub-device flag, the UUID and PCI address where the files hold them,
+ * and the index in the run where several share those; with `any_device`, the devices
+ * left then pair in order whatever their names. *n: the number of pairs. Returns 0,
+ * or -1 with the reason in `why` when a device could be any of several (the pairing
+ * would be a guess) or when out of memory. */
+int results_set_pair(const results_set *old, const results_set *new, bool any_device, results_pair *pairs,
+                     size_t *n, char *why, size_t why_len);
 
 #endif

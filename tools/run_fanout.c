@@ -108,8 +108,9 @@ static int choose(const zeslm_device_list *list, const char *spec, uint32_t *cho
 /* The one device a spec names (NULL: the default), as `choose` gives several. */
 static int choose_one(const zeslm_device_list *list, const char *spec, uint32_t *chosen, size_t *n)
 {
+    /* A device that is not there is the user's to fix, as in a list of several. */
     if (zeslm_select_device(list, spec, chosen) != ZESLM_OK)
-        return cli_error("%s", zeslm_last_error());
+        return cli_usage_error("%s", zeslm_last_error());
     *n = 1;
     return 0;
 }
@@ -316,13 +317,34 @@ static int finish(fanout *f, size_t started)
     /* A device that did not open fails the run as a failed workload does. */
     if (json_array_size(f->doc.errors))
         rc = 1;
-    return interrupted ? 130 : rc;
+    /* A signal after the last workload (its results are whole) still ends the run as
+     * one: the caller asked it to stop. */
+    return interrupted || zeslm_stop_requested() ? 130 : rc;
+}
+
+/* A single --group-size that a chosen variant can never take is a usage error, found
+ * before any file is written or device opened. (Several group sizes: each illegal one
+ * is an error of its own pass and the others go on.) */
+static int check_group_size(const run_cli *o, const run_choice *choices, size_t n)
+{
+    uint32_t g = o->run.group_size;
+    char why[160];
+    for (size_t i = 0; g && !o->n_group_sizes && i < n; i++)
+        for (size_t k = 0; k < choices[i].wl->n_variants; k++) {
+            const zeslm_variant *v = &choices[i].wl->variants[k];
+            if (zeslm_variant_listed(choices[i].variant, v->name) && !zeslm_variant_group_ok(v, g, why, sizeof why))
+                return cli_usage_error("--group-size %u: %s/%s: %s", g, choices[i].wl->name, v->name, why);
+        }
+    return 0;
 }
 
 int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
 {
     fanout f = {.o = o, .choices = choices, .n = n};
-    int rc = output_plan_init(&f.plan, o->json, o->csv, o->markdown);
+    int rc = check_group_size(o, choices, n);
+    if (rc)
+        return rc;
+    rc = output_plan_init(&f.plan, o->json, o->csv, o->markdown);
     if (rc)
         return rc;
     if (o->run.reps == 0)

@@ -1,4 +1,5 @@
 /* ze-slm-bench: measures and explains GPU shared local memory. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,7 +54,18 @@ static int command_first(int argc, char **argv)
     return 1;
 }
 
-int main(int argc, char **argv)
+/* Everything printed to stdout reached it: a full disk or a closed pipe behind a
+ * redirection is an error, not a silent success. Returns the exit status. */
+static int stdout_flushed(int rc)
+{
+    int err = fflush(stdout) != 0 ? errno : ferror(stdout) ? EIO : 0;
+    if (!err)
+        return rc;
+    cli_error("cannot write to standard output: %s", strerror(err));
+    return rc ? rc : 1;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc >= 2 && command_first(argc, argv) == 0 && argv[1][0] == '-' && strcmp(argv[1], "--help") &&
         strcmp(argv[1], "-h") && strcmp(argv[1], "--version"))
@@ -75,4 +87,9 @@ int main(int argc, char **argv)
     if (!c)
         return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
     return c->run(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+    return stdout_flushed(dispatch(argc, argv));
 }
