@@ -70,7 +70,7 @@ typedef struct zeslm_device_info {
     bool intel_subgroups;
     bool spirv;                    /* modules are built from SPIR-V, not OpenCL C source */
     /* What one compute unit holds at once, where the driver does not say but the
-     * device is in the table of src/known_gpus.c; 0 unknown. */
+     * device is in the table of src/core/known_gpus.c; 0 unknown. */
     uint64_t slm_per_cu;           /* bytes */
     uint32_t slm_reserved_per_group; /* bytes the driver keeps per resident group */
     uint32_t threads_per_cu;       /* hardware threads (warps) */
