@@ -1,9 +1,12 @@
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "output.h"
+#include "rank.h"
 #include "report.h"
 #include "run_cli.h"
 #include "run_devices.h"
@@ -156,6 +159,7 @@ typedef struct run_model {
     zeslm_summary summaries[ZESLM_WORKLOAD_MAX];
     json_t *errors;
     bool complete;
+    rank_info rank; /* which process of a launch this is (tools/rank.h) */
 } run_model;
 
 /* The whole document as it stands; `complete` is false while workloads remain. */
@@ -170,6 +174,7 @@ static int write_json(const run_cli *o, const run_model *m, size_t done, int arg
         }
     }
     json_object_set_new(doc, "complete", json_boolean(m->complete));
+    json_object_set_new(doc, "rank", rank_json(&m->rank));
     json_object_set_new(doc, "device", output_device_json(m->d));
     json_object_set_new(doc, "module_format", json_string(zeslm_device_module_format(m->dev)));
     json_object_set_new(doc, "seed", json_integer((json_int_t)o->run.seed));
@@ -260,6 +265,45 @@ static zeslm_status run_choice_all(run_cli *o, run_model *m, size_t i, FILE *tex
     return first_error;
 }
 
+/* Rank-aware runs (tools/rank.h): under a launcher, the rank's device (its local rank
+ * modulo the devices like the best one) unless --device or an affinity variable
+ * chose, and `--json DIR/` as DIR/HOST-RANK.json. `spec` and `json` hold what o then
+ * points at. Returns 0 or the exit status. */
+static int rank_setup(run_cli *o, rank_info *rk, char *spec, size_t spec_len, char *json, size_t json_len)
+{
+    char why[256];
+    if (!rank_detect(getenv, rk, why, sizeof why))
+        return cli_usage_error("%s", why);
+    const char *affinity = rank_affinity(getenv);
+    if (o->dev.device) {
+        snprintf(rk->device_choice, sizeof rk->device_choice, "--device");
+    } else if (affinity) {
+        snprintf(rk->device_choice, sizeof rk->device_choice, "%s", affinity);
+    } else if (rk->launcher) {
+        zeslm_device_list list;
+        uint32_t best;
+        if (zeslm_list_devices(o->dev.backend, &list) != ZESLM_OK)
+            return cli_error("%s", zeslm_last_error());
+        if (zeslm_select_device(&list, NULL, &best) == ZESLM_OK) {
+            snprintf(spec, spec_len, "%u", rank_pick(&list, best, rk));
+            o->dev.device = spec;
+        }
+        zeslm_device_list_free(&list);
+    }
+    size_t n = o->json ? strlen(o->json) : 0;
+    if (n && o->json[n - 1] == '/') {
+        if (!rank_json_path(o->json, rk, json, json_len))
+            return cli_usage_error("--json %s: the path is too long", o->json);
+        /* Every rank may create the folder at once: one that exists is fine. */
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%.*s", (int)(n - 1), o->json);
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+            return cli_error("cannot create %s: %s", dir, strerror(errno));
+        o->json = json;
+    }
+    return 0;
+}
+
 int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
 {
     zeslm_device_list list;
@@ -269,7 +313,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         catch_signals();
         return run_devices_execute(o, choices, n, argc, argv, o->n_group_sizes != 0);
     }
-    int rc = output_check(o->json, o->csv, o->markdown);
+    char spec[16], json_path[4096];
+    int rc = rank_setup(o, &m.rank, spec, sizeof spec, json_path, sizeof json_path);
+    if (rc == 0)
+        rc = output_check(o->json, o->csv, o->markdown);
     if (rc == 0)
         rc = cli_open_device(&o->dev, &list, &index, &m.dev);
     if (rc)

@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "output.h"
-#include "peers.h"
+#include "peers_report.h"
 #include "report.h"
 #include "run_devices.h"
 #include "table.h"
@@ -122,34 +122,6 @@ static json_t *device_json(const device_run *r, const peers *p, size_t k)
     json_object_set_new(o, "findings", json_deep_copy(r->findings));
     json_object_set_new(o, "errors", json_deep_copy(r->errors));
     return o;
-}
-
-/* Every result over the devices (see peers.h). */
-static json_t *aggregate_json(const peers *p)
-{
-    json_t *rows = json_array();
-    for (size_t i = 0; i < p->n_rows; i++) {
-        const peers_row *row = &p->rows[i];
-        json_t *o = json_object(), *rates = json_array(), *below = json_array();
-        json_object_set_new(o, "workload", json_string(row->first->workload));
-        json_object_set_new(o, "variant", json_string(row->first->variant));
-        json_object_set_new(o, "parameters", json_string(row->first->params));
-        json_object_set_new(o, "rate_unit", json_string(row->first->rate_unit ? row->first->rate_unit : ""));
-        for (size_t d = 0; d < p->n_devices; d++) {
-            json_array_append_new(rates, row->rates[d] > 0 ? json_real(row->rates[d]) : json_null());
-            if (row->ratios[d] > 0 && row->ratios[d] < PEERS_SLOW_BELOW)
-                json_array_append_new(below, json_integer((json_int_t)d));
-        }
-        json_object_set_new(o, "rates", rates);
-        json_object_set_new(o, "median_rate", json_real(row->median_rate));
-        json_object_set_new(o, "total_rate", row->total_rate > 0 ? json_real(row->total_rate) : json_null());
-        json_object_set_new(o, "below_peers", below);
-        json_array_append_new(rows, o);
-    }
-    json_t *agg = json_object();
-    json_object_set_new(agg, "slow_below", json_real(PEERS_SLOW_BELOW));
-    json_object_set_new(agg, "results", rows);
-    return agg;
 }
 
 /* The document of schema 2: the head and run options of schema 1, then `devices`
@@ -272,55 +244,17 @@ static void print_device(FILE *f, device_run *r)
         text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
 
-/* Every result across the devices as a table: variant, parameters, a column per
- * device, median, total. `cols` (n_devs + 4) and `heads` (n_devs) are the caller's
- * and must outlive t. */
+/* Every result across the devices (tools/peers_report.h), each device's column headed
+ * by its index. `cols` (n_devs + 4) and `heads` (n_devs) are the caller's and must
+ * outlive t. Part of issue 20's move of the table into peers_report.c. */
 static void aggregate_table(const shared *sh, const peers *p, table *t, table_column *cols, char (*heads)[16])
 {
-    /* The devices' columns are kept before the parameters when the text is too wide. */
-    size_t n_cols = sh->n_devs + 4;
-    cols[0] = (table_column){"variant", false, 100};
-    cols[1] = (table_column){"parameters", false, 50};
+    const char *names[sh->n_devs];
     for (size_t k = 0; k < sh->n_devs; k++) {
         snprintf(heads[k], sizeof heads[k], "device %u", sh->devs[k].index);
-        cols[k + 2] = (table_column){heads[k], true, 90};
+        names[k] = heads[k];
     }
-    cols[n_cols - 2] = (table_column){"median", true, 80};
-    cols[n_cols - 1] = (table_column){"total", true, 70};
-    table_init(t, cols, n_cols);
-    const char *workload = "";
-    for (size_t i = 0; i < p->n_rows; i++) {
-        const peers_row *row = &p->rows[i];
-        const char *unit = row->first->rate_unit ? row->first->rate_unit : "";
-        char cells[n_cols][sizeof row->first->params + 8];
-        const char *cell[n_cols];
-        if (strcmp(workload, row->first->workload) != 0) {
-            for (size_t c = 0; c < n_cols; c++)
-                cell[c] = NULL;
-            snprintf(cells[0], sizeof cells[0], "%s:", workload = row->first->workload);
-            cell[0] = cells[0];
-            table_add(t, cell, NULL);
-        }
-        snprintf(cells[0], sizeof cells[0], "%s", row->first->variant);
-        snprintf(cells[1], sizeof cells[1], "%s", row->first->params);
-        for (size_t k = 0; k < sh->n_devs; k++) {
-            char rate[32] = "-";
-            if (row->rates[k] > 0)
-                zeslm_format_si(row->rates[k], unit, rate, sizeof rate);
-            /* '<': more than 10% below the median of the devices. */
-            bool below = row->ratios[k] > 0 && row->ratios[k] < PEERS_SLOW_BELOW;
-            snprintf(cells[k + 2], sizeof cells[k + 2], "%s%s", rate, below ? " <" : "");
-        }
-        snprintf(cells[n_cols - 2], sizeof cells[n_cols - 2], "-");
-        if (row->measured)
-            zeslm_format_si(row->median_rate, unit, cells[n_cols - 2], sizeof cells[n_cols - 2]);
-        snprintf(cells[n_cols - 1], sizeof cells[n_cols - 1], "-");
-        if (row->total_rate > 0)
-            zeslm_format_si(row->total_rate, unit, cells[n_cols - 1], sizeof cells[n_cols - 1]);
-        for (size_t c = 0; c < n_cols; c++)
-            cell[c] = cells[c];
-        table_add(t, cell, NULL);
-    }
+    peers_table(p, names, t, cols);
 }
 
 /* Each device against its peers, a line each after `lead`, then the chosen devices
@@ -351,13 +285,6 @@ static void aggregate_title(char *buf, size_t len, size_t n_devs)
              "total of a throughput (the devices ran at once)", n_devs, n_devs == 1 ? "" : "s");
 }
 
-/* What '<' means in the table across the devices. */
-static void below_note(char *buf, size_t len)
-{
-    snprintf(buf, len, "('<': more than %.0f%% below the median of the devices that measured it; for ns/... units "
-             "lower is better)", 100 * (1 - PEERS_SLOW_BELOW));
-}
-
 /* Every result across the devices, then each device against its peers. */
 static void print_aggregate(FILE *f, const shared *sh, const peers *p)
 {
@@ -376,7 +303,7 @@ static void print_aggregate(FILE *f, const shared *sh, const peers *p)
     if (t.failed)
         cli_error("out of host memory");
     table_free(&t);
-    below_note(line, sizeof line);
+    peers_below_note(line, sizeof line);
     text_wrap(f, "", " ", line, TABLE_WIDTH);
     print_scores(f, sh, p, "");
 }
@@ -424,7 +351,7 @@ static int write_markdown(const shared *sh, const peers *p)
     table_free(&t);
     if (failed)
         cli_error("out of host memory");
-    below_note(note, sizeof note);
+    peers_below_note(note, sizeof note);
     fprintf(f, "\n%s\n\n", note);
     print_scores(f, sh, p, "- ");
     return output_close(f, o->markdown, !failed);
@@ -606,7 +533,7 @@ int run_devices_execute(run_cli *o, const run_choice *choices, size_t n, int arg
             json_decref(sh.devs[k].published);
             sh.devs[k].published = device_json(&sh.devs[k], &p, k);
         }
-        json_t *agg = aggregate_json(&p);
+        json_t *agg = peers_aggregate_json(&p);
         if (write_json(&sh, !interrupted && started == sh.n_devs, agg))
             rc = 1;
         json_decref(agg);
