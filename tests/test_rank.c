@@ -14,12 +14,12 @@
 /* The simulated environment: NAME=VALUE strings, NULL-terminated. */
 static const char *const *env_now;
 
-static const char *fake_getenv(const char *name)
+static char *fake_getenv(const char *name)
 {
     size_t n = strlen(name);
     for (const char *const *e = env_now; e && *e; e++)
         if (strncmp(*e, name, n) == 0 && (*e)[n] == '=')
-            return *e + n + 1;
+            return (char *)*e + n + 1; /* getenv's type; never written */
     return NULL;
 }
 

@@ -11,7 +11,7 @@
 
 #include <zeslm/device.h>
 
-typedef const char *(*rank_getenv)(const char *name);
+typedef char *(*rank_getenv)(const char *name);
 
 typedef struct rank_info {
     const char *launcher;  /* "Open MPI", ...; NULL: not launched as a rank (then rank 0 of 1) */

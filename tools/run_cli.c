@@ -21,6 +21,7 @@ bool run_cli_defaults(run_cli *o)
     o->run.seed = 2009; /* the document's srand(2009) */
     o->run.timeout_s = 60;
     o->run.progress = report_progress;
+    o->mpi_wait_s = 600;
     return cli_device_defaults(&o->dev);
 }
 
@@ -101,6 +102,15 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 'c': o->csv = arg; break;
     case 'M': o->markdown = arg; break;
     case 'l': o->list = true; break;
+    case 'P':
+#ifdef ZESLM_WITH_MPI
+        o->mpi = true;
+#else
+        return cli_usage_error("--mpi: this build has no MPI (configure with -DZESLM_WITH_MPI=ON, MPICH or Open MPI "
+                               "installed)");
+#endif
+        break;
+    case 'W': ok = seconds("--mpi-wait", arg, &o->mpi_wait_s); break;
     default: return workload_option(o, c, arg);
     }
     return ok ? 0 : 2;
@@ -267,9 +277,8 @@ static zeslm_status run_choice_all(run_cli *o, run_model *m, size_t i, FILE *tex
 
 /* Rank-aware runs (tools/rank.h): under a launcher, the rank's device (its local rank
  * modulo the devices like the best one) unless --device or an affinity variable
- * chose, and `--json DIR/` as DIR/HOST-RANK.json. `spec` and `json` hold what o then
- * points at. Returns 0 or the exit status. */
-static int rank_setup(run_cli *o, rank_info *rk, char *spec, size_t spec_len, char *json, size_t json_len)
+ * chose, and `--json DIR/` as DIR/HOST-RANK.json. Returns 0 or the exit status. */
+static int rank_setup(run_cli *o, rank_info *rk)
 {
     char why[256];
     if (!rank_detect(getenv, rk, why, sizeof why))
@@ -285,21 +294,21 @@ static int rank_setup(run_cli *o, rank_info *rk, char *spec, size_t spec_len, ch
         if (zeslm_list_devices(o->dev.backend, &list) != ZESLM_OK)
             return cli_error("%s", zeslm_last_error());
         if (zeslm_select_device(&list, NULL, &best) == ZESLM_OK) {
-            snprintf(spec, spec_len, "%u", rank_pick(&list, best, rk));
-            o->dev.device = spec;
+            snprintf(o->rank_device, sizeof o->rank_device, "%u", rank_pick(&list, best, rk));
+            o->dev.device = o->rank_device;
         }
         zeslm_device_list_free(&list);
     }
     size_t n = o->json ? strlen(o->json) : 0;
     if (n && o->json[n - 1] == '/') {
-        if (!rank_json_path(o->json, rk, json, json_len))
+        if (!rank_json_path(o->json, rk, o->rank_json, sizeof o->rank_json))
             return cli_usage_error("--json %s: the path is too long", o->json);
         /* Every rank may create the folder at once: one that exists is fine. */
         char dir[4096];
         snprintf(dir, sizeof dir, "%.*s", (int)(n - 1), o->json);
         if (mkdir(dir, 0777) != 0 && errno != EEXIST)
             return cli_error("cannot create %s: %s", dir, strerror(errno));
-        o->json = json;
+        o->json = o->rank_json;
     }
     return 0;
 }
@@ -313,8 +322,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         catch_signals();
         return run_devices_execute(o, choices, n, argc, argv, o->n_group_sizes != 0);
     }
-    char spec[16], json_path[4096];
-    int rc = rank_setup(o, &m.rank, spec, sizeof spec, json_path, sizeof json_path);
+    int rc = rank_setup(o, &m.rank);
     if (rc == 0)
         rc = output_check(o->json, o->csv, o->markdown);
     if (rc == 0)
@@ -334,6 +342,8 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     bool stop = false, interrupted = false;
     size_t done = 0;
     while (done < n && !stop) {
+        if (o->before_workload)
+            o->before_workload(o->hook_ctx);
         zeslm_status st = run_choice_all(o, &m, done, text, &stop);
         done++;
         if (st != ZESLM_OK) {

@@ -19,6 +19,15 @@ typedef struct run_cli {
      * run.group_size. */
     const uint32_t *group_sizes;
     uint32_t n_group_sizes;
+    /* run --mpi (tools/run_mpi.h): the ranks in lock step, one document. */
+    bool mpi;
+    double mpi_wait_s; /* the longest a rank waits for the others, at a barrier or the gather */
+    /* Called before each workload with hook_ctx (run --mpi: the barrier); NULL: none. */
+    void (*before_workload)(void *hook_ctx);
+    void *hook_ctx;
+    /* What dev.device and json point at when a rank chose them (tools/rank.h). */
+    char rank_device[16];
+    char rank_json[4096];
 } run_cli;
 
 /* The options `run` and `profile` share, as rows of their option tables. */
