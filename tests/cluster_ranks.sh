@@ -3,11 +3,14 @@
 # MPI, MPICH's Hydra, PALS), four ranks at once writing DIR/HOST-RANK.json, then
 # `merge` of those files as from two hosts, with an error kept with its host and rank,
 # and `compare` of merged documents. With Intel's OpenCL runtime for CPUs beside PoCL
-# (INTEL_CL_DIR/env present), local ranks alternate between the two devices.
-# usage: cluster_ranks.sh path/to/ze-slm-bench INTEL_CL_DIR
+# (INTEL_CL_DIR/env present), local ranks alternate between the two devices, and two
+# ranks on Intel's runtime with NVML's test double (FAKE_NVML, tests/fake_nvml.c) at two
+# clocks show the clock sampled beside the numbers and the slower one THROTTLED.
+# usage: cluster_ranks.sh path/to/ze-slm-bench INTEL_CL_DIR FAKE_NVML
 set -u
 bench=$1
 intel=$2
+fake_nvml=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -126,6 +129,31 @@ assert a['devices'] == b['devices'] and a['errors'] == b['errors'] and a['merged
 " "$tmp/merged.json" "$tmp/again.json" || fail "a merged document did not merge again unchanged"
 "$bench" compare "$tmp/merged.json" "$tmp/again.json" >"$tmp/cmp.out" 2>&1 || fail "compare: $(cat "$tmp/cmp.out")"
 grep -q "node-b\|pthread\|EPYC" "$tmp/cmp.out" || fail "compare named no device: $(cat "$tmp/cmp.out")"
+
+if [ "$two" = 1 ]; then
+    # Intel's runtime alone reports a UUID, by which the test double knows it.
+    uuid=$(OCL_ICD_VENDORS="$intel/vendors" "$bench" devices --json - | python3 -c \
+        'import json, sys; print(json.load(sys.stdin)["devices"][0]["uuid"])')
+    for r in 0 1 2; do
+        mhz=1980
+        [ $r = 1 ] && mhz=1500
+        OCL_ICD_VENDORS="$intel/vendors" ZESLM_NVML_LIBRARY="$fake_nvml" FAKE_NVML_UUID="$uuid" FAKE_NVML_MHZ=$mhz \
+            PMI_RANK=$r MPI_LOCALRANKID=$r PMI_SIZE=3 "$bench" run --quick --reps 3 roofline/slm reduce/many \
+            --json "$tmp/clk/" >"$tmp/clk-$r.out" 2>&1 || fail "clock rank $r: $(cat "$tmp/clk-$r.out")"
+    done
+    grep -q "The clock is sampled through NVML during each workload" "$tmp/clk-0.out" || fail "$(cat "$tmp/clk-0.out")"
+    "$bench" merge "$tmp/clk/"*.json --json "$tmp/clk.json" >"$tmp/clk.out" 2>&1 || fail "$(cat "$tmp/clk.out")"
+    grep -q "THROTTLED: clock 1500 MHz, its peers' 1980 MHz" "$tmp/clk.out" || fail "$(cat "$tmp/clk.out")"
+    python3 - "$tmp/clk.json" <<'PY' || exit 1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+got = {d["rank"]: (d["throttled"], d["clock_mhz"]) for d in doc["devices"]}
+assert got == {0: (False, 1980), 1: (True, 1500), 2: (False, 1980)}, got
+for d in doc["devices"]:
+    assert d["clocks"]["source"] == "NVML" and set(d["clocks"]["workloads"]) == {"roofline", "reduce"}, d["clocks"]
+assert doc["hosts"][0]["throttled"] == 1, doc["hosts"]
+PY
+fi
 
 # Bad input: one error line and a non-zero exit.
 echo '{"schema": 7}' >"$tmp/bad.json"

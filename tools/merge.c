@@ -173,6 +173,62 @@ void fleet_where(const json_t *o, char *buf, size_t len)
         snprintf(buf, len, "%s", host ? host : "unknown host");
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_of(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The device's clock: the median over its workloads of each one's median sampled; 0
+ * when it was not sampled. */
+static double device_clock(json_t *device)
+{
+    json_t *workloads = json_object_get(json_object_get(device, "clocks"), "workloads");
+    double v[64];
+    size_t n = 0;
+    const char *name;
+    json_t *w;
+    json_object_foreach(workloads, name, w) {
+        json_t *mhz = json_object_get(w, "mhz_median");
+        if (json_is_number(mhz) && json_number_value(mhz) > 0 && n < sizeof v / sizeof v[0])
+            v[n++] = json_number_value(mhz);
+    }
+    return n ? median_of(v, n) : 0;
+}
+
+/* Each device's clock against the devices of its name that were sampled too:
+ * "clock_mhz", "peers_clock_mhz" and "throttled" in its object. */
+static void throttled(fleet *f)
+{
+    double *mine = calloc(f->n_devices ? f->n_devices : 1, sizeof *mine);
+    double *others = calloc(f->n_devices ? f->n_devices : 1, sizeof *others);
+    for (size_t k = 0; mine && others && k < f->n_devices; k++)
+        mine[k] = device_clock(f->devices[k]);
+    for (size_t k = 0; mine && others && k < f->n_devices; k++) {
+        const char *name = json_string_value(json_object_get(json_object_get(f->devices[k], "device"), "name"));
+        size_t n = 0;
+        for (size_t j = 0; mine[k] > 0 && name && j < f->n_devices; j++) {
+            const char *other = json_string_value(json_object_get(json_object_get(f->devices[j], "device"), "name"));
+            if (mine[j] > 0 && other && strcmp(name, other) == 0)
+                others[n++] = mine[j];
+        }
+        double mid = n >= 2 ? median_of(others, n) : 0;
+        bool low = mid > 0 && mine[k] < MERGE_THROTTLED_BELOW * mid;
+        json_object_set_new(f->devices[k], "clock_mhz", mine[k] > 0 ? json_real(mine[k]) : json_null());
+        json_object_set_new(f->devices[k], "peers_clock_mhz", mid > 0 ? json_real(mid) : json_null());
+        json_object_set_new(f->devices[k], "throttled", json_boolean(low));
+        f->n_throttled += low;
+    }
+    free(mine);
+    free(others);
+}
+
 /* Per host, in the order hosts first appear: its devices, how many are slow, its
  * errors, and its lowest score. */
 static json_t *hosts_json(fleet *f, json_t *errors)
@@ -191,6 +247,7 @@ static json_t *hosts_json(fleet *f, json_t *errors)
             json_object_set_new(h, "host", json_string(host));
             json_object_set_new(h, "devices", json_integer(0));
             json_object_set_new(h, "slow", json_integer(0));
+            json_object_set_new(h, "throttled", json_integer(0));
             json_object_set_new(h, "errors", json_integer(0));
             json_object_set_new(h, "lowest_score", json_null());
             json_array_append_new(hosts, h);
@@ -200,6 +257,8 @@ static json_t *hosts_json(fleet *f, json_t *errors)
         if (k >= f->n_devices)
             continue;
         json_object_set_new(h, "slow", json_integer(json_integer_value(json_object_get(h, "slow")) + f->p.slow[k]));
+        bool hot = json_is_true(json_object_get(f->devices[k], "throttled"));
+        json_object_set_new(h, "throttled", json_integer(json_integer_value(json_object_get(h, "throttled")) + hot));
         json_t *low = json_object_get(h, "lowest_score");
         if (f->p.scores[k] > 0 && (json_is_null(low) || f->p.scores[k] < json_real_value(low)))
             json_object_set_new(h, "lowest_score", json_real(f->p.scores[k]));
@@ -254,6 +313,7 @@ int fleet_build(const merge_input *in, size_t n, json_t *head, fleet *f, char *w
         json_object_set_new(f->devices[k], "slow", json_boolean(f->p.slow[k]));
         f->n_slow += f->p.slow[k];
     }
+    throttled(f);
     json_object_set_new(head, "aggregate", peers_aggregate_json(&f->p));
     json_object_set_new(head, "hosts", hosts_json(f, errors));
     return 0;

@@ -24,8 +24,12 @@ typedef struct fleet {
     json_t **devices;       /* the doc's device objects, borrowed from doc */
     zeslm_results *results; /* per device: its measured rates, rebuilt to set the devices side by side */
     peers p;
-    size_t n_hosts, n_errors, n_slow;
+    size_t n_hosts, n_errors, n_slow, n_throttled;
 } fleet;
+
+/* A device is THROTTLED when its clock (the median over its workloads of the median
+ * sampled in each) is below this share of the median clock of the devices of its name. */
+#define MERGE_THROTTLED_BELOW 0.95
 
 /* Builds the merged document into out, under `head` (output_document's; taken).
  * Returns 0, or -1 with the reason (naming the source) in why. */

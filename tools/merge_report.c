@@ -24,11 +24,19 @@ static void print_devices(FILE *f, const fleet *fl)
         char where[300], who[400], line[800];
         fleet_where(fl->devices[k], where, sizeof where);
         identity(fl->devices[k], who, sizeof who);
+        char clock[128] = "";
+        json_t *mhz = json_object_get(fl->devices[k], "clock_mhz");
+        json_t *theirs = json_object_get(fl->devices[k], "peers_clock_mhz");
+        if (json_is_true(json_object_get(fl->devices[k], "throttled")))
+            snprintf(clock, sizeof clock, "; THROTTLED: clock %.0f MHz, its peers' %.0f MHz", json_number_value(mhz),
+                     json_number_value(theirs));
+        else if (json_is_number(mhz))
+            snprintf(clock, sizeof clock, "; clock %.0f MHz", json_number_value(mhz));
         if (fl->p.scores[k] > 0)
-            snprintf(line, sizeof line, "%s: %s: %.2f of the devices' median%s", where, who, fl->p.scores[k],
-                     fl->p.slow[k] ? ": SLOW, more than 10% below its peers" : "");
+            snprintf(line, sizeof line, "%s: %s: %.2f of the devices' median%s%s", where, who, fl->p.scores[k],
+                     fl->p.slow[k] ? ": SLOW, more than 10% below its peers" : "", clock);
         else
-            snprintf(line, sizeof line, "%s: %s: no result that another device also measured", where, who);
+            snprintf(line, sizeof line, "%s: %s: no result that another device also measured%s", where, who, clock);
         char lead[32];
         snprintf(lead, sizeof lead, "  d%-4zu", k);
         text_wrap(f, lead, "        ", line, TABLE_WIDTH);
@@ -69,10 +77,10 @@ static void print_hosts(FILE *f, const fleet *fl)
         char lowest[48] = "";
         if (json_is_number(low))
             snprintf(lowest, sizeof lowest, ", lowest score %.2f", json_number_value(low));
-        fprintf(f, "  %s: %lld device(s), %lld slow, %lld error(s)%s\n",
+        fprintf(f, "  %s: %lld device(s), %lld slow, %lld throttled, %lld error(s)%s\n",
                 json_string_value(json_object_get(h, "host")), json_integer_value(json_object_get(h, "devices")),
-                json_integer_value(json_object_get(h, "slow")), json_integer_value(json_object_get(h, "errors")),
-                lowest);
+                json_integer_value(json_object_get(h, "slow")), json_integer_value(json_object_get(h, "throttled")),
+                json_integer_value(json_object_get(h, "errors")), lowest);
     }
 }
 
@@ -95,9 +103,9 @@ static void print_errors(FILE *f, const fleet *fl)
 void merge_report_text(FILE *f, const fleet *fl)
 {
     size_t files = json_array_size(json_object_get(fl->doc, "merged_from"));
-    fprintf(f, "%zu device%s on %zu host%s, from %zu file%s; %zu slow, %zu error%s:\n", fl->n_devices,
-            fl->n_devices == 1 ? "" : "s", fl->n_hosts, fl->n_hosts == 1 ? "" : "s", files, files == 1 ? "" : "s",
-            fl->n_slow, fl->n_errors, fl->n_errors == 1 ? "" : "s");
+    fprintf(f, "%zu device%s on %zu host%s, from %zu file%s; %zu slow, %zu throttled, %zu error%s:\n",
+            fl->n_devices, fl->n_devices == 1 ? "" : "s", fl->n_hosts, fl->n_hosts == 1 ? "" : "s", files,
+            files == 1 ? "" : "s", fl->n_slow, fl->n_throttled, fl->n_errors, fl->n_errors == 1 ? "" : "s");
     print_devices(f, fl);
     print_table(f, fl);
     print_hosts(f, fl);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clocks.h"
 #include "output.h"
 #include "rank.h"
 #include "report.h"
@@ -170,6 +171,8 @@ typedef struct run_model {
     json_t *errors;
     bool complete;
     rank_info rank; /* which process of a launch this is (tools/rank.h) */
+    clocks *clocks; /* the device's clock sampled during each workload (tools/clocks.h); NULL: none */
+    char no_clocks[256]; /* why not, when NULL */
 } run_model;
 
 /* The whole document as it stands; `complete` is false while workloads remain. */
@@ -185,6 +188,13 @@ static int write_json(const run_cli *o, const run_model *m, size_t done, int arg
     }
     json_object_set_new(doc, "complete", json_boolean(m->complete));
     json_object_set_new(doc, "rank", rank_json(&m->rank));
+    json_t *sampled = clocks_json(m->clocks);
+    if (!m->clocks) {
+        sampled = json_object();
+        json_object_set_new(sampled, "source", json_null());
+        json_object_set_new(sampled, "not_sampled", json_string(m->no_clocks));
+    }
+    json_object_set_new(doc, "clocks", sampled);
     json_object_set_new(doc, "device", output_device_json(m->d));
     json_object_set_new(doc, "module_format", json_string(zeslm_device_module_format(m->dev)));
     json_object_set_new(doc, "seed", json_integer((json_int_t)o->run.seed));
@@ -257,6 +267,8 @@ static zeslm_status run_choice_all(run_cli *o, run_model *m, size_t i, FILE *tex
     zeslm_status first_error = ZESLM_OK;
     m->first[i] = m->results.count;
     o->run.variant = c->variant;
+    if (!clocks_start(m->clocks))
+        cli_error("%s: the clock is not sampled (no thread for it)", c->wl->name);
     for (uint32_t p = 0; p < passes && !*stop; p++) {
         if (o->n_group_sizes)
             o->run.group_size = o->group_sizes[p];
@@ -269,6 +281,8 @@ static zeslm_status run_choice_all(run_cli *o, run_model *m, size_t i, FILE *tex
         /* An illegal group size among several reports itself and the others go on. */
         *stop = st == ZESLM_ERR_INTERRUPTED || (!o->keep_going && !o->n_group_sizes);
     }
+    /* Before the summary: it reads the cycles that the measured clock may change. */
+    clocks_stop(m->clocks, c->wl->name, &m->results, m->first[i], m->d->clock_mhz);
     if (c->wl->summarize)
         c->wl->summarize(&m->results, m->first[i], &m->summaries[i]);
     report_table(text, c->wl, &m->results, m->first[i], &m->summaries[i]);
@@ -338,6 +352,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     bool json_failed = false; /* a file that cannot be written is reported once */
     FILE *text = output_text_stream(o->json, o->csv, o->markdown);
     print_head(text, o, m.d, index);
+    m.clocks = clocks_open(m.d, m.no_clocks, sizeof m.no_clocks);
+    if (m.clocks)
+        fprintf(text, "The clock is sampled through %s during each workload; cycles are counted at its median.\n",
+                clocks_source(m.clocks));
 
     bool stop = false, interrupted = false;
     size_t done = 0;
@@ -375,6 +393,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     if (o->markdown && write_markdown(o, &m, done))
         rc = 1;
     json_decref(m.errors);
+    clocks_close(m.clocks);
     zeslm_results_free(&m.results);
     zeslm_device_close(m.dev);
     zeslm_device_list_free(&list);
