@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "clocks.h"
+#include "peers.h"
 
 /* A reading every 10 ms: NVML's clock query takes tens of microseconds, so sampling
  * costs the device nothing, and a workload of a few milliseconds still gets two. */
@@ -106,12 +107,6 @@ bool clocks_start(clocks *c)
     return c->running;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The workload's readings as JSON; *median the median clock (0 when none). */
 static json_t *summary(const clocks *c, double *median)
 {
@@ -134,10 +129,8 @@ static json_t *summary(const clocks *c, double *median)
     }
     *median = 0;
     json_object_set_new(o, "samples", json_integer((json_int_t)c->n));
-    if (n) {
-        qsort(mhz, n, sizeof *mhz, by_value);
-        *median = n % 2 ? mhz[n / 2] : (mhz[n / 2 - 1] + mhz[n / 2]) / 2;
-    }
+    if (n)
+        *median = peers_median(mhz, n); /* sorts mhz */
     json_object_set_new(o, "mhz_min", n ? json_real(mhz[0]) : json_null());
     json_object_set_new(o, "mhz_median", n ? json_real(*median) : json_null());
     json_object_set_new(o, "mhz_max", n ? json_real(mhz[n - 1]) : json_null());

@@ -173,18 +173,6 @@ void fleet_where(const json_t *o, char *buf, size_t len)
         snprintf(buf, len, "%s", host ? host : "unknown host");
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* The device's clock: the median over its workloads of each one's median sampled; 0
  * when it was not sampled. */
 static double device_clock(json_t *device)
@@ -199,7 +187,7 @@ static double device_clock(json_t *device)
         if (json_is_number(mhz) && json_number_value(mhz) > 0 && n < sizeof v / sizeof v[0])
             v[n++] = json_number_value(mhz);
     }
-    return n ? median_of(v, n) : 0;
+    return n ? peers_median(v, n) : 0;
 }
 
 /* Each device's clock against the devices of its name that were sampled too:
@@ -218,7 +206,7 @@ static void throttled(fleet *f)
             if (mine[j] > 0 && other && strcmp(name, other) == 0)
                 others[n++] = mine[j];
         }
-        double mid = n >= 2 ? median_of(others, n) : 0;
+        double mid = n >= 2 ? peers_median(others, n) : 0;
         bool low = mid > 0 && mine[k] < MERGE_THROTTLED_BELOW * mid;
         json_object_set_new(f->devices[k], "clock_mhz", mine[k] > 0 ? json_real(mine[k]) : json_null());
         json_object_set_new(f->devices[k], "peers_clock_mhz", mid > 0 ? json_real(mid) : json_null());
