@@ -1,3 +1,4 @@
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -52,6 +53,19 @@ static const zeslm_result *ceiling_result(const zeslm_results *out, size_t befor
     return found;
 }
 
+/* Whether a and b do the same work for each unit of their knob (a launch of `bank/throughput`
+ * moves more bytes than one of `strided`): only then is a ratio of their times a speed-up.
+ * Both may have settled on different units; the speed-up compares time per work. */
+static bool same_work(const zeslm_result *a, const zeslm_result *b)
+{
+    if (!a->rate_unit || !b->rate_unit || strcmp(a->rate_unit, b->rate_unit) != 0 || a->work <= 0 ||
+        b->work <= 0 || !a->stats.median_ns || !b->stats.median_ns)
+        return false;
+    double pa = a->work / (double)(a->work_units ? a->work_units : 1),
+           pb = b->work / (double)(b->work_units ? b->work_units : 1);
+    return fabs(pa - pb) <= 1e-9 * fmax(pa, pb);
+}
+
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out)
 {
@@ -75,8 +89,8 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
             const zeslm_result *b = &out->items[j];
             const zeslm_variant *bv = zeslm_variant_find(wl, b->variant);
             if (bv && bv->baseline && b->outcome == ZESLM_MEASURED && strcmp(b->params, r->params) == 0 &&
-                r->stats.median_ns)
-                r->speedup = (double)b->stats.median_ns / (double)r->stats.median_ns;
+                same_work(b, r))
+                r->speedup = bench_ns_per_work(b) / bench_ns_per_work(r);
         }
     }
     return st;

@@ -31,11 +31,22 @@ typedef struct zeslm_run_opts {
     uint64_t seed;
     bool quick;             /* small sizes: every workload in seconds on PoCL */
     double timeout_s;       /* deadline of each launch */
+    /* Wall time, in seconds, one result may spend doubling its work until its figure
+     * converges (bench_case.grow); 0 = BENCH_CONVERGE_S, BENCH_CONVERGE_QUICK_S under
+     * quick. A default size per device from a target time per launch grows from here. */
+    double converge_s;
     const char *variant;    /* run only these variants ("a,b"); NULL = all */
     /* Called before each result is measured (for progress); may be NULL. */
     void (*progress)(const char *workload, const char *variant, const char *params, void *arg);
     void *progress_arg;
 } zeslm_run_opts;
+
+/* Whether a result's per-unit figure held when its work was doubled. */
+typedef enum zeslm_convergence {
+    ZESLM_WORK_FIXED,       /* its workload has no knob for the work of a launch: not checked */
+    ZESLM_CONVERGED,        /* doubling the work changed the figure by less than the tolerance */
+    ZESLM_UNCONVERGED,      /* the time budget or the work's limit ran out first: flagged */
+} zeslm_convergence;
 
 /* What happened to one variant at one set of parameters. */
 typedef enum zeslm_outcome {
@@ -55,8 +66,17 @@ typedef struct zeslm_result {
     uint64_t *times_ns;     /* every timed launch, ascending; stats.n of them (reps, or more with min_time_s) */
     zeslm_stats stats;
     double rate;            /* derived from the median */
+    /* The work of one launch it settled on: `work_units` of `work_unit` ("steps",
+     * "rounds"; NULL for a fixed work), and that work in the rate's unit (`work`). */
+    zeslm_convergence converged;
+    const char *work_unit;
+    uint64_t work_units;
+    double work;
+    double work_change;     /* |figure - figure at half the work| / that figure; 0 = not doubled */
     const char *rate_unit;  /* "GB/s", "GMAC/s", ... */
-    double speedup;         /* over the document's baseline at the same parameters; 0 = none */
+    /* Over the document's baseline at the same parameters, where the two launches do
+     * the same work per unit of their knob; 0 = none. */
+    double speedup;
     double fraction;        /* rate / the ceiling's best launch earlier in the same run; 0 = none */
     /* The rate beat that ceiling, so the ceiling is no upper bound on this device;
      * fraction stays 0 rather than report more than 100%. */

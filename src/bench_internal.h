@@ -77,7 +77,32 @@ typedef struct bench_case {
      * GMAC/s, atomics for Gatomic/s (the rate is work / median ns); accesses,
      * barriers or atomics for a "ns/..." unit (the rate is median ns / work). */
     double work;
+    /* The work's knob, which the engine doubles until the figure converges: the launch
+     * does `units` of `work_unit` ("steps", "rounds") now, at most `units_max`; grow
+     * sets it to `units` (the next repetition does that many; the output checked next
+     * is theirs) and returns the launch's work in the rate's unit in *work. NULL grow:
+     * the work is fixed by the input, and the result says it was not checked. */
+    const char *work_unit;
+    uint64_t units, units_max;
+    zeslm_status (*grow)(void *ctx, uint64_t units, double *work);
+    void *grow_ctx;
+    /* The largest change of the figure that counts as converged; 0: BENCH_TOLERANCE. The
+     * launch's fixed cost in a converged figure is below it. */
+    double tolerance;
 } bench_case;
+
+/* A figure converged when doubling the work changes it by less than this (3%). */
+#define BENCH_TOLERANCE 0.03
+/* Default wall time per result for the doubling, full run and --quick, in seconds. */
+#define BENCH_CONVERGE_S 10.0
+#define BENCH_CONVERGE_QUICK_S 2.0
+
+/* A measured result's median time per unit of its launch's work (ns per byte, per
+ * atomic): what compares across results whose work the engine grew differently. */
+static inline double bench_ns_per_work(const zeslm_result *r)
+{
+    return r->work > 0 ? (double)r->stats.median_ns / r->work : (double)r->stats.median_ns;
+}
 
 /* The commonest check: every word of an output equal to the host's. */
 typedef struct bench_expect {
@@ -91,9 +116,12 @@ typedef struct bench_expect {
 /* A bench_case verify for a bench_expect: "all N outputs". */
 zeslm_status bench_verify_u32(void *expect, char *how, size_t len);
 
-/* Records c as a result with printf-style params, and measures and verifies it. A
- * device that executes nothing leaves it ZESLM_NO_RESULTS; a verified one gets its
- * rate in c->v's unit. *r (may be NULL) is the record, valid until the next one is
+/* Records c as a result with printf-style params, and measures and verifies it, with
+ * its work doubled (c->grow) until the figure changes by less than c->tolerance, the
+ * time budget (o->converge_s) runs out, the next launch would take more than half
+ * o->timeout_s, or the work would pass c->units_max: the result holds its last
+ * measurement, the work it did and whether it converged. A device that executes
+ * nothing leaves it ZESLM_NO_RESULTS; a verified one gets its rate in c->v's unit. *r (may be NULL) is the record, valid until the next one is
  * added, for the workload's extra number. */
 zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const bench_case *c, zeslm_result **r,
                             const char *params_fmt, ...) __attribute__((format(printf, 5, 6)));

@@ -56,6 +56,8 @@ static const struct atom_kernel atom_kernels[] = {
 #define RANDOM_WORDS 1024u
 #define ROUNDS_FULL 32u
 #define ROUNDS_QUICK 8u
+/* Where the doubling stops: 2^16 atomics per work-item. */
+#define ROUNDS_MAX 65536u
 /* Float add takes away in each odd round what it added in the round before (all but
  * 1 in the last), which needs an even number of rounds. */
 _Static_assert(ROUNDS_FULL % 2 == 0 && ROUNDS_QUICK % 2 == 0, "float add needs an even number of rounds");
@@ -74,6 +76,7 @@ struct atom_ctx {
     enum type type;
     const struct atom_kernel *kernel;
     uint32_t n, rounds, salt;
+    uint32_t start_rounds;   /* what each op and pattern starts from; the engine doubles them */
     uint64_t launches;       /* every launch of the current variant and pattern */
     /* Bytes of global words rewritten from `got` before every launch (float add:
      * its sums stay exact for one launch, not for any number); 0 for none. The copy
@@ -261,6 +264,46 @@ static zeslm_status check_words(void *ctx, char *how, size_t len)
     return st;
 }
 
+/* The words a measurement starts from: global words at init and ret at 0; SLM words
+ * start at init in the kernel, and the copy-out buffer is poisoned so that a kernel
+ * that writes nothing fails. */
+static zeslm_status reset_words(struct atom_ctx *c, size_t total, uint64_t init)
+{
+    bool slm = c->space == SLM;
+    unsigned wb = width(c->type);
+    for (size_t w = 0; w < total; w++) {
+        if (c->type == I64)
+            ((uint64_t *)c->got)[w] = slm ? UINT64_C(0xA5A5A5A5A5A5A5A5) ^ w : init;
+        else
+            ((uint32_t *)c->got)[w] = slm ? 0xA5A5A5A5u ^ (uint32_t)w : (uint32_t)init;
+    }
+    memset(c->hret, 0, (size_t)c->n * wb);
+    c->launches = 0;
+    zeslm_status st = zeslm_buffer_write(c->data, c->got, total * wb);
+    return st == ZESLM_OK ? zeslm_buffer_write(c->ret, c->hret, (size_t)c->n * wb) : st;
+}
+
+/* The kernel argument that holds the rounds (kernels/atomics*.cl). */
+#define ROUNDS_ARG 4
+
+/* What growing one op and pattern's rounds needs. */
+struct atom_grow {
+    struct atom_ctx *c;
+    size_t total;
+    uint64_t init;
+};
+
+/* bench_case.grow: `rounds` atomics per work-item a launch, from fresh words. */
+static zeslm_status atom_grow(void *ctx, uint64_t rounds, double *work)
+{
+    struct atom_grow *g = ctx;
+    struct atom_ctx *c = g->c;
+    c->rounds = (uint32_t)rounds;
+    *work = (double)c->n * c->rounds;
+    zeslm_status st = zeslm_kernel_arg_u32(c->run.k, ROUNDS_ARG, c->rounds);
+    return st == ZESLM_OK ? reset_words(c, g->total, g->init) : st;
+}
+
 static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, struct atom_ctx *c,
                                 const zeslm_variant *v, enum op op, enum pattern pat, zeslm_rng *rng)
 {
@@ -275,17 +318,8 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     c->salt = (uint32_t)zeslm_rng_next(rng);
     uint64_t init = initial(c->type, op);
     unsigned wb = width(c->type);
-    /* Global words start at init and ret at 0; SLM words start at init in the kernel,
-     * and the copy-out buffer is poisoned so that a kernel that writes nothing fails. */
-    for (size_t w = 0; w < total; w++) {
-        if (c->type == I64)
-            ((uint64_t *)c->got)[w] = slm ? UINT64_C(0xA5A5A5A5A5A5A5A5) ^ w : init;
-        else
-            ((uint32_t *)c->got)[w] = slm ? 0xA5A5A5A5u ^ (uint32_t)w : (uint32_t)init;
-    }
-    memset(c->hret, 0, (size_t)c->n * wb);
-    TRY(zeslm_buffer_write(c->data, c->got, total * wb));
-    TRY(zeslm_buffer_write(c->ret, c->hret, (size_t)c->n * wb));
+    c->rounds = c->start_rounds;
+    TRY(reset_words(c, total, init));
     TRY(zeslm_buffer_write(c->idx, c->hidx, (size_t)c->n * 4));
     zeslm_kernel *k = c->run.k;
     unsigned ops = c->kernel->ops;
@@ -294,6 +328,7 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
     TRY(zeslm_kernel_arg_buffer(k, a++, c->idx));
     TRY(zeslm_kernel_arg_u32(k, a++, c->n));
     TRY(zeslm_kernel_arg_u32(k, a++, op));
+    _Static_assert(ROUNDS_ARG == 4, "the rounds follow data, idx, n and op");
     TRY(zeslm_kernel_arg_u32(k, a++, c->rounds));
     /* init where the kernel uses it: SLM words start at it, and so does
      * compare-exchange's first guess. */
@@ -311,14 +346,17 @@ static zeslm_status run_pattern(const zeslm_run_opts *o, zeslm_results *out, str
         TRY(zeslm_kernel_arg_u32(k, a++, words));
         TRY(zeslm_kernel_arg_local(k, a++, (size_t)words * wb));
     }
-    c->launches = 0;
     c->reset_bytes = !slm && c->type == F32 && op == ADD ? total * wb : 0;
     /* The words were initialised above (poisoned for SLM, whose kernel initialises its own). */
     struct atom_check check = {c, op, words, total, ""};
     snprintf(check.what, sizeof check.what, "%s pattern %s", variant, pattern_names[pat]);
+    struct atom_grow grow = {c, total, init};
+    /* The rounds double until the launch's fixed cost is below 2% of its time. */
     bench_case one = {.workload = "atomics", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = atom_rep,
-                      .rep_ctx = c, .verify = check_words, .verify_ctx = &check, .work = (double)c->n * c->rounds};
-    TRY(bench_case_run(o, out, &one, NULL, "pattern=%s n=%u rounds=%u", pattern_names[pat], c->n, c->rounds));
+                      .rep_ctx = c, .verify = check_words, .verify_ctx = &check, .work = (double)c->n * c->rounds,
+                      .work_unit = "rounds", .units = c->rounds, .units_max = ROUNDS_MAX, .grow = atom_grow,
+                      .grow_ctx = &grow, .tolerance = 0.02};
+    TRY(bench_case_run(o, out, &one, NULL, "pattern=%s n=%u", pattern_names[pat], c->n));
 out:
     return st;
 }
@@ -399,7 +437,7 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
             goto out;
     }
     c->run.groups = (c->n + c->run.group - 1) / c->run.group;
-    c->rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
+    c->start_rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
     size_t most = (size_t)c->run.groups * (c->run.group > RANDOM_WORDS ? c->run.group : RANDOM_WORDS);
     if (most < c->n)
         most = c->n;
@@ -464,7 +502,7 @@ static zeslm_status atomics_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
 }
 
 /* The median of one variant at one pattern, or 0 when it was not measured. */
-static double median_of(const zeslm_results *all, size_t first, const char *variant, const char *pattern)
+static double ns_per_atomic(const zeslm_results *all, size_t first, const char *variant, const char *pattern)
 {
     char want[32];
     snprintf(want, sizeof want, "pattern=%s ", pattern);
@@ -472,20 +510,51 @@ static double median_of(const zeslm_results *all, size_t first, const char *vari
         const zeslm_result *r = &all->items[i];
         if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, variant) == 0 &&
             strncmp(r->params, want, strlen(want)) == 0)
-            return (double)r->stats.median_ns;
+            return bench_ns_per_work(r);
     }
     return 0;
+}
+
+/* The same operation measured twice must agree: roofline/slm_atomic (measured
+ * earlier in the run, before `first`) and slm_add_i32 with every work-item on its own
+ * word both time 32-bit SLM adds on distinct words with every compute unit full. */
+#define SAME_OP_BAND 0.10
+
+static void check_roofline(const zeslm_results *all, size_t first, zeslm_summary *out)
+{
+    const zeslm_result *roof = NULL, *own = NULL;
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome != ZESLM_MEASURED)
+            continue;
+        if (i < first && strcmp(r->workload, "roofline") == 0 && strcmp(r->variant, "slm_atomic") == 0)
+            roof = r;
+        if (i >= first && strcmp(r->variant, "slm_add_i32") == 0 && strncmp(r->params, "pattern=distinct ", 17) == 0)
+            own = r;
+    }
+    if (!roof || !own || roof->rate <= 0)
+        return;
+    double x = own->rate / roof->rate;
+    if (fabs(x - 1) <= SAME_OP_BAND)
+        bench_finding(out, "slm_add_over_roofline", x,
+                      "SLM add (i32) on own words agrees with roofline/slm_atomic: %.2fx its rate.", x);
+    else
+        bench_finding(out, "slm_add_over_roofline", x,
+                      "INCONSISTENT: SLM add (i32) on own words runs at %.2fx roofline/slm_atomic, the same "
+                      "operation; more than %.0f%% apart, so one of the two does not measure the SLM atomic rate.",
+                      x, 100 * SAME_OP_BAND);
 }
 
 /* What contention costs: each space's 32-bit add with every work-item on one word and
  * on random words, against every work-item on its own word. */
 static void atomics_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
+    check_roofline(all, first, out);
     for (int s = SLM; s <= GLOBAL; s++) {
         char v[32], one_key[40], random_key[40];
         snprintf(v, sizeof v, "%s_add_i32", space_names[s]);
-        double own = median_of(all, first, v, "distinct"), one = median_of(all, first, v, "one"),
-               rnd = median_of(all, first, v, "random");
+        double own = ns_per_atomic(all, first, v, "distinct"), one = ns_per_atomic(all, first, v, "one"),
+               rnd = ns_per_atomic(all, first, v, "random");
         if (own <= 0 || one <= 0 || rnd <= 0)
             continue;
         snprintf(one_key, sizeof one_key, "%s_add_one_word_x", space_names[s]);

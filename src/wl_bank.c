@@ -59,9 +59,30 @@ struct bank_ctx {
     uint32_t words, reserve_stride; /* the variant's bank_traits */
 };
 
+/* The rounds double up to here (2^24: what the document's 1024*1024 has room for). */
+#define ROUNDS_MAX (1u << 24)
+
+/* What growing one stride's rounds needs. */
+struct bank_grow {
+    struct bank_ctx *c;
+    const struct bank_traits *t;
+    uint32_t *want;
+    size_t items;
+};
+
+/* bench_case.grow: `rounds` rounds a work-item, and the words they leave. */
+static zeslm_status bank_grow(void *ctx, uint64_t rounds, double *work)
+{
+    struct bank_grow *g = ctx;
+    g->t->expected((uint32_t)rounds, g->want, g->items);
+    /* Each round every work-item reads and writes each of its SLM words once. */
+    *work = 2.0 * (double)g->items * (double)rounds * g->c->words * 4;
+    return zeslm_kernel_arg_u32(g->c->run.k, 2, (uint32_t)rounds);
+}
+
 static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, struct bank_ctx *c,
                                const zeslm_variant *v, uint32_t stride, uint32_t iters, uint32_t *got,
-                               const uint32_t *want)
+                               uint32_t *want)
 {
     zeslm_status st = ZESLM_OK;
     const char *variant = v->name;
@@ -73,16 +94,17 @@ static zeslm_status run_stride(const zeslm_run_opts *o, zeslm_results *out, stru
         return st;
     TRY(zeslm_kernel_arg_buffer(c->run.k, 0, c->out));
     TRY(zeslm_kernel_arg_u32(c->run.k, 1, stride));
-    TRY(zeslm_kernel_arg_u32(c->run.k, 2, iters));
     TRY(zeslm_kernel_arg_local(c->run.k, 3, slm));
+    struct bank_grow grow = {c, v->traits, want, items};
+    double work = 0;
+    TRY(bank_grow(&grow, iters, &work));
     char check[48];
     snprintf(check, sizeof check, "bank/%s stride %u", variant, stride);
     bench_expect expect = {check, c->out, got, want, items};
-    /* Each round every work-item reads and writes each of its SLM words once. */
-    double accesses = 2.0 * (double)items * iters * c->words;
     bench_case one = {.workload = "bank", .v = v, .group = c->run.group, .groups = c->run.groups, .rep_ctx = &c->run,
                       .poison = c->out, .scratch = got, .poison_words = items, .verify = bench_verify_u32,
-                      .verify_ctx = &expect, .work = accesses * 4};
+                      .verify_ctx = &expect, .work = work, .work_unit = "rounds", .units = iters,
+                      .units_max = ROUNDS_MAX, .grow = bank_grow, .grow_ctx = &grow};
     TRY(bench_case_run(o, out, &one, NULL, "stride=%u", stride));
 out:
     return st;
@@ -124,14 +146,14 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
             TRY(bench_buffer(dev, NULL, items * 4, &c.out));
             cap = items;
         }
-        t->expected(iters, want, items);
         size_t first = out->count;
         for (uint32_t s = 1; s <= MAX_STRIDE && st == ZESLM_OK; s *= 2)
             st = run_stride(o, out, &c, &variants[vi], s, iters, got, want);
         for (size_t i = first + 1; i < out->count; i++) {
             zeslm_result *r = &out->items[i];
             if (r->outcome == ZESLM_MEASURED && out->items[first].outcome == ZESLM_MEASURED) {
-                r->ratio = (double)r->stats.median_ns / (double)out->items[first].stats.median_ns;
+                /* Rates, not times: each stride settled on its own rounds. */
+                r->ratio = out->items[first].rate / r->rate;
                 r->ratio_name = "slowdown vs stride 1";
             }
         }
@@ -158,7 +180,7 @@ static void infer(const zeslm_results *all, size_t first, const char *variant, z
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         if (strcmp(r->variant, variant) == 0 && r->outcome == ZESLM_MEASURED && n < 8)
-            t[n++] = (double)r->stats.median_ns;
+            t[n++] = bench_ns_per_work(r);
     }
     if (n == 0)
         return;

@@ -1,6 +1,7 @@
 /* latency: dependent-load chains over a random cyclic permutation in SLM and in global
  * memory, over footprints from 1 KiB to far beyond the last-level cache, so that the
  * SLM, L1, L2 and device-memory steps show; and a chain of dependent SLM atomics. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,17 +34,23 @@ static const zeslm_variant variants[] = {
 #define SLM_TOP (256u << 10)
 /* The atomic chain keeps node indexes in 16 bits; 4 KiB holds 1024 of them. */
 #define ATOMIC_FOOTPRINT 4096u
-/* Steps per launch: at ~500 ns per device-memory access 32768 steps take ~16 ms, and
- * at SLM speed (~15 ns) ~0.5 ms, long enough that the launch's fixed cost and the
- * copy of the permutation into SLM are a small part of the time. */
+/* Steps per launch to start from: at ~500 ns per device-memory access 32768 steps take
+ * ~16 ms. The engine doubles them until the figure holds: the launch's fixed cost, the
+ * copy of the permutation into SLM and the first, cold pass over the footprint (every
+ * line misses once a launch, as no cache keeps its lines from one launch to the next)
+ * must become a small part of the time, which at 128 KiB on an H100 takes ~1M steps. */
 #define STEPS_FULL 32768u
 #define STEPS_QUICK 2048u
 /* 2^26 steps of device memory already take tens of seconds per launch. */
 #define STEPS_MAX (1u << 26)
 
+struct lat_io;
+
 struct lat_ctx {
     bench_launch run;
-    uint64_t launches; /* every launch so far at this footprint, warm-up included */
+    uint64_t launches; /* every launch so far at this footprint and steps, warm-up included */
+    struct lat_io *io;
+    uint32_t steps_arg; /* the kernel argument that holds the steps */
 };
 
 /* One repetition, counted: the chain advances `steps` nodes per launch, and the
@@ -68,9 +75,11 @@ static void sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n)
     }
 }
 
-static uint32_t walk(const uint32_t *next, uint32_t from, uint64_t steps)
+/* Where `steps` steps from `from` end on a cycle of n nodes: as one single cycle, the
+ * walk repeats every n steps, so the host walks at most n of them. */
+static uint32_t walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps)
 {
-    for (uint64_t s = 0; s < steps; s++)
+    for (uint64_t s = 0; s < steps % n; s++)
         from = next[from];
     return from;
 }
@@ -79,7 +88,7 @@ static uint32_t walk(const uint32_t *next, uint32_t from, uint64_t steps)
 struct lat_io {
     uint32_t *next, *got; /* top/4 words; got only as large as the atomic chain needs */
     zeslm_buffer *dnext, *pos, *out;
-    uint32_t steps;
+    uint32_t start_steps, steps; /* per launch: where each footprint starts, and now */
 };
 
 /* Verifies the atomic chain's words: each holds its successor in the low 16 bits and,
@@ -115,8 +124,8 @@ static zeslm_status verify(void *ctx, char *how, size_t len)
     const struct lat_io *io = k->io;
     uint32_t n = (uint32_t)(k->footprint / 4), got = 0;
     uint64_t steps = k->c->launches * io->steps;
-    uint32_t last_start = walk(io->next, 0, (k->c->launches - 1) * io->steps);
-    uint32_t want = walk(io->next, last_start, io->steps);
+    uint32_t last_start = walk(io->next, n, 0, (k->c->launches - 1) * io->steps);
+    uint32_t want = walk(io->next, n, last_start, io->steps);
     zeslm_status st = zeslm_buffer_read(io->pos, &got, 4);
     if (st != ZESLM_OK)
         return st;
@@ -131,6 +140,21 @@ static zeslm_status verify(void *ctx, char *how, size_t len)
     if ((st = zeslm_buffer_read(io->out, io->got, (size_t)n * 4)) == ZESLM_OK &&
         (st = verify_atomic_counts(io, n, last_start)) == ZESLM_OK)
         snprintf(how, len, "final node after %llu steps, all %u words", (unsigned long long)steps, n);
+    return st;
+}
+
+/* bench_case.grow: `steps` per launch from the chain's start, so that the host's walk
+ * knows where each launch begins. */
+static zeslm_status lat_grow(void *ctx, uint64_t steps, double *work)
+{
+    struct lat_ctx *c = ctx;
+    uint32_t zero = 0;
+    zeslm_status st = zeslm_buffer_write(c->io->pos, &zero, 4);
+    if (st == ZESLM_OK)
+        st = zeslm_kernel_arg_u32(c->run.k, c->steps_arg, (uint32_t)steps);
+    c->io->steps = (uint32_t)steps;
+    c->launches = 0;
+    *work = (double)steps;
     return st;
 }
 
@@ -151,6 +175,9 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->dnext));
     if (slm)
         TRY(zeslm_kernel_arg_u32(c->run.k, a++, n));
+    c->io = io;
+    c->steps_arg = a;
+    io->steps = io->start_steps;
     TRY(zeslm_kernel_arg_u32(c->run.k, a++, io->steps));
     TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->pos));
     if (atomic)
@@ -161,9 +188,10 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     struct lat_check check = {variant, c, io, footprint, atomic};
     bench_case one = {.workload = "latency", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = lat_rep,
                       .rep_ctx = c, .poison = atomic ? io->out : NULL, .scratch = io->got, .poison_words = n,
-                      .verify = verify, .verify_ctx = &check, .work = io->steps};
+                      .verify = verify, .verify_ctx = &check, .work = io->steps, .work_unit = "steps",
+                      .units = io->steps, .units_max = STEPS_MAX, .grow = lat_grow, .grow_ctx = c};
     zeslm_result *r;
-    TRY(bench_case_run(o, out, &one, &r, "footprint=%llu steps=%u", (unsigned long long)footprint, io->steps));
+    TRY(bench_case_run(o, out, &one, &r, "footprint=%llu", (unsigned long long)footprint));
     if (r->outcome != ZESLM_MEASURED)
         goto out;
     uint32_t mhz = zeslm_device_get_info(dev)->clock_mhz;
@@ -213,7 +241,7 @@ out:
 static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
-    /* --size sets the steps of each chain per launch. */
+    /* --size sets the steps of each chain per launch to start from. */
     uint64_t steps = o->size ? o->size : o->quick ? STEPS_QUICK : STEPS_FULL;
     if (steps > STEPS_MAX)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
@@ -222,7 +250,7 @@ static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
     uint64_t mem = zeslm_device_get_info(dev)->global_mem;
     while (mem && top > MIN_FOOTPRINT && top > mem / 4)
         top /= 2;
-    struct lat_io io = {.steps = (uint32_t)steps};
+    struct lat_io io = {.start_steps = (uint32_t)steps};
     io.next = malloc(top);
     io.got = malloc(ATOMIC_FOOTPRINT);
     if (!io.next || !io.got) {
@@ -244,33 +272,84 @@ out:
     return st;
 }
 
-/* The measured latency of one variant at its smallest or largest footprint. */
-static const zeslm_result *at_end(const zeslm_results *all, size_t first, const char *variant, bool largest)
+/* The measured latency of one variant at its smallest footprint. */
+static const zeslm_result *first_of(const zeslm_results *all, size_t first, const char *variant)
 {
-    const zeslm_result *best = NULL;
-    for (size_t i = first; i < all->count; i++) {
-        const zeslm_result *r = &all->items[i];
-        if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, variant) == 0 && (!best || largest))
-            best = r;
+    for (size_t i = first; i < all->count; i++)
+        if (all->items[i].outcome == ZESLM_MEASURED && strcmp(all->items[i].variant, variant) == 0)
+            return &all->items[i];
+    return NULL;
+}
+
+/* Footprints within this much of the mean of a level's footprints so far belong to it. */
+#define LEVEL_BAND 0.10
+/* The levels the global chain shows, by order; the last one seen (of three or more) is
+ * device memory. */
+static const char *const level_names[] = {"first cache", "L2", "third level", "fourth level"};
+static const char *const level_keys[] = {"level1_ns", "level2_ns", "level3_ns", "level4_ns"};
+#define LEVELS_MAX (sizeof level_names / sizeof level_names[0])
+
+static uint64_t footprint_of(const zeslm_result *r)
+{
+    return strtoull(r->params + strlen("footprint="), NULL, 10);
+}
+
+/* The global chain's levels: runs of two or more footprints, ascending, each within
+ * LEVEL_BAND of the mean of the run before it (the H100's L2 reads 121 to 141 ns from
+ * 512 KiB to 16 MiB as its far partition comes in); a single footprint between two runs
+ * is a step between levels. Each is named with its latency (ns, and cycles where the clock is
+ * known: the result's `extra`), its footprints, and where it ends. */
+static void global_levels(const zeslm_results *all, size_t first, zeslm_summary *out)
+{
+    const zeslm_result *g[64];
+    size_t n = 0, top = 0;
+    for (size_t i = first; i < all->count && n < 64; i++)
+        if (all->items[i].outcome == ZESLM_MEASURED && strcmp(all->items[i].variant, "global") == 0)
+            g[n++] = &all->items[i];
+    struct level {
+        size_t from, to;
+    } lv[LEVELS_MAX];
+    for (size_t i = 0; i < n && top < LEVELS_MAX;) {
+        size_t j = i + 1;
+        double sum = g[i]->rate;
+        while (j < n && fabs(g[j]->rate - sum / (double)(j - i)) <= LEVEL_BAND * sum / (double)(j - i))
+            sum += g[j++]->rate;
+        if (j - i >= 2)
+            lv[top++] = (struct level){i, j - 1};
+        i = j;
     }
-    return best;
+    for (size_t l = 0; l < top; l++) {
+        const zeslm_result *a = g[lv[l].from], *b = g[lv[l].to];
+        double ns = 0;
+        for (size_t k = lv[l].from; k <= lv[l].to; k++)
+            ns += g[k]->rate;
+        ns /= (double)(lv[l].to - lv[l].from + 1);
+        bool last = l + 1 == top, memory = last && top >= 3;
+        char cycles[48] = "", end[96];
+        if (a->ratio)
+            snprintf(cycles, sizeof cycles, " (%.0f cycles)", ns * a->ratio / a->rate);
+        if (lv[l].to + 1 == n)
+            snprintf(end, sizeof end, "from %llu KiB to the largest footprint measured, %llu KiB",
+                     (unsigned long long)footprint_of(a) >> 10, (unsigned long long)footprint_of(b) >> 10);
+        else
+            snprintf(end, sizeof end, "from %llu to %llu KiB; it ends before %llu KiB",
+                     (unsigned long long)footprint_of(a) >> 10, (unsigned long long)footprint_of(b) >> 10,
+                     (unsigned long long)footprint_of(g[lv[l].to + 1]) >> 10);
+        bench_finding(out, level_keys[l], ns, "Global memory, %s: %.1f ns%s per dependent load, %s.",
+                      memory ? "device memory" : level_names[l], ns, cycles, end);
+    }
 }
 
 static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
-    const zeslm_result *s = at_end(all, first, "slm", false), *g1 = at_end(all, first, "global", false),
-                       *g2 = at_end(all, first, "global", true), *a = at_end(all, first, "slm_atomic", false);
+    const zeslm_result *s = first_of(all, first, "slm"), *g1 = first_of(all, first, "global"),
+                       *a = first_of(all, first, "slm_atomic");
     if (s)
         bench_finding(out, "slm_ns", s->rate, "SLM: %.1f ns per dependent load.", s->rate);
     if (g1 && s)
-        bench_finding(out, "global_smallest_ns", g1->rate, "Global memory: %.1f ns at %s (%.1fx SLM).", g1->rate,
-                      g1->params, g1->rate / s->rate);
-    else if (g1)
-        bench_finding(out, "global_smallest_ns", g1->rate, "Global memory: %.1f ns at %s.", g1->rate, g1->params);
-    if (g1 && s)
-        bench_finding(out, "global_over_slm", g1->rate / s->rate, "%s", "");
-    if (g2 && g2 != g1)
-        bench_finding(out, "global_largest_ns", g2->rate, "Global memory: %.1f ns at %s.", g2->rate, g2->params);
+        bench_finding(out, "global_over_slm", g1->rate / s->rate, "Global memory at %s: %.1fx SLM.", g1->params,
+                      g1->rate / s->rate);
+    global_levels(all, first, out);
     if (a)
         bench_finding(out, "slm_atomic_ns", a->rate, "SLM atomic chain: %.1f ns per atomic.", a->rate);
 }

@@ -1,5 +1,6 @@
 /* occupancy: throughput against the SLM a group reserves and against group size, and
- * the cost of a work-group barrier against group size. */
+ * a work-group barrier's latency (one group alone) and throughput (every compute unit
+ * full) against group size. */
 #include <stdlib.h>
 
 #include <zeslm/limits.h>
@@ -11,9 +12,13 @@
 static const zeslm_variant variants[] = {
     {.name = "slm_sweep", .file = "occupancy", .kernel = "occ_copy", .group = 256, .rate_unit = "GB/s", .ceiling = "copy"},
     {.name = "group_sweep", .file = "occupancy", .kernel = "occ_copy", .group = 0, .rate_unit = "GB/s", .ceiling = "copy"},
+    /* The latency of one barrier: one group alone on the device. */
     {.name = "barrier", .file = "occupancy", .kernel = "barrier_loop", .group = 0, .rate_unit = "ns/barrier"},
+    /* The rate of barriers with every compute unit full, per compute unit. */
+    {.name = "barrier_throughput", .file = "occupancy", .kernel = "barrier_loop", .group = 0,
+     .rate_unit = "Gbarrier/s/CU"},
 };
-enum { SLM_SWEEP, GROUP_SWEEP, BARRIER };
+enum { SLM_SWEEP, GROUP_SWEEP, BARRIER, BARRIER_THROUGHPUT };
 
 #define PER_ITEM 4
 
@@ -124,50 +129,113 @@ out:
     return st;
 }
 
-static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+/* The barrier loop's rounds double up to here (2^20 rounds: seconds at any group size). */
+#define BARRIER_ROUNDS_MAX (1u << 20)
+
+/* One barrier launch: its grid, its output and the host's copy of it. */
+struct barrier_io {
+    bench_launch run;
+    zeslm_buffer *out;
+    uint32_t *got, *want;
+    size_t items;
+    uint32_t cus; /* compute units the throughput is shared among */
+};
+
+/* bench_case.grow: `rounds` rounds of write, barrier, read, barrier a launch; the
+ * expected sums are those of that many rounds. out[i] = rounds * (neighbour's global
+ * id) + 0 + 1 + ... + (rounds - 1). */
+static zeslm_status barrier_grow(void *ctx, uint64_t rounds, double *work)
+{
+    struct barrier_io *b = ctx;
+    uint32_t r = (uint32_t)rounds, g = b->run.group, tri = (uint32_t)((uint64_t)r * (r - 1) / 2);
+    for (size_t i = 0; i < b->items; i++) {
+        uint32_t lid = (uint32_t)(i % g);
+        uint32_t nb = (uint32_t)(i - lid) + (lid + 1) % g;
+        b->want[i] = r * nb + tri;
+    }
+    /* Two barriers per round: per group for the latency, over every group for the
+     * throughput (whose rate is then divided among the compute units). */
+    *work = 2.0 * (double)r * (double)b->items / g;
+    return zeslm_kernel_arg_u32(b->run.k, 1, r);
+}
+
+/* A wave of barrier groups of size g: as many as fit a compute unit by the limits
+ * arithmetic (predicted()), else by its work-items, and at least one. */
+static uint32_t per_cu(const zeslm_device_info *d, zeslm_kernel *k, uint32_t g)
+{
+    uint32_t fit = predicted(d, k, g, (size_t)g * 4);
+    if (!fit)
+        fit = BENCH_ITEMS_PER_CU / g;
+    return fit ? fit : 1;
+}
+
+/* barrier_grow for the throughput: its work per compute unit. */
+static zeslm_status barrier_grow_per_cu(void *ctx, uint64_t rounds, double *work)
+{
+    struct barrier_io *b = ctx;
+    zeslm_status st = barrier_grow(ctx, rounds, work);
+    *work /= (double)b->cus;
+    return st;
+}
+
+/* The barrier variants at group sizes 32, 64, ... up to the device's (at most 1024):
+ * `barrier` runs one group alone, so nothing shares its compute unit and the time per
+ * barrier is its latency; `barrier_throughput` runs one whole wave, as many groups as
+ * every compute unit holds at once (never a partial second wave), and reports barriers
+ * per second per compute unit. Each grows its rounds until the figure holds. */
+static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                                  const zeslm_variant *v, bool alone)
 {
     zeslm_status st = ZESLM_OK;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
-    bench_launch c = {.timeout_s = o->timeout_s};
-    zeslm_buffer *bout = NULL;
-    uint32_t iters = o->quick ? 32 : 4096;
+    struct barrier_io b = {.run.timeout_s = o->timeout_s};
+    uint32_t start = o->quick ? 32 : 4096;
     uint32_t top = d->max_group_size ? d->max_group_size : 1024;
     if (top > 1024)
         top = 1024;
-    uint32_t groups = bench_fill_groups(dev, 4);
-    size_t most = (size_t)groups * top;
-    uint32_t *got = malloc(most * 4), *want = malloc(most * 4);
-    if (!got || !want) {
+    uint32_t cus = b.cus = d->compute_units ? d->compute_units : 1;
+    TRY(zeslm_kernel_create(dev, v->file, v->kernel, &b.run.k));
+    size_t most = 0;
+    for (uint32_t g = 32; g <= top; g *= 2) {
+        size_t items = (size_t)(alone ? 1 : cus * per_cu(d, b.run.k, g)) * g;
+        most = items > most ? items : most;
+    }
+    b.got = malloc(most * 4);
+    b.want = malloc(most * 4);
+    if (!b.got || !b.want) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
         goto out;
     }
-    TRY(bench_buffer(dev, NULL, most * 4, &bout));
-    TRY(zeslm_kernel_create(dev, variants[BARRIER].file, variants[BARRIER].kernel, &c.k));
-    TRY(zeslm_kernel_arg_buffer(c.k, 0, bout));
-    TRY(zeslm_kernel_arg_u32(c.k, 1, iters));
+    TRY(bench_buffer(dev, NULL, most * 4, &b.out));
+    TRY(zeslm_kernel_arg_buffer(b.run.k, 0, b.out));
     for (uint32_t g = 32; g <= top; g *= 2) {
-        c.group = g;
-        c.groups = groups;
-        size_t items = (size_t)groups * g;
-        TRY(zeslm_kernel_arg_local(c.k, 2, (size_t)g * 4));
-        uint32_t tri = (uint32_t)((uint64_t)iters * (iters - 1) / 2);
-        for (size_t i = 0; i < items; i++) {
-            uint32_t lid = (uint32_t)(i % g);
-            uint32_t nb = (uint32_t)(i - lid) + (lid + 1) % g;
-            want[i] = iters * nb + tri;
+        uint32_t fit = per_cu(d, b.run.k, g);
+        b.run.group = g;
+        b.run.groups = alone ? 1 : cus * fit;
+        b.items = (size_t)b.run.groups * g;
+        TRY(zeslm_kernel_arg_local(b.run.k, 2, (size_t)g * 4));
+        double work = 0;
+        TRY(barrier_grow(&b, start, &work));
+        if (!alone)
+            work /= cus;
+        bench_expect expect = {"occupancy/barrier", b.out, b.got, b.want, b.items};
+        bench_case one = {.workload = "occupancy", .v = v, .group = g, .groups = b.run.groups, .rep_ctx = &b.run,
+                          .poison = b.out, .scratch = b.got, .poison_words = b.items, .verify = bench_verify_u32,
+                          .verify_ctx = &expect, .work = work, .work_unit = "rounds", .units = start,
+                          .units_max = BARRIER_ROUNDS_MAX, .grow = alone ? barrier_grow : barrier_grow_per_cu,
+                          .grow_ctx = &b};
+        zeslm_result *r;
+        TRY(bench_case_run(o, out, &one, &r, "group=%u", g));
+        if (r->outcome == ZESLM_MEASURED && !alone) {
+            r->ratio = fit;
+            r->ratio_name = "groups per compute unit in the one wave launched";
         }
-        bench_expect expect = {"occupancy/barrier", bout, got, want, items};
-        /* Two barriers per round; every group runs its rounds concurrently. */
-        bench_case one = {.workload = "occupancy", .v = &variants[BARRIER], .group = g, .groups = groups,
-                          .rep_ctx = &c, .poison = bout, .scratch = got, .poison_words = items,
-                          .verify = bench_verify_u32, .verify_ctx = &expect, .work = 2.0 * iters};
-        TRY(bench_case_run(o, out, &one, NULL, "group=%u rounds=%u", g, iters));
     }
 out:
-    zeslm_kernel_free(c.k);
-    zeslm_buffer_free(bout);
-    free(got);
-    free(want);
+    zeslm_kernel_free(b.run.k);
+    zeslm_buffer_free(b.out);
+    free(b.got);
+    free(b.want);
     return st;
 }
 
@@ -180,14 +248,16 @@ static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, ze
     if (bench_wants(o, variants[SLM_SWEEP].name) || bench_wants(o, variants[GROUP_SWEEP].name))
         st = copy_sweeps(dev, o, out, (uint32_t)n64);
     if (st == ZESLM_OK && bench_wants(o, variants[BARRIER].name))
-        st = barrier_sweep(dev, o, out);
+        st = barrier_sweep(dev, o, out, &variants[BARRIER], true);
+    if (st == ZESLM_OK && bench_wants(o, variants[BARRIER_THROUGHPUT].name))
+        st = barrier_sweep(dev, o, out, &variants[BARRIER_THROUGHPUT], false);
     return st;
 }
 
 const zeslm_workload zeslm_workload_occupancy = {
     .name = "occupancy",
     .size_unit = "elements",
-    .summary = "throughput against SLM per group and group size; barrier cost against group size",
+    .summary = "throughput against SLM per group and group size; barrier latency and throughput against group size",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = occupancy_run,

@@ -42,7 +42,7 @@ static const zeslm_variant variants[] = {
 /* Everything one variant needs on the host and the device. */
 struct roof_io {
     uint32_t n;              /* 32-bit words of the streamed buffers */
-    uint32_t rounds;
+    uint32_t start_rounds, rounds; /* of the on-chip loops: where each starts, and now */
     uint32_t *host, *got;    /* n words each */
     zeslm_buffer *in, *out;  /* n words each */
 };
@@ -131,6 +131,27 @@ static zeslm_status verify(void *ctx, char *how, size_t len)
     return ZESLM_OK;
 }
 
+/* The on-chip loops' rounds double up to here: imad's check recomputes 256 work-items'
+ * chains, 16 of them each, round by round. */
+#define ROUNDS_MAX 65536u
+
+/* What growing an on-chip loop's rounds needs. */
+struct roof_grow {
+    zeslm_kernel *k;
+    struct roof_io *io;
+    double per_round; /* the launch's work of one round, in the rate's unit */
+};
+
+/* bench_case.grow: `rounds` rounds a launch. The output is rewritten whole by each
+ * launch, so nothing else needs resetting. */
+static zeslm_status roof_grow(void *ctx, uint64_t rounds, double *work)
+{
+    struct roof_grow *g = ctx;
+    g->io->rounds = (uint32_t)rounds;
+    *work = g->per_round * (double)rounds;
+    return zeslm_kernel_arg_u32(g->k, 1, g->io->rounds);
+}
+
 /* One launch shape of v: `waves` rounds of as many groups as fit. */
 static zeslm_status measure(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out, const zeslm_variant *v,
                             struct roof_io *io, bench_launch *lc, uint32_t waves)
@@ -146,6 +167,7 @@ static zeslm_status measure(zeslm_device *dev, const zeslm_run_opts *o, zeslm_re
         items = (size_t)c.groups * c.group;
     }
     uint32_t n4 = io->n / 4;
+    io->rounds = io->start_rounds;
     /* What one launch does, in the unit of v's rate: bytes streamed (read and written
      * for copy, and for SLM), atomics, multiply-adds. */
     double per_round = (double)items * io->rounds * t->words, work = 0;
@@ -189,11 +211,15 @@ static zeslm_status measure(zeslm_device *dev, const zeslm_run_opts *o, zeslm_re
     if (stream)
         snprintf(params, sizeof params, "bytes=%llu waves=%u", (unsigned long long)n4 * 16, waves);
     else
-        snprintf(params, sizeof params, "rounds=%u", io->rounds);
+        snprintf(params, sizeof params, "waves=%u", waves);
     struct roof_check check = {v->name, t, io, items, c.group};
+    /* A stream's work is its buffer: fixed. The on-chip loops double their rounds. */
+    struct roof_grow grow = {c.k, io, work / io->rounds};
     bench_case one = {.workload = "roofline", .v = v, .group = c.group, .groups = c.groups, .rep_ctx = &c,
                       .poison = io->out, .scratch = io->got, .poison_words = stream ? io->n : items,
-                      .verify = verify, .verify_ctx = &check, .work = work};
+                      .verify = verify, .verify_ctx = &check, .work = work, .work_unit = stream ? NULL : "rounds",
+                      .units = io->rounds, .units_max = ROUNDS_MAX, .grow = stream ? NULL : roof_grow,
+                      .grow_ctx = &grow};
     zeslm_result *r;
     TRY(bench_case_run(o, out, &one, &r, "%s", params));
     const zeslm_device_info *d = zeslm_device_get_info(dev);
@@ -237,7 +263,7 @@ static zeslm_status roofline_run(zeslm_device *dev, const zeslm_run_opts *o, zes
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size must be between 1024 and %u words", UINT32_MAX / 2);
     /* --quick still runs enough rounds that a launch is not mostly overhead, which
      * would make the ceilings too low for the workloads measured against them. */
-    struct roof_io io = {.n = (uint32_t)n64, .rounds = o->quick ? 256 : 4096};
+    struct roof_io io = {.n = (uint32_t)n64, .start_rounds = o->quick ? 256 : 4096};
     io.host = malloc((size_t)io.n * 4);
     io.got = malloc((size_t)io.n * 4);
     if (!io.host || !io.got) {

@@ -164,6 +164,8 @@ static zeslm_status parse_ze_info(const char *text, size_t len, zeslm_zebin *out
             st = bad("a kernel's simd_size is not 1, 8, 16 or 32");
             break;
         }
+        /* A compiler that writes it is believed; IGC does not (zeslm_zebin_local_atomics). */
+        k->local_atomics_known = get(&doc, env, "has_local_atomics") != NULL;
         st = scratch(&doc, kn, k);
         if (st == ZESLM_OK)
             out->count++;

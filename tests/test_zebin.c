@@ -66,6 +66,74 @@ static void static_slm_is_read_from_ze_info(void **state)
     }
 }
 
+/* The kernel named `name` of a bundled file's zebin for `target`, with its SLM atomics
+ * read from the file's SPIR-V. */
+static zeslm_zebin_kernel kernel_with_atomics(const char *file, const char *target, const char *name)
+{
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
+    assert_non_null(kf);
+    zeslm_zebin_kernel found = {0};
+    for (size_t t = 0; t < kf->n_natives; t++) {
+        if (strcmp(kf->natives[t].target, target) != 0)
+            continue;
+        zeslm_zebin z;
+        assert_int_equal(zeslm_zebin_parse(kf->natives[t].data, kf->natives[t].size, &z), ZESLM_OK);
+        assert_int_equal(zeslm_zebin_local_atomics(&z, kf->spirv, kf->spirv_size), ZESLM_OK);
+        for (size_t k = 0; k < z.count; k++)
+            if (strcmp(z.kernels[k].name, name) == 0)
+                found = z.kernels[k];
+        zeslm_zebin_free(&z);
+    }
+    assert_true(found.local_atomics_known);
+    return found;
+}
+
+/* .ze_info never says has_local_atomics; the SPIR-V does: atomic_add on __local words
+ * (the SLM atomics, SLM histograms, the atomic chain) against global atomics alone and
+ * none at all. */
+static void slm_atomics_are_read_from_the_spirv(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *kernel;
+        bool local, global;
+    } want[] = {
+        {"atomics", "atomics_slm_i32", true, false},     {"atomics", "atomics_global_i32", false, true},
+        {"atomics_int64", "atomics_slm_i64", true, false}, {"roofline", "peak_slm_atomic", true, false},
+        {"hist", "hist_copies", true, true},             {"hist", "hist_doc_private", false, true},
+        {"latency", "chase_slm_atomic", true, false},    {"reduce", "reduce_doc_tree", false, false},
+    };
+    const char *targets[] = {"tgllp", "pvc"};
+    for (size_t t = 0; t < 2; t++)
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+            zeslm_zebin_kernel k = kernel_with_atomics(want[i].file, targets[t], want[i].kernel);
+            if (k.has_local_atomics != want[i].local || k.has_global_atomics != want[i].global)
+                fail_msg("%s on %s: local %d global %d", want[i].kernel, targets[t], k.has_local_atomics,
+                         k.has_global_atomics);
+        }
+}
+
+/* Anything but a SPIR-V module is refused, and a zebin alone leaves SLM atomics unknown. */
+static void slm_atomics_need_a_spirv_module(void **state)
+{
+    (void)state;
+    const struct zeslm_kernel_file *kf = zeslm_kernel_file_find("atomics");
+    zeslm_zebin z;
+    assert_int_equal(zeslm_zebin_parse(kf->natives[0].data, kf->natives[0].size, &z), ZESLM_OK);
+    for (size_t k = 0; k < z.count; k++)
+        assert_false(z.kernels[k].local_atomics_known);
+    assert_int_equal(zeslm_zebin_local_atomics(&z, kf->natives[0].data, kf->natives[0].size), ZESLM_ERR_INVALID_ARG);
+    /* Every truncation of the module is refused or read without reading past it. */
+    for (size_t len = 0; len < kf->spirv_size; len += 4 + len / 8) {
+        void *copy = malloc(len ? len : 1);
+        memcpy(copy, kf->spirv, len);
+        zeslm_status st = zeslm_zebin_local_atomics(&z, copy, len);
+        assert_true(st == ZESLM_OK || st == ZESLM_ERR_INVALID_ARG);
+        free(copy);
+    }
+    zeslm_zebin_free(&z);
+}
+
 static const struct zeslm_native *some_binary(void)
 {
     return &zeslm_kernel_file_find("bank")->natives[0];
@@ -190,6 +258,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_bundled_binary_parses_with_its_kernels),
         cmocka_unit_test(static_slm_is_read_from_ze_info),
+        cmocka_unit_test(slm_atomics_are_read_from_the_spirv),
+        cmocka_unit_test(slm_atomics_need_a_spirv_module),
         cmocka_unit_test(every_truncation_is_rejected),
         cmocka_unit_test(corrupted_bytes_never_crash),
         cmocka_unit_test(other_files_are_rejected_with_a_reason),

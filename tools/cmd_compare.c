@@ -160,13 +160,16 @@ static void compare_pair(const results_file *old_f, const results_file *new_f, c
             continue;
         }
         t->matched++;
-        double ratio = n->median_ns / o->median_ns;
+        /* Runs that settled on different work (the convergence rule doubles it) compare
+         * as time per unit of work: the old median is scaled to the new run's work. */
+        double old_ns = o->median_ns * (o->work > 0 && n->work > 0 ? n->work / o->work : 1);
+        double ratio = n->median_ns / old_ns;
         bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
         /* A change within the runs' own spread is noise, however large. */
         bool regression = opts->gate && beyond_spread && ratio > 1 + opts->fail_over / 100.0;
         t->marked += beyond_spread;
         t->regressions += regression;
-        row(out, n->key, o->median_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
+        row(out, n->key, old_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
     }
     for (size_t i = 0; i < old_f->count; i++)
         if (!find(new_f, old_f->items[i].key))

@@ -63,8 +63,10 @@ GETTER(j_spill, json_integer(r->k->spill_size))
 GETTER(j_scratch, json_integer(r->k->scratch_size))
 GETTER(j_barriers, json_integer(r->k->barrier_count))
 GETTER(j_global_atomics, json_boolean(r->k->has_global_atomics))
-GETTER(j_local_atomics, json_boolean(r->k->has_local_atomics))
-GETTER(j_atomics, json_string(r->k->has_global_atomics && r->k->has_local_atomics ? "g+l"
+GETTER(j_local_atomics, r->k->local_atomics_known ? json_boolean(r->k->has_local_atomics) : json_null())
+/* "?" where SLM atomics are unknown: a zebin with no SPIR-V beside it. */
+GETTER(j_atomics, json_string(!r->k->local_atomics_known ? (r->k->has_global_atomics ? "global, ?" : "?")
+                              : r->k->has_global_atomics && r->k->has_local_atomics ? "g+l"
                               : r->k->has_global_atomics                        ? "global"
                               : r->k->has_local_atomics                         ? "local"
                                                                                 : "-"))
@@ -175,13 +177,18 @@ static void row(const zeslm_intel_target *t, const char *source, const zeslm_zeb
 }
 
 /* Parses one zebin and prints its kernels for target t, under a table headed by
- * `group` (the file, or "bundled kernels"). */
+ * `group` (the file, or "bundled kernels"); `spirv` (NULL: none) is the module it was
+ * built from, which says which kernels use SLM atomics. */
 static int show(const zeslm_intel_target *t, const char *group, const char *source, const unsigned char *bin,
-                size_t size, inspect_opts *o)
+                size_t size, const struct zeslm_kernel_file *spirv, inspect_opts *o)
 {
     zeslm_zebin z;
     if (zeslm_zebin_parse(bin, size, &z) != ZESLM_OK)
         return cli_error("%s: %s", source, zeslm_last_error());
+    if (spirv && zeslm_zebin_local_atomics(&z, spirv->spirv, spirv->spirv_size) != ZESLM_OK) {
+        zeslm_zebin_free(&z);
+        return cli_error("%s: %s", source, zeslm_last_error());
+    }
     if (o->table_target != t || strcmp(o->table_source, group) != 0) {
         header(t, group, o);
         o->table_target = t;
@@ -200,12 +207,12 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
 {
     for (size_t i = 0; bundled && i < bundled->n_natives; i++)
         if (strcmp(bundled->natives[i].target, t->name) == 0)
-            return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, o);
+            return show(t, group, label, bundled->natives[i].data, bundled->natives[i].size, bundled, o);
     unsigned char *bin;
     size_t size;
     if (!ocloc_compile(source, t->name, &bin, &size))
         return 1;
-    int rc = show(t, group, label, bin, size, o);
+    int rc = show(t, group, label, bin, size, bundled, o);
     free(bin);
     return rc;
 }
@@ -229,7 +236,7 @@ static int show_file(const char *path, inspect_opts *o)
         } else {
             const zeslm_intel_target *t = zeslm_intel_target_by_family(z.product_family);
             zeslm_zebin_free(&z);
-            rc = t ? show(t, path, path, data, size, o)
+            rc = t ? show(t, path, path, data, size, NULL, o)
                    : cli_error("%s: product family %u is not in the target table", path, z.product_family);
         }
     }

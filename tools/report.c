@@ -61,6 +61,11 @@ ONLY_MEASURED(j_outliers, json_integer((json_int_t)r->stats.outliers))
 ONLY_MEASURED(j_spread, json_real(r->stats.spread))
 ONLY_MEASURED(j_rate, json_real(r->rate))
 ONLY_MEASURED(j_rate_unit, json_string(r->rate_unit ? r->rate_unit : ""))
+/* null where the workload's work is fixed by its input and was not doubled. */
+ONLY_MEASURED(j_converged, r->converged == ZESLM_WORK_FIXED ? json_null() : json_boolean(r->converged == ZESLM_CONVERGED))
+ONLY_MEASURED(j_work, json_integer((json_int_t)r->work_units))
+ONLY_MEASURED(j_work_unit, r->work_unit ? json_string(r->work_unit) : NULL)
+ONLY_MEASURED(j_work_change, r->work_change ? json_real(r->work_change) : NULL)
 ONLY_MEASURED(j_speedup, r->speedup ? json_real(r->speedup) : json_null())
 ONLY_MEASURED(j_fraction, r->fraction ? json_real(r->fraction) : json_null())
 ONLY_MEASURED(j_exceeded, json_boolean(r->ceiling_exceeded))
@@ -87,6 +92,10 @@ CELL(c_spread, snprintf(b, n, "%.1f%%", 100 * r->stats.spread))
 CELL(c_sd, snprintf(b, n, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0))
 CELL(c_rate, zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n))
 CELL(c_fraction, if (r->ceiling_exceeded) snprintf(b, n, ">ceiling"); else if (r->fraction) snprintf(b, n, "%.0f%%", 100 * r->fraction))
+/* The work a launch settled on, flagged where doubling it still moved the figure, as
+ * >ceiling flags a beaten ceiling. */
+CELL(c_work, if (r->work_unit) snprintf(b, n, "%s%llu %s", r->converged == ZESLM_UNCONVERGED ? "unconverged " : "",
+                                        (unsigned long long)r->work_units, r->work_unit))
 CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
 CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
 
@@ -109,6 +118,10 @@ static const field fields[] = {
     {"spread", "spread", 0, true, false, j_spread, c_spread},
     {"rate", "rate", 80, true, false, j_rate, c_rate},
     {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
+    {"converged", NULL, 0, false, false, j_converged, NULL},
+    {"work", "work", 75, true, false, j_work, c_work},
+    {"work_unit", NULL, 0, false, false, j_work_unit, NULL},
+    {"work_change", NULL, 0, false, false, j_work_change, NULL},
     {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
     {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
     {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},

@@ -62,6 +62,8 @@ int results_from_json(json_t *root, results_file *out, char *why, size_t why_len
             }
         }
         e->median_ns = (double)json_integer_value(median);
+        json_t *work = json_object_get(r, "work");
+        e->work = json_is_integer(work) && json_integer_value(work) > 0 ? (double)json_integer_value(work) : 0;
         e->spread = json_number_value(spread);
         out->count++;
     }

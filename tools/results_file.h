@@ -10,6 +10,7 @@
 typedef struct results_entry {
     char key[256];      /* "workload variant parameters" */
     double median_ns;
+    double work;        /* the `work` its launch settled on; 0: not given (older files, fixed work) */
     double spread;      /* (max - min) / median of that run */
 } results_entry;
 

@@ -98,6 +98,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
             o->run.timeout_s = v32;
         break;
     case 'T': ok = seconds("--min-time", arg, &o->run.min_time_s); break;
+    case 'C': ok = seconds("--converge-time", arg, &o->run.converge_s); break;
     case 'j': o->json = arg; break;
     case 'k': o->keep_going = true; break;
     case 'c': o->csv = arg; break;
@@ -201,6 +202,7 @@ static int write_json(const run_cli *o, const run_model *m, size_t done, int arg
     json_object_set_new(doc, "reps", json_integer(o->run.reps));
     json_object_set_new(doc, "warmup", json_integer(o->run.warmup));
     json_object_set_new(doc, "min_time_s", json_real(o->run.min_time_s));
+    json_object_set_new(doc, "converge_s", json_real(o->run.converge_s));
     json_object_set_new(doc, "quick", json_boolean(o->run.quick));
     json_object_set_new(doc, "results", report_json(&m->results));
     json_object_set_new(doc, "summaries", summaries);

@@ -41,6 +41,7 @@ typedef struct run_cli {
         {"quick", 'q', NULL, "small sizes, few repetitions"},                                        \
         {"timeout", 't', "SEC", "deadline of each launch (default 60)"},                             \
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
+        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default 10; 2 with --quick)"}, \
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},          \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)"},      \
         {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)"},                                    \

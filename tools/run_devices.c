@@ -136,6 +136,7 @@ static int write_json(shared *sh, bool complete, json_t *aggregate)
     json_object_set_new(doc, "reps", json_integer(o->run.reps));
     json_object_set_new(doc, "warmup", json_integer(o->run.warmup));
     json_object_set_new(doc, "min_time_s", json_real(o->run.min_time_s));
+    json_object_set_new(doc, "converge_s", json_real(o->run.converge_s));
     json_object_set_new(doc, "quick", json_boolean(o->run.quick));
     json_t *devices = json_array();
     for (size_t k = 0; k < sh->n_devs; k++)

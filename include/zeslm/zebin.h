@@ -16,7 +16,11 @@ typedef struct zeslm_zebin_kernel {
     uint32_t slm_size;       /* bytes of SLM the kernel declares itself */
     uint32_t barrier_count;
     bool has_global_atomics;
+    /* Atomics on SLM: .ze_info has no such key (IGC writes has_global_atomics only), so
+     * zeslm_zebin_local_atomics reads it from the SPIR-V the zebin was built from;
+     * local_atomics_known is false until then. */
     bool has_local_atomics;
+    bool local_atomics_known;
     /* Scratch the compiler asked for a hardware thread, by the buffer's usage. */
     uint32_t private_size;   /* usage private_space */
     uint32_t spill_size;     /* usage spill_fill_space */
@@ -35,5 +39,11 @@ typedef struct zeslm_zebin {
  * reason in zeslm_last_error(); *out is then empty. */
 zeslm_status zeslm_zebin_parse(const void *data, size_t size, zeslm_zebin *out);
 void zeslm_zebin_free(zeslm_zebin *z);
+
+/* Fills has_local_atomics (and local_atomics_known) of z's kernels that are entry
+ * points of `spirv`, the module the zebin was compiled from: whether the kernel, or a
+ * function it calls, makes an atomic operation on a pointer into Workgroup storage. A
+ * module that is not SPIR-V is ZESLM_ERR_INVALID_ARG. */
+zeslm_status zeslm_zebin_local_atomics(zeslm_zebin *z, const void *spirv, size_t size);
 
 #endif
