@@ -10,5 +10,6 @@ extern const cli_command command_run;
 extern const cli_command command_profile;
 extern const cli_command command_inspect;
 extern const cli_command command_compare;
+extern const cli_command command_merge;
 
 #endif

@@ -17,6 +17,11 @@ void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, co
  * table across them. */
 void run_render_tail(FILE *f, const run_doc *doc);
 
+/* A merged document (merge, run --mpi): how many devices, hosts, slow, throttled
+ * and errors; the table across the devices, each one with where it ran; a line per
+ * host; the devices' errors. Returns false when out of memory. */
+bool run_render_fleet(FILE *f, const run_doc *doc);
+
 /* The Markdown and the CSV (output_plan writers: false when out of memory). */
 bool run_render_markdown(FILE *f, const void *doc);
 bool run_render_csv(FILE *f, const void *doc);

@@ -14,7 +14,7 @@ extern const cli_command command_help;
 /* Every command, in the order the usage lists them. */
 static const cli_command *const commands[] = {
     &command_devices, &command_limits, &command_run,  &command_profile,
-    &command_inspect, &command_compare, &command_help,
+    &command_inspect, &command_compare, &command_merge, &command_help,
 };
 #define N_COMMANDS (sizeof commands / sizeof *commands)
 

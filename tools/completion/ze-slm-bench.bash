@@ -6,7 +6,7 @@ _ze_slm_bench()
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="devices limits run profile inspect compare help"
+    local commands="devices limits run profile inspect compare merge help"
     local device_opts="--backend --device"
 
     case $prev in
@@ -20,7 +20,7 @@ _ze_slm_bench()
             COMPREPLY=($(compgen -f -- "$cur") $(compgen -W "-" -- "$cur"))
             return;;
         --device|--size|--taps|--group-size|--group-sizes|--reps|--warmup|--seed|--timeout|--bytes-per-item|\
-        --slm-per-group|--simd|--slm-per-cu|--slm|--target|--kernel|--fail-over)
+        --slm-per-group|--simd|--slm-per-cu|--slm|--target|--kernel|--fail-over|--mpi-wait)
             return;;
     esac
 
@@ -51,7 +51,7 @@ _ze_slm_bench()
             COMPREPLY=($(compgen -W "$benches" -- "$cur"));;
         inspect)
             COMPREPLY=($(compgen -f -X '!*.@(cl|zebin)' -- "$cur") $(compgen -d -- "$cur"));;
-        compare)
+        compare|merge)
             COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"));;
     esac
 }
