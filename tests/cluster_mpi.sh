@@ -38,7 +38,7 @@ work="--backend cl --quick --reps 3 roofline/read,slm reduce/many"
 # shellcheck disable=SC2086
 "$mpiexec" $many "$bench" run --mpi $work --json "$tmp/fleet.json" >"$tmp/mpi.out" 2>&1 ||
     fail "run --mpi: $(cat "$tmp/mpi.out")"
-grep -q "4 devices on 1 host, from 4 files; .* 0 errors" "$tmp/mpi.out" || fail "$(cat "$tmp/mpi.out")"
+grep -q "4 devices on 1 host, from 4 runs; .* 0 errors" "$tmp/mpi.out" || fail "$(cat "$tmp/mpi.out")"
 # shellcheck disable=SC2086
 "$mpiexec" $many "$bench" run $work --json "$tmp/ranks/" >"$tmp/ranks.out" 2>&1 || fail "$(cat "$tmp/ranks.out")"
 "$bench" merge "$tmp/ranks/"*.json --json "$tmp/merged.json" >"$tmp/merge.out" 2>&1 || fail "$(cat "$tmp/merge.out")"
@@ -47,17 +47,18 @@ import json, sys
 for path in sys.argv[1:]:
     doc = json.load(open(path))
     devs = doc["devices"]
-    assert doc["schema"] == 2 and len(devs) == 4 and doc["errors"] == [], (path, doc["errors"])
-    assert sorted(d["rank"] for d in devs) == [0, 1, 2, 3], path
-    by_rank = {d["rank"]: d for d in devs}
+    assert doc["schema"] == 3 and len(devs) == 4 and doc["errors"] == [], (path, doc["errors"])
+    assert sorted(d["rank"]["rank"] for d in devs) == [0, 1, 2, 3], path
+    by_rank = {d["rank"]["rank"]: d for d in devs}
     # Local ranks alternate between the two OpenCL CPU devices.
     for r, d in by_rank.items():
         assert d["device"]["driver"].startswith("Portable" if r % 2 == 0 else "Intel(R)"), (path, r)
-        assert d["launch"]["launcher"] == "MPICH (Hydra)" or d["launch"]["launcher"] == "Open MPI", d["launch"]
+        assert d["rank"]["launcher"] in ("MPICH (Hydra)", "Open MPI"), d["rank"]
         assert d["results"] and all(x["verified"] for x in d["results"] if x["outcome"] == "measured"), (path, r)
     rows = doc["aggregate"]["results"]
     assert len(rows) == 5 and all(len(x["rates"]) == 4 and None not in x["rates"] for x in rows), rows
-    assert len(doc["hosts"]) == 1 and doc["hosts"][0]["devices"] == 4, doc["hosts"]
+    hosts = doc["aggregate"]["hosts"]
+    assert len(hosts) == 1 and hosts[0]["devices"] == 4, hosts
 PY
 
 if [ "$hydra" = 1 ]; then
@@ -79,11 +80,12 @@ import json, sys
 for path, rank, status in zip(sys.argv[1:], (2, 3), ("RANK_NOT_RUN", "RANK_LOST")):
     doc = json.load(open(path))
     devs = doc["devices"]
-    assert sorted(d["rank"] for d in devs) == sorted({0, 1, 2, 3} - {rank}), (path, [d["rank"] for d in devs])
+    ranks = [d["rank"]["rank"] for d in devs]
+    assert sorted(ranks) == sorted({0, 1, 2, 3} - {rank}), (path, ranks)
     assert all(d["results"] for d in devs), path
     errs = doc["errors"]
     assert [(e["rank"], e["status"]) for e in errs] == [(rank, status)], (path, errs)
-    assert doc["complete"] is False and doc["hosts"][0]["errors"] == 1, path
+    assert doc["complete"] is False and doc["aggregate"]["hosts"][0]["errors"] == 1, path
     # The reason the device did not open is in the entry.
     if status == "RANK_NOT_RUN":
         assert "before it wrote results: " in errs[0]["message"], errs

@@ -50,16 +50,18 @@ d, host, two = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 want = {0: ("Slurm", 0), 1: ("Open MPI", 1), 2: ("MPICH (Hydra)", 0), 3: ("PALS", 1)}
 for r, (launcher, local) in want.items():
     doc = json.load(open(f"{d}/{host}-{r}.json"))
-    rk = doc["rank"]
+    assert doc["schema"] == 3 and len(doc["devices"]) == 1, doc.keys()
+    dev = doc["devices"][0]
+    rk = dev["rank"]
     assert rk["launcher"] == launcher and rk["rank"] == r and rk["local_rank"] == local and rk["size"] == 4, rk
     assert rk["host"] == host, rk
     assert rk["device_choice"].startswith(f"local rank {local} of "), rk
-    assert all(x["verified"] for x in doc["results"] if x["outcome"] == "measured"), r
-    assert "uuid" in doc["device"] and "pci_address" in doc["device"], doc["device"]
+    assert all(x["verified"] for x in dev["results"] if x["outcome"] == "measured"), r
+    assert "uuid" in dev["device"] and "pci_address" in dev["device"], dev["device"]
     if two:
         # Local rank 0 takes the first OpenCL CPU device, 1 the second.
         assert rk["device_choice"] == f"local rank {local} of 2 devices", rk
-        drv = doc["device"]["driver"]
+        drv = dev["device"]["driver"]
         assert drv.startswith("Portable" if local == 0 else "Intel(R)"), (r, drv)
 PY
 
@@ -84,9 +86,10 @@ d, host = sys.argv[1], sys.argv[2]
 for r in (2, 3):
     p = f"{d}/{host}-{r}.json"
     doc = json.load(open(p))
-    doc["host"] = doc["rank"]["host"] = "node-b"
+    dev = doc["devices"][0]
+    doc["host"] = dev["host"] = dev["rank"]["host"] = "node-b"
     if r == 3:
-        doc["errors"].append({"workload": "bank", "status": "ZESLM_ERR_TIMEOUT", "message": "simulated"})
+        dev["errors"].append({"workload": "bank", "status": "ZESLM_ERR_TIMEOUT", "message": "simulated"})
     json.dump(doc, open(f"{d}/node-b-{r}.json", "w"))
     import os; os.remove(p)
 PY
@@ -94,7 +97,7 @@ PY
 rc=$?
 cat "$tmp/merge.out"
 [ $rc -eq 1 ] || fail "merge of files with an error: exit $rc, not 1"
-for want in "4 devices on 2 hosts, from 4 files" "Every result across the devices" "node-b, rank 3: bank: simulated" \
+for want in "4 devices on 2 hosts, from 4 runs" "=== All 4 devices" "node-b, rank 3: bank: simulated" \
     "$host: 2 device(s)" "node-b: 2 device(s), " " 1 error(s)"; do
     grep -qF "$want" "$tmp/merge.out" || fail "no '$want' in merge's output"
 done
@@ -102,11 +105,11 @@ python3 - "$tmp/merged.json" "$host" <<'PY' || exit 1
 import json, sys
 doc = json.load(open(sys.argv[1]))
 host = sys.argv[2]
-assert doc["schema"] == 2 and len(doc["merged_from"]) == 4, doc.keys()
+assert doc["schema"] == 3 and len(doc["merged_from"]) == 4, doc.keys()
 devs = doc["devices"]
-where = [(d["host"], d["rank"]) for d in devs]
+where = [(d["host"], d["rank"]["rank"]) for d in devs]
 assert sorted(where) == sorted([(host, 0), (host, 1), ("node-b", 2), ("node-b", 3)]), where
-assert [d["index"] for d in devs] == [0, 1, 2, 3]
+assert all(d["source"].endswith(f"{d['host']}-{d['rank']['rank']}.json") for d in devs), devs
 assert all(isinstance(d["peer_score"], float) and isinstance(d["slow"], bool) for d in devs)
 agg = doc["aggregate"]["results"]
 assert agg and all(len(r["rates"]) == 4 and len(r["ratios"]) == 4 for r in agg), agg
@@ -114,10 +117,10 @@ assert agg and all(len(r["rates"]) == 4 and len(r["ratios"]) == 4 for r in agg),
 for r in agg:
     for rate, ratio in zip(r["rates"], r["ratios"]):
         assert abs(rate / r["median_rate"] - ratio) < 1e-9, r
-errs = doc["errors"]
-assert [(e["host"], e["rank"], e["workload"]) for e in errs] == [("node-b", 3, "bank")], errs
-assert errs[0]["device_name"] and errs[0]["source"].endswith("node-b-3.json"), errs
-hosts = {h["host"]: h for h in doc["hosts"]}
+assert doc["errors"] == [], doc["errors"]
+errs = [(d["host"], d["rank"]["rank"], e["workload"]) for d in devs for e in d["errors"]]
+assert errs == [("node-b", 3, "bank")], errs
+hosts = {h["host"]: h for h in doc["aggregate"]["hosts"]}
 assert hosts[host]["devices"] == 2 and hosts["node-b"]["devices"] == 2 and hosts["node-b"]["errors"] == 1, hosts
 PY
 # A merged document merges again unchanged in its devices and errors, and compare reads it.
@@ -147,11 +150,11 @@ if [ "$two" = 1 ]; then
     python3 - "$tmp/clk.json" <<'PY' || exit 1
 import json, sys
 doc = json.load(open(sys.argv[1]))
-got = {d["rank"]: (d["throttled"], d["clock_mhz"]) for d in doc["devices"]}
+got = {d["rank"]["rank"]: (d["throttled"], d["clock_mhz"]) for d in doc["devices"]}
 assert got == {0: (False, 1980), 1: (True, 1500), 2: (False, 1980)}, got
 for d in doc["devices"]:
     assert d["clocks"]["source"] == "NVML" and set(d["clocks"]["workloads"]) == {"roofline", "reduce"}, d["clocks"]
-assert doc["hosts"][0]["throttled"] == 1, doc["hosts"]
+assert doc["aggregate"]["hosts"][0]["throttled"] == 1, doc["aggregate"]["hosts"]
 PY
 fi
 

@@ -141,6 +141,10 @@ static bool throttled(run_doc *doc)
 
 bool run_doc_aggregate(run_doc *doc)
 {
+    /* Again after devices changed: the last one counts. */
+    if (doc->aggregated)
+        peers_free(&doc->aggregate);
+    doc->aggregated = false;
     if (!throttled(doc))
         return false;
     const zeslm_results **all = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *all);
