@@ -225,10 +225,13 @@ static void scores(FILE *f, const run_doc *doc, const char *lead)
 }
 
 /* The title of the table across the devices, and what its '<' means. */
-static void aggregate_title(char *buf, size_t len, size_t n)
+static void aggregate_title(char *buf, size_t len, const run_doc *doc)
 {
+    size_t n = doc->n_devices;
+    /* A merged document's devices ran at once only where their runs did (run --mpi). */
     snprintf(buf, len, "All %zu device%s: each result's rate per device, the median over the devices, and the "
-             "total of a throughput (the devices ran at once)", n, n == 1 ? "" : "s");
+             "total of a throughput (%s)", n, n == 1 ? "" : "s",
+             run_doc_merged(doc) ? "what they did together where they ran at once" : "the devices ran at once");
 }
 
 static void below_note(char *buf, size_t len)
@@ -241,7 +244,7 @@ static void below_note(char *buf, size_t len)
 static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
 {
     char title[256], line[sizeof title + 8];
-    aggregate_title(title, sizeof title, doc->n_devices);
+    aggregate_title(title, sizeof title, doc);
     if (markdown) {
         fprintf(f, "\n## %s\n\n", title);
     } else {

@@ -28,13 +28,20 @@ def _fleet(path):
         return json.load(f)
 
 
+def _rank(device):
+    """A device's rank (its `rank` object's, schema 3)."""
+    return (device.get("rank") or {}).get("rank")
+
+
 @sn.deferrable
 def fleet_sane(path, tasks):
     """Every rank's device is in the merged document, with no error and every result verified."""
     if not os.path.exists(path):
         raise SanityError(f"no merged document {path}: did ze-slm-bench run?")
     doc = _fleet(path)
-    devices, errors = doc["devices"], doc["errors"]
+    devices = doc["devices"]
+    # The devices that did not run, and each device's workload errors, with where.
+    errors = doc["errors"] + [{**e, "host": d["host"], "rank": _rank(d)} for d in devices for e in d["errors"]]
     if errors:
         where = "; ".join(f"{e.get('host')} rank {e.get('rank')}: {e.get('message')}" for e in errors)
         raise SanityError(f"{len(errors)} error(s): {where}")
@@ -43,11 +50,11 @@ def fleet_sane(path, tasks):
     for d in devices:
         results = d["results"]
         if not results:
-            raise SanityError(f"{d['host']} rank {d['rank']}: no result")
+            raise SanityError(f"{d['host']} rank {_rank(d)}: no result")
         bad = [r for r in results if r["outcome"] not in ("measured", "skipped") or
                (r["outcome"] == "measured" and not r["verified"])]
         if bad:
-            raise SanityError(f"{d['host']} rank {d['rank']}: {bad[0]['workload']}/{bad[0]['variant']} "
+            raise SanityError(f"{d['host']} rank {_rank(d)}: {bad[0]['workload']}/{bad[0]['variant']} "
                               f"{bad[0]['outcome']}")
     return True
 
