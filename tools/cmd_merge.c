@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "options.h"
 #include "output.h"
-#include "merge.h"
+#include "run_render.h"
 #include "options.h"
 
 typedef struct merge_opts {
@@ -66,7 +66,7 @@ static int merge_run(int argc, char **argv)
     if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
         rc = cli_error("out of host memory");
     else if (rc == 0)
-        rc = merge_write(&plan, &merged);
+        rc = run_render_merged(&plan, &merged);
     if (merged.head)
         run_doc_free(&merged);
     for (size_t i = 0; i < n; i++)

@@ -346,13 +346,11 @@ static int finish(fanout *f, size_t started)
         f->o->take_document(f->o->hook_ctx, &f->doc);
         return interrupted ? 130 : rc;
     }
-    json_t *json = run_doc_json(&f->doc);
-    if (f->json_failed || output_plan_json(&f->plan, json))
-        rc = 1;
-    json_decref(json);
-    if (output_plan_write(&f->plan, OUTPUT_CSV, run_render_csv, &f->doc))
-        rc = 1;
-    if (output_plan_write(&f->plan, OUTPUT_MARKDOWN, run_render_markdown, &f->doc))
+    /* A file that could not be written as the run went is not tried again. */
+    output_plan plan = f->plan;
+    if (f->json_failed)
+        plan.path[OUTPUT_JSON] = NULL;
+    if (run_render_write(&plan, &f->doc) || f->json_failed)
         rc = 1;
     return interrupted ? 130 : rc;
 }

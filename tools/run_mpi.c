@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "merge.h"
+#include "run_render.h"
 #include "output.h"
 #include "run_doc.h"
 #include "run_mpi.h"
@@ -184,7 +184,7 @@ static int write_fleet(const run_cli *o, char **texts, int *rcs, int size, const
     if (!mine && !run_doc_merge(&merged, docs, sources, (size_t)size, output_document(argc, argv)))
         mine = cli_error("out of host memory");
     if (!mine)
-        mine = merge_write(&plan, &merged);
+        mine = run_render_merged(&plan, &merged);
     rc = mine > rc ? mine : rc;
 out:
     if (merged.head)

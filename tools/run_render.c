@@ -373,12 +373,24 @@ bool run_render_markdown(FILE *f, const void *data)
         one_markdown(f, doc);
         return true;
     }
-    fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
+    if (run_doc_merged(doc))
+        fprintf(f, "# ze-slm-bench merge: %zu device%s from %zu run%s\n\n", doc->n_devices,
+                doc->n_devices == 1 ? "" : "s", json_array_size(json_object_get(doc->head, "merged_from")),
+                json_array_size(json_object_get(doc->head, "merged_from")) == 1 ? "" : "s");
+    else
+        fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
     seed_sentence(f, doc);
     for (size_t k = 0; k < doc->n_devices; k++) {
         const run_doc_device *d = &doc->devices[k];
-        fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
-                d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+        char where[300] = "";
+        if (run_doc_merged(doc)) {
+            run_doc_where(d->host, d->rank, where, sizeof where);
+            fprintf(f, "\n## d%zu: %s: %s\n\n%s, %s; modules: %s; from %s.\n", k, where, d->name, d->backend,
+                    d->driver, d->module_format, d->source);
+        } else {
+            fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
+                    d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+        }
         if (!d->is_gpu)
             fprintf(f, "\n%s\n", not_gpu);
         for (size_t i = 0; i < d->n_sections; i++) {
@@ -411,9 +423,35 @@ bool run_render_csv(FILE *f, const void *data)
     report_device *devs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *devs);
     if (!devs)
         return cli_error("out of host memory") == 0;
+    /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
     for (size_t k = 0; k < doc->n_devices; k++)
-        devs[k] = (report_device){doc->devices[k].index, doc->devices[k].name, &doc->devices[k].results};
+        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : doc->devices[k].index, doc->devices[k].name,
+                                  &doc->devices[k].results};
     report_csv_devices(f, devs, doc->n_devices);
     free(devs);
     return true;
+}
+
+int run_render_write(const output_plan *plan, const run_doc *doc)
+{
+    int rc = 0;
+    json_t *json = run_doc_json(doc);
+    if (output_plan_json(plan, json))
+        rc = 1;
+    json_decref(json);
+    if (output_plan_write(plan, OUTPUT_CSV, run_render_csv, doc))
+        rc = 1;
+    if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
+        rc = 1;
+    return rc;
+}
+
+int run_render_merged(const output_plan *plan, const run_doc *doc)
+{
+    int rc = run_render_fleet(plan->text, doc) ? 0 : 1;
+    rc |= run_render_write(plan, doc);
+    /* The runs' errors fail the merge as they failed their runs. */
+    for (size_t k = 0; k < doc->n_devices; k++)
+        rc |= json_array_size(doc->devices[k].errors) != 0;
+    return rc || json_array_size(doc->errors) ? 1 : 0;
 }
