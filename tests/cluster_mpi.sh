@@ -36,9 +36,15 @@ fi
 work="--backend cl --quick --reps 3 roofline/read,slm reduce/many"
 
 # shellcheck disable=SC2086
-"$mpiexec" $many "$bench" run --mpi $work --json "$tmp/fleet.json" >"$tmp/mpi.out" 2>&1 ||
-    fail "run --mpi: $(cat "$tmp/mpi.out")"
+"$mpiexec" $many "$bench" run --mpi $work --json "$tmp/fleet.json" --csv "$tmp/fleet.csv" --markdown "$tmp/fleet.md" \
+    >"$tmp/mpi.out" 2>&1 || fail "run --mpi: $(cat "$tmp/mpi.out")"
 grep -q "4 devices on 1 host, from 4 runs; .* 0 errors" "$tmp/mpi.out" || fail "$(cat "$tmp/mpi.out")"
+# The one document in every format: the CSV's devices by place, a Markdown heading each.
+[ "$(cut -d, -f1 "$tmp/fleet.csv" | sed 1d | sort -u | tr '\n' ' ')" = "0 1 2 3 " ] || fail "$(cat "$tmp/fleet.csv")"
+[ "$(grep -c '^## d[0-3]: .*, rank [0-3]: ' "$tmp/fleet.md")" -eq 4 ] || fail "$(cat "$tmp/fleet.md")"
+# One device a rank: --device all is refused before MPI starts.
+"$bench" run --mpi --device all --quick >"$tmp/all.out" 2>&1
+[ $? -eq 2 ] && grep -q -- "--mpi: one device a rank" "$tmp/all.out" || fail "run --mpi --device all: $(cat "$tmp/all.out")"
 # shellcheck disable=SC2086
 "$mpiexec" $many "$bench" run $work --json "$tmp/ranks/" >"$tmp/ranks.out" 2>&1 || fail "$(cat "$tmp/ranks.out")"
 "$bench" merge "$tmp/ranks/"*.json --json "$tmp/merged.json" >"$tmp/merge.out" 2>&1 || fail "$(cat "$tmp/merge.out")"
