@@ -10,20 +10,8 @@ set -u
 bench=$1
 mpiexec=$2
 intel=$3
-if [ ! -f "$intel/env" ]; then
-    echo "SKIPPED: Intel's OpenCL runtime is not available: $(cat "$intel/unavailable" 2>/dev/null || echo "tools/intel-cl.sh has not run")"
-    exit 77
-fi
-. "$intel/env"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/vendors"
-cp /etc/OpenCL/vendors/pocl.icd "$intel/vendors/intel-cpu.icd" "$tmp/vendors/"
-export OCL_ICD_VENDORS="$tmp/vendors"
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
+# shellcheck source=tests/two_kinds.sh
+. "$(dirname "$0")/two_kinds.sh"
 # MPICH's Hydra leaves the other ranks running when one dies with -disable-auto-cleanup;
 # Open MPI needs --oversubscribe for 4 ranks on 2 cores (and, as root, its consent).
 if "$mpiexec" --version 2>&1 | grep -q HYDRA; then

@@ -8,20 +8,8 @@
 set -u
 bench=$1
 intel=$2
-if [ ! -f "$intel/env" ]; then
-    echo "SKIPPED: Intel's OpenCL runtime is not available: $(cat "$intel/unavailable" 2>/dev/null || echo "tools/intel-cl.sh has not run")"
-    exit 77
-fi
-. "$intel/env"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/vendors"
-cp /etc/OpenCL/vendors/pocl.icd "$intel/vendors/intel-cpu.icd" "$tmp/vendors/"
-export OCL_ICD_VENDORS="$tmp/vendors"
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
+# shellcheck source=tests/two_kinds.sh
+. "$(dirname "$0")/two_kinds.sh"
 
 # Small and few: two CPU runtimes share the machine's cores.
 "$bench" run --backend cl --device all --quick --reps 3 roofline reduce --json "$tmp/all.json" >"$tmp/out" 2>&1 ||
