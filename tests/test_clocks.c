@@ -76,13 +76,15 @@ static void sampled(void **state)
     assert_true(clocks_start(c));
     nanosleep(&(struct timespec){0, 35000000}, NULL);
     clocks_stop(c, "latency", &all, 0, d.clock_mhz);
+    /* One as it starts and one as it ends, however busy the machine (more in between,
+     * a reading every 10 ms, where the thread gets the time). */
     near(items[0].ratio, 1500);
     assert_string_equal(items[0].ratio_name, "cycles per access at the measured clock");
     near(items[1].ratio, 10 * 2000.0 / 1500);
     assert_string_equal(items[1].ratio_name, "SLM bytes per clock per compute unit (at the measured clock)");
     json_t *o = clocks_json(c);
     json_t *w = json_object_get(json_object_get(o, "workloads"), "latency");
-    assert_true(json_integer_value(json_object_get(w, "samples")) >= 3);
+    assert_true(json_integer_value(json_object_get(w, "samples")) >= 2);
     near(json_number_value(json_object_get(w, "mhz_median")), 1500);
     near(json_number_value(json_object_get(w, "temp_c_max")), 60);
     near(json_number_value(json_object_get(w, "power_w_mean")), 300);

@@ -58,9 +58,6 @@ static void *sampler(void *arg)
     clocks *c = arg;
     pthread_mutex_lock(&c->lock);
     while (!c->stopping) {
-        pthread_mutex_unlock(&c->lock);
-        take(c);
-        pthread_mutex_lock(&c->lock);
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += PERIOD_NS;
@@ -68,6 +65,11 @@ static void *sampler(void *arg)
         until.tv_nsec %= 1000000000L;
         while (!c->stopping && pthread_cond_timedwait(&c->wake, &c->lock, &until) == 0)
             ;
+        if (c->stopping)
+            break;
+        pthread_mutex_unlock(&c->lock);
+        take(c);
+        pthread_mutex_lock(&c->lock);
     }
     pthread_mutex_unlock(&c->lock);
     take(c); /* the last reading, as the workload ends */
@@ -103,6 +105,9 @@ bool clocks_start(clocks *c)
         return true;
     c->n = 0;
     c->stopping = false;
+    /* The first reading here, as the workload starts: with the last one as it ends,
+     * every workload has two however late the thread is scheduled. */
+    take(c);
     c->running = pthread_create(&c->thread, NULL, sampler, c) == 0;
     return c->running;
 }
