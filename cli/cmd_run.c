@@ -7,6 +7,7 @@
 #include "output.h"
 #include "run_cli.h"
 #include "run_list.h"
+#include "run_mpi.h"
 #include "table.h"
 
 static void more_help(FILE *f)
@@ -53,6 +54,10 @@ static int run(int argc, char **argv)
         return rc;
     if (o.list)
         return run_list(chosen, n, &o, argc, argv);
+#ifdef ZESLM_WITH_MPI
+    if (o.mpi)
+        return run_mpi_execute(&o, chosen, n, argc, argv);
+#endif
     return run_cli_execute(&o, chosen, n, argc, argv);
 }
 
@@ -62,6 +67,8 @@ static const cli_option options[] = {
      "Every bench and variant, one line each: what it measures, its rate, the roofline result it is a fraction "
      "of, whether it is a document's baseline, the sub-groups it needs and its kernel; nothing runs. With "
      "--json, as JSON. An output option given last with no file (--list --json) writes to standard output."},
+    {"mpi", 'P', NULL, "under mpirun: every rank in lock step, the results gathered into rank 0's --json"},
+    {"mpi-wait", 'W', "SEC", "--mpi: the longest a rank waits for the others (default 600)"},
 };
 
 const cli_command command_run = {

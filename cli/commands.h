@@ -11,5 +11,6 @@ extern const cli_command command_profile;
 extern const cli_command command_inspect;
 extern const cli_command command_compare;
 extern const cli_command command_help;
+extern const cli_command command_merge;
 
 #endif

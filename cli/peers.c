@@ -14,9 +14,7 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The median of the n values (n > 0) of v, which it sorts; the mean of the middle two
- * for an even n. */
-static double median(double *v, size_t n)
+double peers_median(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, by_value);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -68,13 +66,13 @@ static void summarize(peers_row *row, size_t n_devices, double *scratch)
         return;
     for (size_t k = 0; k < n; k++)
         row->total_rate += lower ? 0 : scratch[k];
-    row->median_rate = median(scratch, n);
+    row->median_rate = peers_median(scratch, n);
     if (n < 2)
         return;
     for (size_t k = 0, d = 0; d < n_devices; d++)
         if (row->rates[d] > 0)
             scratch[k++] = lower ? 1 / row->rates[d] : row->rates[d];
-    double mid = median(scratch, n);
+    double mid = peers_median(scratch, n);
     for (size_t d = 0; d < n_devices; d++)
         if (row->rates[d] > 0)
             row->ratios[d] = (lower ? 1 / row->rates[d] : row->rates[d]) / mid;
@@ -133,7 +131,7 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
         for (size_t i = 0; i < p->n_rows; i++)
             if (p->rows[i].ratios[d] > 0)
                 scratch[n++] = p->rows[i].ratios[d];
-        p->scores[d] = n ? median(scratch, n) : 0;
+        p->scores[d] = n ? peers_median(scratch, n) : 0;
         p->slow[d] = n && p->scores[d] < PEERS_SLOW_BELOW;
     }
     free(scratch);

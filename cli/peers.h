@@ -42,6 +42,10 @@ typedef struct peers {
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p);
 void peers_free(peers *p);
 
+/* The median of the n values (n > 0) of v, which it sorts; the mean of the middle two
+ * for an even n. */
+double peers_median(double *v, size_t n);
+
 /* Whether a lower value of this unit is better (latency: "ns/access"). */
 bool peers_lower_is_better(const char *unit);
 

@@ -1,6 +1,8 @@
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report.h"
 #include "run_cli.h"
@@ -13,6 +15,7 @@ bool run_cli_defaults(run_cli *o)
     o->run.seed = 2009; /* the document's srand(2009) */
     o->run.timeout_s = 60;
     o->run.progress = report_progress;
+    o->mpi_wait_s = 600;
     return cli_device_defaults(&o->dev);
 }
 
@@ -94,6 +97,15 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 'c': o->csv = arg; break;
     case 'M': o->markdown = arg; break;
     case 'l': o->list = true; break;
+    case 'P':
+#ifdef ZESLM_WITH_MPI
+        o->mpi = true;
+#else
+        return cli_usage_error("--mpi: this build has no MPI (configure with -DZESLM_WITH_MPI=ON, MPICH or Open MPI "
+                               "installed)");
+#endif
+        break;
+    case 'W': ok = seconds("--mpi-wait", arg, &o->mpi_wait_s); break;
     default: return workload_option(o, c, arg);
     }
     return ok ? 0 : 2;
@@ -123,5 +135,29 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
         if (next && zeslm_variant_listed(next, name))
             return cli_usage_error("%s: variant '%s/%s' named twice", cmd, bench, name);
     }
+    return 0;
+}
+
+int run_cli_rank(run_cli *o, rank_info *rk, const char **affinity)
+{
+    char why[256];
+    if (!rank_detect(getenv, rk, why, sizeof why))
+        return cli_usage_error("%s", why);
+    *affinity = rank_affinity(getenv);
+    if (o->dev.device)
+        snprintf(rk->device_choice, sizeof rk->device_choice, "--device");
+    else if (*affinity)
+        snprintf(rk->device_choice, sizeof rk->device_choice, "%s", *affinity);
+    size_t n = o->json ? strlen(o->json) : 0;
+    if (n == 0 || o->json[n - 1] != '/')
+        return 0;
+    if (!rank_json_path(o->json, rk, o->rank_json, sizeof o->rank_json))
+        return cli_usage_error("--json %s: the path is too long", o->json);
+    /* Every rank may create the folder at once: one that exists is fine. */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(n - 1), o->json);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return cli_error("cannot create %s: %s", dir, strerror(errno));
+    o->json = o->rank_json;
     return 0;
 }

@@ -6,6 +6,9 @@
 
 #include "cli.h"
 #include "options.h"
+#include "rank.h"
+
+struct run_doc;
 
 typedef struct run_cli {
     cli_device_opts dev;
@@ -19,6 +22,17 @@ typedef struct run_cli {
      * run.group_size. */
     const uint32_t *group_sizes;
     uint32_t n_group_sizes;
+    /* run --mpi (cli/run_mpi.h): the ranks in lock step, one document. */
+    bool mpi;
+    double mpi_wait_s; /* the longest a rank waits for the others, at a barrier or the gather */
+    /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
+     * barrier), and with the finished document, which then goes to it instead of to
+     * --json, --csv and --markdown. */
+    void (*before_workload)(void *hook_ctx);
+    void (*take_document)(void *hook_ctx, const struct run_doc *doc);
+    void *hook_ctx;
+    /* What json points at when `--json DIR/` named a rank's file (cli/rank.h). */
+    char rank_json[4096];
 } run_cli;
 
 /* The options `run` and `profile` share, as rows of their option tables. */
@@ -79,6 +93,11 @@ int run_parse(int argc, char **argv, run_cli *o, run_choice *chosen, size_t *n);
 /* Parses BENCH or BENCH/VARIANT (`cmd` names the command in errors). Returns 0, or
  * prints the error and returns the exit status 2. */
 int run_choice_parse(const char *cmd, const char *spec, run_choice *out);
+
+/* Which process of a launch this is (cli/rank.h), from the environment, and
+ * `--json DIR/` made DIR/HOST-RANK.json (DIR created). *affinity: the variable that
+ * narrowed the devices, or NULL. Returns 0, or the exit status after printing. */
+int run_cli_rank(run_cli *o, rank_info *rk, const char **affinity);
 
 /* Opens the device, runs the workloads, prints their tables (one a workload, across
  * every group size of o->group_sizes), writes JSON / CSV / Markdown. SIGINT and

@@ -20,6 +20,8 @@ void run_doc_free(run_doc *doc)
         json_decref(d->summaries);
         json_decref(d->findings);
         json_decref(d->errors);
+        json_decref(d->rank);
+        json_decref(d->clocks);
         zeslm_results_free(&d->results);
         free(d->sections);
     }
@@ -65,12 +67,14 @@ run_doc_device *run_doc_add_device(run_doc *doc, size_t cap, uint32_t index, con
     return d;
 }
 
-void run_doc_open_error(run_doc *doc, uint32_t index, const char *name, const char *host, zeslm_status st,
-                        const char *message)
+void run_doc_open_error(run_doc *doc, long index, const char *name, const char *host, long rank,
+                        const char *status, const char *message)
 {
-    json_array_append_new(doc->errors, json_pack("{s:I, s:s, s:s, s:s, s:s}", "device", (json_int_t)index, "name",
-                                                 name, "host", host, "status", zeslm_status_name(st), "message",
-                                                 message));
+    json_array_append_new(doc->errors,
+                          json_pack("{s:o, s:s, s:s, s:o, s:s, s:s}", "device",
+                                    index >= 0 ? json_integer(index) : json_null(), "name", name, "host", host,
+                                    "rank", rank >= 0 ? json_integer(rank) : json_null(), "status", status,
+                                    "message", message));
 }
 
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors)
@@ -97,8 +101,52 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
     return true;
 }
 
+/* The device's clock: the median over its workloads of each one's median sampled;
+ * 0 when it was not sampled. */
+static double device_clock(const run_doc_device *d)
+{
+    json_t *workloads = json_object_get(d->clocks, "workloads");
+    double v[ZESLM_WORKLOAD_MAX];
+    size_t n = 0;
+    const char *name;
+    json_t *w;
+    json_object_foreach(workloads, name, w) {
+        double mhz = json_number_value(json_object_get(w, "mhz_median"));
+        if (mhz > 0 && n < sizeof v / sizeof v[0])
+            v[n++] = mhz;
+    }
+    return n ? peers_median(v, n) : 0;
+}
+
+/* Each device's clock against the sampled devices of its name (two at least). */
+static bool throttled(run_doc *doc)
+{
+    double *theirs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *theirs);
+    if (!theirs)
+        return false;
+    for (size_t k = 0; k < doc->n_devices; k++)
+        doc->devices[k].clock_mhz = device_clock(&doc->devices[k]);
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        run_doc_device *d = &doc->devices[k];
+        size_t n = 0;
+        for (size_t j = 0; d->clock_mhz > 0 && j < doc->n_devices; j++)
+            if (doc->devices[j].clock_mhz > 0 && strcmp(d->name, doc->devices[j].name) == 0)
+                theirs[n++] = doc->devices[j].clock_mhz;
+        d->peers_clock_mhz = n >= 2 ? peers_median(theirs, n) : 0;
+        d->throttled = d->peers_clock_mhz > 0 && d->clock_mhz < RUN_DOC_THROTTLED_BELOW * d->peers_clock_mhz;
+    }
+    free(theirs);
+    return true;
+}
+
 bool run_doc_aggregate(run_doc *doc)
 {
+    /* Again after devices changed: the last one counts. */
+    if (doc->aggregated)
+        peers_free(&doc->aggregate);
+    doc->aggregated = false;
+    if (!throttled(doc))
+        return false;
     const zeslm_results **all = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *all);
     if (!all)
         return false;
@@ -131,7 +179,14 @@ static json_t *device_json(const run_doc *doc, size_t k)
         const peers *p = &doc->aggregate;
         json_object_set_new(o, "peer_score", p->scores[k] > 0 ? json_real(p->scores[k]) : json_null());
         json_object_set_new(o, "slow", json_boolean(p->slow[k]));
+        json_object_set_new(o, "clock_mhz", d->clock_mhz > 0 ? json_real(d->clock_mhz) : json_null());
+        json_object_set_new(o, "peers_clock_mhz", d->peers_clock_mhz > 0 ? json_real(d->peers_clock_mhz) : json_null());
+        json_object_set_new(o, "throttled", json_boolean(d->throttled));
     }
+    json_object_set_new(o, "rank", d->rank ? json_incref(d->rank) : json_null());
+    json_object_set_new(o, "clocks", d->clocks ? json_incref(d->clocks) : json_null());
+    if (d->source[0])
+        json_object_set_new(o, "source", json_string(d->source));
     json_object_set_new(o, "results", report_json(&d->results));
     json_object_set_new(o, "summaries", json_deep_copy(d->summaries));
     json_object_set_new(o, "findings", json_deep_copy(d->findings));
@@ -140,12 +195,13 @@ static json_t *device_json(const run_doc *doc, size_t k)
 }
 
 /* Every result over the devices (see peers.h). */
-static json_t *aggregate_json(const peers *p)
+static json_t *aggregate_json(const run_doc *doc)
 {
+    const peers *p = &doc->aggregate;
     json_t *rows = json_array();
     for (size_t i = 0; i < p->n_rows; i++) {
         const peers_row *row = &p->rows[i];
-        json_t *o = json_object(), *rates = json_array(), *below = json_array();
+        json_t *o = json_object(), *rates = json_array(), *ratios = json_array(), *below = json_array();
         json_object_set_new(o, "workload", json_string(row->first->workload));
         json_object_set_new(o, "variant", json_string(row->first->variant));
         json_object_set_new(o, "parameters", json_string(row->first->params));
@@ -153,10 +209,12 @@ static json_t *aggregate_json(const peers *p)
         json_object_set_new(o, "rate_unit", json_string(row->first->rate_unit ? row->first->rate_unit : ""));
         for (size_t d = 0; d < p->n_devices; d++) {
             json_array_append_new(rates, row->rates[d] > 0 ? json_real(row->rates[d]) : json_null());
+            json_array_append_new(ratios, row->ratios[d] > 0 ? json_real(row->ratios[d]) : json_null());
             if (row->ratios[d] > 0 && row->ratios[d] < PEERS_SLOW_BELOW)
                 json_array_append_new(below, json_integer((json_int_t)d));
         }
         json_object_set_new(o, "rates", rates);
+        json_object_set_new(o, "ratios", ratios);
         json_object_set_new(o, "median_rate", json_real(row->median_rate));
         json_object_set_new(o, "total_rate", row->total_rate > 0 ? json_real(row->total_rate) : json_null());
         json_object_set_new(o, "below_peers", below);
@@ -165,6 +223,7 @@ static json_t *aggregate_json(const peers *p)
     json_t *agg = json_object();
     json_object_set_new(agg, "slow_below", json_real(PEERS_SLOW_BELOW));
     json_object_set_new(agg, "results", rows);
+    json_object_set_new(agg, "hosts", run_doc_hosts(doc));
     return agg;
 }
 
@@ -185,7 +244,7 @@ json_t *run_doc_json(const run_doc *doc)
     json_object_set_new(o, "devices", devices);
     json_object_set_new(o, "errors", json_deep_copy(doc->errors));
     if (doc->aggregated)
-        json_object_set_new(o, "aggregate", aggregate_json(&doc->aggregate));
+        json_object_set_new(o, "aggregate", aggregate_json(doc));
     return o;
 }
 
@@ -271,6 +330,13 @@ static int device_from_json(run_doc *doc, size_t cap, json_t *o, size_t k, const
         snprintf(why, why_len, "out of memory");
         return -1;
     }
+    /* A rank's object; the launch of a device merged by an earlier tool. */
+    json_t *rank = json_object_get(o, "rank");
+    rank = json_is_object(rank) ? rank : json_object_get(o, "launch");
+    d->rank = json_is_object(rank) ? json_incref(rank) : NULL;
+    json_t *clocks = json_object_get(o, "clocks");
+    d->clocks = json_is_object(clocks) ? json_incref(clocks) : NULL;
+    snprintf(d->source, sizeof d->source, "%s", str(o, "source") ? str(o, "source") : "");
     d->started_s = num(o, "started_s");
     d->finished_s = num(o, "finished_s");
     static const char *const parts[] = {"summaries", "findings", "errors"};
@@ -326,7 +392,7 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
                         .warmup = (uint32_t)num(root, "warmup"), .min_time_s = num(root, "min_time_s"), .converge_s = num(root, "converge_s"),
                         .quick = json_is_true(json_object_get(root, "quick"))};
     json_t *head = json_object();
-    static const char *const keys[] = {"tool", "version", "commit", "command", "date", "host"};
+    static const char *const keys[] = {"tool", "version", "commit", "command", "date", "host", "merged_from"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (json_object_get(root, keys[i]))
             json_object_set(head, keys[i], json_object_get(root, keys[i]));
@@ -341,12 +407,13 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
     } else if (schema == 2 || schema == RUN_DOC_SCHEMA) {
         json_t *devices = json_object_get(root, "devices");
         size_t n = json_array_size(devices);
-        rc = n ? 0 : -1;
-        if (!n)
+        json_t *errors = json_object_get(root, "errors");
+        /* A run none of whose devices opened (a rank's) has its errors alone. */
+        rc = n || (schema == RUN_DOC_SCHEMA && json_array_size(errors)) ? 0 : -1;
+        if (rc)
             snprintf(why, why_len, "schema %d without a \"devices\" array of at least one device", (int)schema);
         for (size_t k = 0; k < n && rc == 0; k++)
             rc = device_from_json(out, n, json_array_get(devices, k), k, host, why, why_len);
-        json_t *errors = json_object_get(root, "errors");
         if (rc == 0 && json_is_array(errors))
             json_array_extend(out->errors, errors);
         out->several = n != 1;

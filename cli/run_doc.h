@@ -16,6 +16,10 @@
 /* The schema the writer writes; readers take 1, 2 and 3. */
 #define RUN_DOC_SCHEMA 3
 
+/* A device is THROTTLED when its clock is below this share of the median clock of
+ * the sampled devices of its name (docs/results-schema.md, "Several devices"). */
+#define RUN_DOC_THROTTLED_BELOW 0.95
+
 /* One workload as a device ran it (at every group size of a profile). */
 typedef struct run_section {
     const zeslm_workload *wl;  /* NULL: a workload this build does not know (read from a file) */
@@ -41,6 +45,18 @@ typedef struct run_doc_device {
     size_t n_sections;
     json_t *summaries, *findings, *errors;
     bool no_results;           /* a result of it is ZESLM_NO_RESULTS: nothing executed */
+    /* Which process of a launch ran it (rank.h's rank_json: launcher, rank, local
+     * rank, size, host, device choice); NULL: not said (a file before it). */
+    json_t *rank;
+    /* Its clock sampled during each workload (clocks.h's clocks_json), or
+     * {source: null, not_sampled: why}; NULL: not said. */
+    json_t *clocks;
+    char source[256];          /* a merged document: the file or rank it came from */
+    /* run_doc_aggregate: its clock (the median over its workloads of each one's
+     * median sampled; 0 not sampled), the median clock of the devices of its name,
+     * and whether it is below RUN_DOC_THROTTLED_BELOW of theirs. */
+    double clock_mhz, peers_clock_mhz;
+    bool throttled;
 } run_doc_device;
 
 typedef struct run_doc {
@@ -56,10 +72,12 @@ typedef struct run_doc {
     bool complete;             /* every device ran every workload asked for */
     run_doc_device *devices;   /* in the order chosen */
     size_t n_devices, cap;
-    json_t *errors;            /* the chosen devices that did not open: {device, name, host, status, message} */
+    /* The chosen devices that did not open, and the ranks that sent nothing:
+     * {device, name, host, rank, status, message[, source]} (device, rank: null unknown). */
+    json_t *errors;
     peers aggregate;           /* once run_doc_aggregate succeeded */
     bool aggregated;
-    json_t *source;            /* a document read from a file: the strings results point into */
+    json_t *source;            /* the documents read (a file, or those merged): the strings results point into */
 } run_doc;
 
 /* An empty document of the run options `o` under `head` (output_document's; the
@@ -72,9 +90,11 @@ void run_doc_free(run_doc *doc);
  * past cap. */
 run_doc_device *run_doc_add_device(run_doc *doc, size_t cap, uint32_t index, const char *host, json_t *facts,
                                    const char *module_format);
-/* A device that did not open: an entry of the document's errors. */
-void run_doc_open_error(run_doc *doc, uint32_t index, const char *name, const char *host, zeslm_status st,
-                        const char *message);
+/* A device that did not open (or a rank that ran none): an entry of the document's
+ * errors; index and rank -1 when unknown, `status` a zeslm_status_name or the
+ * rank's ("RANK_LOST"). */
+void run_doc_open_error(run_doc *doc, long index, const char *name, const char *host, long rank,
+                        const char *status, const char *message);
 
 /* Appends to d a workload it ran: copies of src's results [s->first, s->first + s->count),
  * the section (its first and count made the device's own), its summary and
@@ -82,9 +102,29 @@ void run_doc_open_error(run_doc *doc, uint32_t index, const char *name, const ch
  * false when out of memory. */
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors);
 
-/* Each result over the devices, and each device against its peers (peers.h).
- * Returns false when out of memory. */
+/* Each result over the devices, and each device against its peers (peers.h): its
+ * score, SLOW, its clock and THROTTLED. Returns false when out of memory. */
 bool run_doc_aggregate(run_doc *doc);
+
+/* Every device and error of docs[0..n) (n > 0, documents read back) in `out`, each
+ * with where it came from (sources[i]: its file, "rank N"; a merged input keeps its
+ * own), under `head` (output_document's; taken) with merged_from; the run options
+ * are the first document's; aggregated. `out` keeps the documents' text alive, so
+ * docs may be freed first. Returns false when out of memory; `out` is to be freed
+ * either way once out->head is set. */
+bool run_doc_merge(run_doc *out, const run_doc *docs, char *const *sources, size_t n, json_t *head);
+
+/* Whether the document spans processes (merge, run --mpi): its head says what it
+ * was merged from. Its devices are then named by place (d0, d1, ...), with their
+ * host and rank. */
+bool run_doc_merged(const run_doc *doc);
+
+/* The summary per host, in the order hosts first appear: [{host, devices, slow,
+ * throttled, errors, lowest_score}] (errors: the devices' and the open ones). */
+json_t *run_doc_hosts(const run_doc *doc);
+
+/* "HOST, rank N" of a device's rank object or an error's rank ("HOST" when none). */
+void run_doc_where(const char *host, const json_t *rank, char *buf, size_t len);
 
 /* The document as JSON: the one writer of a results file. */
 json_t *run_doc_json(const run_doc *doc);

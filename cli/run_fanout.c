@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "clocks.h"
 #include "output.h"
 #include "report.h"
 #include "run_cli.h"
@@ -31,6 +32,8 @@ typedef struct fanout {
     zeslm_device_list list;
     struct lane *lanes; /* the devices that opened, in the order chosen */
     size_t n_lanes;
+    rank_info rank;       /* which process of a launch this is */
+    const char *affinity; /* the variable that narrowed the devices it sees, or NULL */
 } fanout;
 
 /* One device and its worker; the worker owns all of it but `d`, the document's. */
@@ -38,6 +41,8 @@ typedef struct lane {
     fanout *f;
     run_doc_device *d;
     zeslm_device *dev;
+    const zeslm_device_info *info;
+    clocks *clk; /* its clock sampled during each workload; NULL: no source knows it */
     zeslm_run_opts run;
     /* ZESLM_DUMP_BINARIES/device-N: two devices of one kind would write the same
      * file names into one folder at once. */
@@ -105,14 +110,28 @@ static int choose(const zeslm_device_list *list, const char *spec, uint32_t *cho
     return rc;
 }
 
-/* The one device a spec names (NULL: the default), as `choose` gives several. */
-static int choose_one(const zeslm_device_list *list, const char *spec, uint32_t *chosen, size_t *n)
+/* The one device a spec names, as `choose` gives several. With none named, a rank
+ * of a launch takes its local rank's device (rank_pick) unless an affinity variable
+ * already narrowed the devices; else the default. */
+static int choose_one(fanout *f, const char *spec, uint32_t *chosen, size_t *n)
 {
     /* A device that is not there is the user's to fix, as in a list of several. */
-    if (zeslm_select_device(list, spec, chosen) != ZESLM_OK)
+    if (zeslm_select_device(&f->list, spec, chosen) != ZESLM_OK)
         return cli_usage_error("%s", zeslm_last_error());
+    if (!spec && !f->affinity && f->rank.launcher)
+        *chosen = rank_pick(&f->list, *chosen, &f->rank);
     *n = 1;
     return 0;
+}
+
+/* The device's clock sampler, and what the document says of its clocks until the
+ * first workload ends. */
+static json_t *open_clocks(lane *l)
+{
+    char why[256];
+    if ((l->clk = clocks_open(l->info, why, sizeof why)))
+        return clocks_json(l->clk);
+    return json_pack("{s:n, s:s}", "source", "not_sampled", why);
 }
 
 /* Opens chosen device `index` into the next lane and the document. Returns 0, or
@@ -124,7 +143,7 @@ static int open_lane(fanout *f, const zeslm_settings *settings, uint32_t index, 
     const zeslm_device_info *info = &f->list.items[index];
     const char *host = json_string_value(json_object_get(f->doc.head, "host"));
     zeslm_settings mine = *settings;
-    *l = (lane){.f = f, .run = f->o->run};
+    *l = (lane){.f = f, .run = f->o->run, .info = info};
     if (f->doc.several && settings->dump_dir && *settings->dump_dir) {
         snprintf(l->dump_dir, sizeof l->dump_dir, "%s/device-%u", settings->dump_dir, index);
         if (mkdir(l->dump_dir, 0777) != 0 && errno != EEXIST)
@@ -136,7 +155,8 @@ static int open_lane(fanout *f, const zeslm_settings *settings, uint32_t index, 
         return cli_error("%s", zeslm_last_error());
     if (st != ZESLM_OK) {
         cli_error("device %u: %s", index, zeslm_last_error());
-        run_doc_open_error(&f->doc, index, info->name, host ? host : "", st, zeslm_last_error());
+        run_doc_open_error(&f->doc, index, info->name, host ? host : "", f->rank.rank, zeslm_status_name(st),
+                           zeslm_last_error());
         return 0;
     }
     l->d = run_doc_add_device(&f->doc, cap, index, host ? host : "", output_device_json(info),
@@ -145,6 +165,8 @@ static int open_lane(fanout *f, const zeslm_settings *settings, uint32_t index, 
         zeslm_device_close(l->dev);
         return cli_error("out of host memory");
     }
+    l->d->rank = rank_json(&f->rank);
+    l->d->clocks = open_clocks(l);
     f->n_lanes++;
     return 0;
 }
@@ -168,7 +190,7 @@ static int open_devices(fanout *f)
     }
     size_t n = 0;
     int rc = f->doc.several ? choose(&f->list, f->o->dev.device, chosen, &n)
-                            : choose_one(&f->list, f->o->dev.device, chosen, &n);
+                            : choose_one(f, f->o->dev.device, chosen, &n);
     for (size_t k = 0; rc == 0 && k < n; k++)
         rc = open_lane(f, &settings, chosen[k], n);
     free(chosen);
@@ -205,13 +227,18 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
     pthread_mutex_lock(&f->lock);
     /* What the device has built so far: its first build decides it. */
     snprintf(l->d->module_format, sizeof l->d->module_format, "%s", zeslm_device_module_format(l->dev));
+    if (l->clk) {
+        json_decref(l->d->clocks);
+        l->d->clocks = clocks_json(l->clk);
+    }
     if (run_doc_append(l->d, mine, s, errors)) {
         run_render_section(f->plan.text, &f->doc, l->d, &l->d->sections[l->d->n_sections - 1]);
     } else {
         f->out_of_memory = true;
         l->interrupted = true;
     }
-    if (output_plan_json_to_file(&f->plan) && !f->json_failed) {
+    /* run --mpi keeps no file of a rank's own: rank 0 writes them all as one. */
+    if (!f->o->take_document && output_plan_json_to_file(&f->plan) && !f->json_failed) {
         json_t *doc = run_doc_json(&f->doc);
         f->json_failed = output_plan_json(&f->plan, doc) != 0;
         json_decref(doc);
@@ -237,6 +264,10 @@ static void *lane_run(void *arg)
         run_section s = {.wl = c->wl, .first = mine.count};
         json_t *errors = json_array();
         l->run.variant = c->variant;
+        if (o->before_workload)
+            o->before_workload(o->hook_ctx);
+        if (!clocks_start(l->clk))
+            cli_error("device %u: %s: the clock is not sampled (no thread for it)", l->d->index, c->wl->name);
         for (uint32_t p = 0; p < passes && !stop; p++) {
             if (o->n_group_sizes)
                 l->run.group_size = o->group_sizes[p];
@@ -249,6 +280,8 @@ static void *lane_run(void *arg)
             /* An illegal group size among several reports itself and the others go on. */
             stop = st == ZESLM_ERR_INTERRUPTED || (!o->keep_going && !o->n_group_sizes);
         }
+        /* Before the summary: it reads the cycles that the measured clock may change. */
+        clocks_stop(l->clk, c->wl->name, &mine, s.first, l->info->clock_mhz);
         if (c->wl->summarize)
             c->wl->summarize(&mine, s.first, &s.summary);
         s.count = mine.count - s.first;
@@ -306,20 +339,24 @@ static int finish(fanout *f, size_t started)
     if (f->out_of_memory || !run_doc_aggregate(&f->doc))
         rc = cli_error("out of host memory");
     run_render_tail(f->plan.text, &f->doc);
-    json_t *json = run_doc_json(&f->doc);
-    if (f->json_failed || output_plan_json(&f->plan, json))
-        rc = 1;
-    json_decref(json);
-    if (output_plan_write(&f->plan, OUTPUT_CSV, run_render_csv, &f->doc))
-        rc = 1;
-    if (output_plan_write(&f->plan, OUTPUT_MARKDOWN, run_render_markdown, &f->doc))
-        rc = 1;
     /* A device that did not open fails the run as a failed workload does. */
     if (json_array_size(f->doc.errors))
         rc = 1;
     /* A signal after the last workload (its results are whole) still ends the run as
      * one: the caller asked it to stop. */
-    return interrupted || zeslm_stop_requested() ? 130 : rc;
+    interrupted |= zeslm_stop_requested();
+    /* run --mpi: rank 0 writes every rank's document as one. */
+    if (f->o->take_document) {
+        f->o->take_document(f->o->hook_ctx, &f->doc);
+        return interrupted ? 130 : rc;
+    }
+    /* A file that could not be written as the run went is not tried again. */
+    output_plan plan = f->plan;
+    if (f->json_failed)
+        plan.path[OUTPUT_JSON] = NULL;
+    if (run_render_write(&plan, &f->doc) || f->json_failed)
+        rc = 1;
+    return interrupted ? 130 : rc;
 }
 
 /* A single --group-size that a chosen variant can never take is a usage error, found
@@ -342,9 +379,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
 {
     fanout f = {.o = o, .choices = choices, .n = n};
     int rc = check_group_size(o, choices, n);
-    if (rc)
-        return rc;
-    rc = output_plan_init(&f.plan, o->json, o->csv, o->markdown);
+    if (rc == 0)
+        rc = run_cli_rank(o, &f.rank, &f.affinity);
+    if (rc == 0)
+        rc = output_plan_init(&f.plan, o->json, o->csv, o->markdown);
     if (rc)
         return rc;
     if (o->run.reps == 0)
@@ -374,8 +412,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     run_render_head(f.plan.text, &f.doc);
     rc = finish(&f, fan_out(&f));
 out:
-    for (size_t k = 0; k < f.n_lanes; k++)
+    for (size_t k = 0; k < f.n_lanes; k++) {
+        clocks_close(f.lanes[k].clk);
         zeslm_device_close(f.lanes[k].dev);
+    }
     free(f.lanes);
     run_doc_free(&f.doc);
     if (locked)

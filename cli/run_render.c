@@ -42,6 +42,15 @@ void run_render_head(FILE *f, const run_doc *doc)
         if (!d->is_gpu)
             text_wrap(f, "", "", not_gpu, TABLE_WIDTH);
     }
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        const char *src = json_string_value(json_object_get(doc->devices[k].clocks, "source"));
+        if (src && doc->several)
+            fprintf(f, "Device %u: the clock is sampled through %s during each workload; cycles are counted at its "
+                    "median.\n", doc->devices[k].index, src);
+        else if (src)
+            fprintf(f, "The clock is sampled through %s during each workload; cycles are counted at its median.\n",
+                    src);
+    }
     if (doc->min_time_s > 0) {
         char t[32];
         zeslm_format_si(doc->min_time_s, "s", t, sizeof t);
@@ -89,10 +98,31 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
         text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
 
+/* A device's name in the document: "device N" of one host's run, "dK" (its place)
+ * in a merged one, whose devices' indices repeat across hosts and ranks. */
+static void device_name(const run_doc *doc, size_t k, char *buf, size_t len)
+{
+    if (run_doc_merged(doc))
+        snprintf(buf, len, "d%zu", k);
+    else
+        snprintf(buf, len, "device %u", doc->devices[k].index);
+}
+
+/* "NAME (UUID u, PCI p)" as far as the device says. */
+static void identity(const run_doc_device *d, char *buf, size_t len)
+{
+    const char *uuid = json_string_value(json_object_get(d->facts, "uuid"));
+    const char *pci = json_string_value(json_object_get(d->facts, "pci_address"));
+    uuid = uuid && *uuid ? uuid : NULL;
+    pci = pci && *pci ? pci : NULL;
+    snprintf(buf, len, "%s%s%s%s%s%s%s", d->name, uuid || pci ? " (" : "", uuid ? "UUID " : "", uuid ? uuid : "",
+             pci ? (uuid ? ", PCI " : "PCI ") : "", pci ? pci : "", uuid || pci ? ")" : "");
+}
+
 /* Every result across the devices as a table: variant, parameters, a column per
  * device, median, total. `cols` (n_devices + 4) and `heads` (n_devices) are the
  * caller's and must outlive t. */
-static void aggregate_table(const run_doc *doc, table *t, table_column *cols, char (*heads)[16])
+static void aggregate_table(const run_doc *doc, table *t, table_column *cols, char (*heads)[24])
 {
     const peers *p = &doc->aggregate;
     /* The devices' columns are kept before the parameters when the text is too wide. */
@@ -100,7 +130,7 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
     cols[0] = (table_column){"variant", false, 100};
     cols[1] = (table_column){"parameters", false, 50};
     for (size_t k = 0; k < doc->n_devices; k++) {
-        snprintf(heads[k], sizeof heads[k], "device %u", doc->devices[k].index);
+        device_name(doc, k, heads[k], sizeof heads[k]);
         cols[k + 2] = (table_column){heads[k], true, 90};
     }
     cols[n_cols - 2] = (table_column){"median", true, 80};
@@ -141,32 +171,67 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
     }
 }
 
+/* Device k against its peers: "Device N (NAME)" of one host's run, "dK: HOST, rank
+ * R: NAME (UUID, PCI)" of a merged one; then its score, SLOW and THROTTLED. */
+static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
+{
+    const run_doc_device *d = &doc->devices[k];
+    const peers *p = &doc->aggregate;
+    char who[768], clock[128] = "", line[1024];
+    if (run_doc_merged(doc)) {
+        char where[300], id[400];
+        run_doc_where(d->host, d->rank, where, sizeof where);
+        identity(d, id, sizeof id);
+        snprintf(who, sizeof who, "d%zu: %s: %s", k, where, id);
+    } else {
+        snprintf(who, sizeof who, "Device %u (%s)", d->index, d->name);
+    }
+    if (d->throttled)
+        snprintf(clock, sizeof clock, "; THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
+                 d->peers_clock_mhz);
+    else if (d->clock_mhz > 0)
+        snprintf(clock, sizeof clock, "; clock %.0f MHz", d->clock_mhz);
+    if (p->scores[k] == 0)
+        snprintf(line, sizeof line, "%s: no result that another device also measured%s.", who, clock);
+    else
+        snprintf(line, sizeof line, "%s: %.2f of the devices' median (the median over its results)%s%s", who,
+                 p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "", clock);
+    text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
+}
+
 /* Each device against its peers, a line each after `lead`, then the chosen devices
- * that did not open. */
+ * that did not open (and, merged, the ranks that ran none). */
 static void scores(FILE *f, const run_doc *doc, const char *lead)
 {
-    const peers *p = &doc->aggregate;
-    for (size_t k = 0; k < doc->n_devices; k++) {
-        const run_doc_device *d = &doc->devices[k];
-        if (p->scores[k] == 0)
-            fprintf(f, "%sDevice %u (%s): no result that another device also measured.\n", lead, d->index, d->name);
-        else
-            fprintf(f, "%sDevice %u (%s): %.2f of the devices' median (the median over its results)%s\n", lead,
-                    d->index, d->name, p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "");
-    }
+    for (size_t k = 0; k < doc->n_devices; k++)
+        score_line(f, doc, k, lead);
     for (size_t i = 0; i < json_array_size(doc->errors); i++) {
         const json_t *e = json_array_get(doc->errors, i);
-        fprintf(f, "%sDevice %lld (%s): not run, it did not open.\n", lead,
-                (long long)json_integer_value(json_object_get(e, "device")),
-                json_string_value(json_object_get(e, "name")));
+        char where[300], line[1024];
+        run_doc_where(json_string_value(json_object_get(e, "host")), json_object_get(e, "rank"), where,
+                      sizeof where);
+        const char *name = json_string_value(json_object_get(e, "name"));
+        const json_t *index = json_object_get(e, "device");
+        if (!run_doc_merged(doc))
+            snprintf(line, sizeof line, "Device %lld (%s): not run, it did not open.",
+                     (long long)json_integer_value(index), name ? name : "");
+        else if (json_is_integer(index))
+            snprintf(line, sizeof line, "%s: device %lld (%s): not run: %s", where, (long long)json_integer_value(index),
+                     name ? name : "", json_string_value(json_object_get(e, "message")));
+        else
+            snprintf(line, sizeof line, "%s: not run: %s", where, json_string_value(json_object_get(e, "message")));
+        text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
     }
 }
 
 /* The title of the table across the devices, and what its '<' means. */
-static void aggregate_title(char *buf, size_t len, size_t n)
+static void aggregate_title(char *buf, size_t len, const run_doc *doc)
 {
+    size_t n = doc->n_devices;
+    /* A merged document's devices ran at once only where their runs did (run --mpi). */
     snprintf(buf, len, "All %zu device%s: each result's rate per device, the median over the devices, and the "
-             "total of a throughput (the devices ran at once)", n, n == 1 ? "" : "s");
+             "total of a throughput (%s)", n, n == 1 ? "" : "s",
+             run_doc_merged(doc) ? "what they did together where they ran at once" : "the devices ran at once");
 }
 
 static void below_note(char *buf, size_t len)
@@ -179,7 +244,7 @@ static void below_note(char *buf, size_t len)
 static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
 {
     char title[256], line[sizeof title + 8];
-    aggregate_title(title, sizeof title, doc->n_devices);
+    aggregate_title(title, sizeof title, doc);
     if (markdown) {
         fprintf(f, "\n## %s\n\n", title);
     } else {
@@ -188,7 +253,7 @@ static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
         text_wrap(f, "", "    ", line, TABLE_WIDTH);
     }
     table_column cols[doc->n_devices + 4];
-    char heads[doc->n_devices][16];
+    char heads[doc->n_devices][24];
     table t;
     aggregate_table(doc, &t, cols, heads);
     if (markdown)
@@ -224,6 +289,67 @@ void run_render_tail(FILE *f, const run_doc *doc)
         aggregate(f, doc, false);
 }
 
+/* Per host: its devices, slow, throttled, errors, and its lowest score. */
+static void hosts_text(FILE *f, const run_doc *doc)
+{
+    json_t *hosts = run_doc_hosts(doc);
+    fprintf(f, "\nHosts:\n");
+    for (size_t i = 0; i < json_array_size(hosts); i++) {
+        json_t *h = json_array_get(hosts, i), *low = json_object_get(h, "lowest_score");
+        char lowest[48] = "";
+        if (json_is_number(low))
+            snprintf(lowest, sizeof lowest, ", lowest score %.2f", json_number_value(low));
+        fprintf(f, "  %s: %lld device(s), %lld slow, %lld throttled, %lld error(s)%s\n",
+                json_string_value(json_object_get(h, "host")), json_integer_value(json_object_get(h, "devices")),
+                json_integer_value(json_object_get(h, "slow")), json_integer_value(json_object_get(h, "throttled")),
+                json_integer_value(json_object_get(h, "errors")), lowest);
+    }
+    json_decref(hosts);
+}
+
+/* The devices' own errors (a workload that failed), each with where it ran. */
+static void device_errors(FILE *f, const run_doc *doc)
+{
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        const run_doc_device *d = &doc->devices[k];
+        for (size_t i = 0; i < json_array_size(d->errors); i++) {
+            json_t *e = json_array_get(d->errors, i);
+            const char *wl = json_string_value(json_object_get(e, "workload"));
+            const char *msg = json_string_value(json_object_get(e, "message"));
+            char where[300], line[1024];
+            run_doc_where(d->host, d->rank, where, sizeof where);
+            snprintf(line, sizeof line, "d%zu: %s: %s%s%s", k, where, wl ? wl : "", wl ? ": " : "",
+                     msg ? msg : "unknown error");
+            text_wrap(f, "  ", "    ", line, TABLE_WIDTH);
+        }
+    }
+}
+
+bool run_render_fleet(FILE *f, const run_doc *doc)
+{
+    size_t runs = json_array_size(json_object_get(doc->head, "merged_from")), slow = 0, hot = 0;
+    size_t errors = json_array_size(doc->errors);
+    json_t *hosts = run_doc_hosts(doc);
+    size_t n_hosts = json_array_size(hosts);
+    json_decref(hosts);
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        slow += doc->aggregated && doc->aggregate.slow[k];
+        hot += doc->devices[k].throttled;
+        errors += json_array_size(doc->devices[k].errors);
+    }
+    fprintf(f, "%zu device%s on %zu host%s, from %zu run%s; %zu slow, %zu throttled, %zu error%s.\n",
+            doc->n_devices, doc->n_devices == 1 ? "" : "s", n_hosts, n_hosts == 1 ? "" : "s", runs,
+            runs == 1 ? "" : "s", slow, hot, errors, errors == 1 ? "" : "s");
+    bool ok = !doc->aggregated || aggregate(f, doc, false);
+    hosts_text(f, doc);
+    if (errors > json_array_size(doc->errors)) {
+        fprintf(f, "\nErrors:\n");
+        device_errors(f, doc);
+    }
+    fflush(f);
+    return ok;
+}
+
 /* One device's run: its heading, its sections, its errors. */
 static void one_markdown(FILE *f, const run_doc *doc)
 {
@@ -247,12 +373,24 @@ bool run_render_markdown(FILE *f, const void *data)
         one_markdown(f, doc);
         return true;
     }
-    fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
+    if (run_doc_merged(doc))
+        fprintf(f, "# ze-slm-bench merge: %zu device%s from %zu run%s\n\n", doc->n_devices,
+                doc->n_devices == 1 ? "" : "s", json_array_size(json_object_get(doc->head, "merged_from")),
+                json_array_size(json_object_get(doc->head, "merged_from")) == 1 ? "" : "s");
+    else
+        fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
     seed_sentence(f, doc);
     for (size_t k = 0; k < doc->n_devices; k++) {
         const run_doc_device *d = &doc->devices[k];
-        fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
-                d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+        char where[300] = "";
+        if (run_doc_merged(doc)) {
+            run_doc_where(d->host, d->rank, where, sizeof where);
+            fprintf(f, "\n## d%zu: %s: %s\n\n%s, %s; modules: %s; from %s.\n", k, where, d->name, d->backend,
+                    d->driver, d->module_format, d->source);
+        } else {
+            fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
+                    d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+        }
         if (!d->is_gpu)
             fprintf(f, "\n%s\n", not_gpu);
         for (size_t i = 0; i < d->n_sections; i++) {
@@ -285,9 +423,35 @@ bool run_render_csv(FILE *f, const void *data)
     report_device *devs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *devs);
     if (!devs)
         return cli_error("out of host memory") == 0;
+    /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
     for (size_t k = 0; k < doc->n_devices; k++)
-        devs[k] = (report_device){doc->devices[k].index, doc->devices[k].name, &doc->devices[k].results};
+        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : doc->devices[k].index, doc->devices[k].name,
+                                  &doc->devices[k].results};
     report_csv_devices(f, devs, doc->n_devices);
     free(devs);
     return true;
+}
+
+int run_render_write(const output_plan *plan, const run_doc *doc)
+{
+    int rc = 0;
+    json_t *json = run_doc_json(doc);
+    if (output_plan_json(plan, json))
+        rc = 1;
+    json_decref(json);
+    if (output_plan_write(plan, OUTPUT_CSV, run_render_csv, doc))
+        rc = 1;
+    if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
+        rc = 1;
+    return rc;
+}
+
+int run_render_merged(const output_plan *plan, const run_doc *doc)
+{
+    int rc = run_render_fleet(plan->text, doc) ? 0 : 1;
+    rc |= run_render_write(plan, doc);
+    /* The runs' errors fail the merge as they failed their runs. */
+    for (size_t k = 0; k < doc->n_devices; k++)
+        rc |= json_array_size(doc->devices[k].errors) != 0;
+    return rc || json_array_size(doc->errors) ? 1 : 0;
 }

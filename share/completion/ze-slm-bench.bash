@@ -3,7 +3,7 @@
 # share/completion/ze-slm-bench.bash.in and the tables, not this file). Backends and
 # devices are asked of the tool itself, so they follow the build and the machine.
 
-_ze_slm_bench_commands="devices limits run profile inspect compare help"
+_ze_slm_bench_commands="devices limits run profile inspect compare merge help"
 _ze_slm_bench_benches="roofline reduce bank conv hist occupancy latency atomics"
 _ze_slm_bench_variants="roofline/read roofline/copy roofline/slm roofline/slm_atomic roofline/slm_atomic_rows roofline/slm_atomic_random roofline/imad reduce/doc_tree reduce/sequential reduce/many reduce/many_subgroup reduce/many_sg16 reduce/many_sg32 bank/strided bank/swizzled bank/throughput conv/doc_global conv/doc_slm conv/tiled hist/doc_private hist/doc_private_sg16 hist/doc_private_sg32 hist/doc_slm hist/doc_slm_sg16 hist/doc_slm_sg32 hist/copies hist/lanes hist/count_only occupancy/slm_sweep occupancy/group_sweep occupancy/barrier occupancy/barrier_throughput latency/slm latency/global latency/slm_atomic atomics/slm_add_i32 atomics/slm_xchg_i32 atomics/slm_cmpxchg_i32 atomics/slm_min_i32 atomics/slm_max_i32 atomics/slm_add_i64 atomics/slm_xchg_i64 atomics/slm_cmpxchg_i64 atomics/slm_min_i64 atomics/slm_max_i64 atomics/slm_add_f32 atomics/slm_xchg_f32 atomics/slm_cmpxchg_f32 atomics/slm_min_f32 atomics/slm_max_f32 atomics/global_add_i32 atomics/global_xchg_i32 atomics/global_cmpxchg_i32 atomics/global_min_i32 atomics/global_max_i32 atomics/global_add_i64 atomics/global_xchg_i64 atomics/global_cmpxchg_i64 atomics/global_min_i64 atomics/global_max_i64 atomics/global_add_f32 atomics/global_xchg_f32 atomics/global_cmpxchg_f32 atomics/global_min_f32 atomics/global_max_f32"
 _ze_slm_bench_targets="skl icllp tgllp rkl adl-p dg1 acm-g10 acm-g11 acm-g12 pvc lnl bmg dg2"
@@ -16,10 +16,11 @@ _ze_slm_bench_options()
         "") echo "--version --backend --device --help";;
         devices) echo "--backend --json --csv --markdown --help";;
         limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --taps --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
         inspect) echo "--target --kernel --group-size --slm --isa --json --csv --markdown --help";;
         compare) echo "--fail-over --any-device --json --csv --markdown --help";;
+        merge) echo "--json --csv --markdown --help";;
         help) echo "--help";;
     esac
 }
@@ -48,7 +49,7 @@ _ze_slm_bench_value()
             esac;;
         run)
             case $2 in
-                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--taps|-m) echo any;;
+                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--taps|-m) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
@@ -70,6 +71,10 @@ _ze_slm_bench_value()
         compare)
             case $2 in
                 --fail-over|-f) echo any;;
+                --json|-j|--csv|-c|--markdown|-M) echo file;;
+            esac;;
+        merge)
+            case $2 in
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
             esac;;
         help)

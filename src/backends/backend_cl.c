@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "dump.h"
 #include "error.h"
+#include "identity.h"
 #include "known_gpus.h"
 
 struct cl_dev {
@@ -192,6 +193,34 @@ static void fill_float_atomics(cl_device_id d, zeslm_device_info *info)
             info->fp32_atomics |= bits[i].zeslm;
 }
 
+/* NVIDIA's cl_nv_device_attribute_query (CL/cl_ext.h of 2023 lacks the names). */
+#define ZESLM_CL_DEVICE_PCI_BUS_ID_NV 0x4008
+#define ZESLM_CL_DEVICE_PCI_SLOT_ID_NV 0x4009
+#define ZESLM_CL_DEVICE_PCI_DOMAIN_ID_NV 0x400A
+
+/* The UUID (cl_khr_device_uuid) and PCI address (cl_khr_pci_bus_info, else NVIDIA's
+ * bus, slot and domain, whose slot packs device << 3 | function), where reported. */
+static void fill_identity(cl_device_id d, zeslm_device_info *info)
+{
+    cl_uchar id[CL_UUID_SIZE_KHR];
+    if (has_extension(d, "cl_khr_device_uuid") && clGetDeviceInfo(d, CL_DEVICE_UUID_KHR, sizeof id, id, NULL) == CL_SUCCESS)
+        zeslm_uuid_text(id, info->uuid, sizeof info->uuid);
+    cl_device_pci_bus_info_khr pci;
+    if (has_extension(d, "cl_khr_pci_bus_info") &&
+        clGetDeviceInfo(d, CL_DEVICE_PCI_BUS_INFO_KHR, sizeof pci, &pci, NULL) == CL_SUCCESS) {
+        zeslm_pci_text(pci.pci_domain, pci.pci_bus, pci.pci_device, pci.pci_function, info->pci_address,
+                       sizeof info->pci_address);
+    } else if (has_extension(d, "cl_nv_device_attribute_query")) {
+        cl_uint bus, slot, domain = 0;
+        if (clGetDeviceInfo(d, ZESLM_CL_DEVICE_PCI_BUS_ID_NV, sizeof bus, &bus, NULL) == CL_SUCCESS &&
+            clGetDeviceInfo(d, ZESLM_CL_DEVICE_PCI_SLOT_ID_NV, sizeof slot, &slot, NULL) == CL_SUCCESS) {
+            /* Older drivers lack the domain: 0 is every single-domain machine's. */
+            clGetDeviceInfo(d, ZESLM_CL_DEVICE_PCI_DOMAIN_ID_NV, sizeof domain, &domain, NULL);
+            zeslm_pci_text(domain, bus, slot >> 3, slot & 7, info->pci_address, sizeof info->pci_address);
+        }
+    }
+}
+
 static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
 {
     memset(info, 0, sizeof *info);
@@ -220,6 +249,7 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
         info->slm_dedicated = -1;
     info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
     fill_float_atomics(d, info);
+    fill_identity(d, info);
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
     info->spirv = strstr(il, "SPIR-V") != NULL;

@@ -11,6 +11,7 @@
 #include "dump.h"
 #include "error.h"
 #include "ocloc.h"
+#include "identity.h"
 
 struct ze_dev {
     struct zeslm_device base;
@@ -95,6 +96,13 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->timer_hz = (double)p.timerResolution;
     info->timer_resolution_ns = p.timerResolution ? 1e9 / (double)p.timerResolution : 0;
     info->timestamp_bits = p.kernelTimestampValidBits;
+    zeslm_uuid_text(p.uuid.id, info->uuid, sizeof info->uuid);
+    /* An extension (ZE_extension_pci_properties): a driver without it leaves the
+     * address unknown. */
+    ze_pci_ext_properties_t pci = {.stype = ZE_STRUCTURE_TYPE_PCI_EXT_PROPERTIES};
+    if (zeDevicePciGetPropertiesExt(dev, &pci) == ZE_RESULT_SUCCESS)
+        zeslm_pci_text(pci.address.domain, pci.address.bus, pci.address.device, pci.address.function,
+                       info->pci_address, sizeof info->pci_address);
 
     ze_device_compute_properties_t c = {.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES};
     ZE_TRY(zeDeviceGetComputeProperties(dev, &c));

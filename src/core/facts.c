@@ -15,6 +15,8 @@ const zeslm_fact zeslm_device_facts[] = {
     F("driver", "Driver", "", ZESLM_FACT_STR, driver),
     F("vendor_id", "Vendor id", "", ZESLM_FACT_ID, vendor_id),
     F("device_id", "Device id", "", ZESLM_FACT_ID, device_id),
+    F("uuid", "UUID", "", ZESLM_FACT_STR, uuid),
+    F("pci_address", "PCI address", "", ZESLM_FACT_STR, pci_address),
     F("gpu", "GPU", "", ZESLM_FACT_BOOL, is_gpu),
     F("subdevice", "Sub-device (tile)", "", ZESLM_FACT_BOOL, is_subdevice),
     F("slm_per_group", "SLM per work-group", "bytes", ZESLM_FACT_U64, slm_per_group),

@@ -28,6 +28,8 @@ expect "limits" help l
 expect "roofline reduce bank conv hist occupancy latency atomics" run ""
 expect "--group-size --group-sizes" profile --group-s
 expect "--fail-over" compare --f
+expect "merge" mer
+expect "--mpi --mpi-wait" run --mpi
 expect "reduce" --backend cl run red
 expect "--kernel" inspect --ker
 backends=$("$bench" --version | sed -n 's/^backends in this build[^:]*: //p' | sed 's/ ([^)]*)//g; s/,//g')

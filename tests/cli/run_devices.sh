@@ -8,20 +8,8 @@
 set -u
 bench=$1
 intel=$2
-if [ ! -f "$intel/env" ]; then
-    echo "SKIPPED: Intel's OpenCL runtime is not available: $(cat "$intel/unavailable" 2>/dev/null || echo "scripts/intel-cl.sh has not run")"
-    exit 77
-fi
-. "$intel/env"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/vendors"
-cp /etc/OpenCL/vendors/pocl.icd "$intel/vendors/intel-cpu.icd" "$tmp/vendors/"
-export OCL_ICD_VENDORS="$tmp/vendors"
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
+# shellcheck source=tests/cli/two_kinds.sh
+. "$(dirname "$0")/two_kinds.sh"
 
 # `devices` with both fits 100 columns and scales byte counts (PoCL's 512 KiB of SLM a
 # group, never "524288 bytes").

@@ -90,7 +90,12 @@ static void a_written_document_reads_back_the_same(void **state)
     (void)state;
     run_doc doc, back;
     two_devices(&doc);
-    run_doc_open_error(&doc, 2, "cpu", "h", ZESLM_ERR_UNSUPPORTED, "no sub-groups");
+    run_doc_open_error(&doc, 2, "cpu", "h", 0, zeslm_status_name(ZESLM_ERR_UNSUPPORTED), "no sub-groups");
+    doc.devices[0].rank = json_pack("{s:s, s:i}", "launcher", "Slurm", "rank", 3);
+    doc.devices[1].clocks = json_pack("{s:s, s:{s:{s:f}}}", "source", "NVML", "workloads", "reduce", "mhz_median",
+                                      1500.0);
+    assert_true(run_doc_aggregate(&doc));
+    assert_true(doc.devices[1].clock_mhz == 1500 && !doc.devices[1].throttled);
     json_t *written = run_doc_json(&doc);
     char *text = json_dumps(written, 0), why[200] = "";
     assert_int_equal(run_doc_parse(text, strlen(text), &back, why, sizeof why), 0);
@@ -108,6 +113,67 @@ static void a_written_document_reads_back_the_same(void **state)
     free(text);
     run_doc_free(&back);
     run_doc_free(&doc);
+}
+
+/* Devices of two documents read back, as `merge` makes one of them: where each came
+ * from, its rank and clocks kept, THROTTLED against the devices of its name, and a
+ * line per host. */
+static void documents_merge_into_one_with_where_and_throttled(void **state)
+{
+    (void)state;
+    run_doc a, b, docs[2], merged;
+    two_devices(&a);
+    two_devices(&b);
+    static const double mhz[4] = {1980, 1980, 1500, 1990};
+    for (size_t k = 0; k < 4; k++) {
+        run_doc_device *d = &(k < 2 ? &a : &b)->devices[k % 2];
+        d->clocks = json_pack("{s:s, s:{s:{s:f}}}", "source", "NVML", "workloads", "reduce", "mhz_median", mhz[k]);
+        d->rank = json_pack("{s:s, s:i}", "launcher", "PALS", "rank", (int)k);
+    }
+    snprintf(b.devices[0].host, sizeof b.devices[0].host, "node-b");
+    snprintf(b.devices[1].host, sizeof b.devices[1].host, "node-b");
+    run_doc_open_error(&b, 7, "gone", "node-b", 4, "RANK_LOST", "it died");
+    for (size_t i = 0; i < 2; i++) {
+        json_t *j = run_doc_json(i ? &b : &a);
+        char *text = json_dumps(j, 0), why[200] = "";
+        assert_int_equal(run_doc_parse(text, strlen(text), &docs[i], why, sizeof why), 0);
+        free(text);
+        json_decref(j);
+    }
+    run_doc_free(&a);
+    run_doc_free(&b);
+    char fa[] = "a.json", fb[] = "b.json";
+    char *sources[] = {fa, fb};
+    assert_true(run_doc_merge(&merged, docs, sources, 2, json_object()));
+    run_doc_free(&docs[0]);
+    run_doc_free(&docs[1]); /* the merged document keeps what its results point into */
+    assert_true(run_doc_merged(&merged));
+    assert_int_equal(merged.n_devices, 4);
+    assert_false(merged.complete);
+    assert_string_equal(merged.devices[3].source, "b.json");
+    assert_string_equal(merged.devices[3].results.items[0].rate_unit, "GB/s");
+    assert_int_equal(json_integer_value(json_object_get(merged.devices[2].rank, "rank")), 2);
+    for (size_t k = 0; k < 4; k++)
+        assert_true(merged.devices[k].throttled == (k == 2));
+    assert_true(merged.devices[2].peers_clock_mhz == 1980);
+    json_t *j = run_doc_json(&merged);
+    json_t *e = json_array_get(json_object_get(j, "errors"), 0);
+    assert_string_equal(json_string_value(json_object_get(e, "source")), "b.json");
+    assert_int_equal(json_integer_value(json_object_get(e, "rank")), 4);
+    assert_int_equal(json_integer_value(json_object_get(e, "device")), 7);
+    json_t *hosts = json_object_get(json_object_get(j, "aggregate"), "hosts");
+    assert_int_equal(json_array_size(hosts), 2);
+    json_t *nb = json_array_get(hosts, 1);
+    assert_string_equal(json_string_value(json_object_get(nb, "host")), "node-b");
+    assert_int_equal(json_integer_value(json_object_get(nb, "devices")), 2);
+    assert_int_equal(json_integer_value(json_object_get(nb, "throttled")), 1);
+    assert_int_equal(json_integer_value(json_object_get(nb, "errors")), 1);
+    assert_int_equal(json_array_size(json_object_get(j, "merged_from")), 2);
+    char where[64];
+    run_doc_where("node-b", merged.devices[2].rank, where, sizeof where);
+    assert_string_equal(where, "node-b, rank 2");
+    json_decref(j);
+    run_doc_free(&merged);
 }
 
 /* Who a device is, for the text: from its facts ("gpu": false is a CPU). */
@@ -195,6 +261,7 @@ int main(void)
         cmocka_unit_test(append_copies_the_section_and_rebases_it),
         cmocka_unit_test(params_are_typed),
         cmocka_unit_test(a_written_document_reads_back_the_same),
+        cmocka_unit_test(documents_merge_into_one_with_where_and_throttled),
         cmocka_unit_test(a_device_is_named_from_its_facts),
         cmocka_unit_test(schema_1_reads_as_one_device),
         cmocka_unit_test(another_schema_is_refused_with_a_reason),
