@@ -1,5 +1,5 @@
 /* Build step: reads the ISA listings IGC wrote while ocloc compiled one kernel file for
- * one target (src/isa.c) and writes their instruction mix as a C array, which
+ * one target (src/intel/isa.c) and writes their instruction mix as a C array, which
  * embed.cmake puts beside that target's zebin. Usage: isa_table DUMP_DIR OUT.c C_NAME */
 #include <stdio.h>
 #include <stdlib.h>

@@ -172,6 +172,11 @@ typedef struct zeslm_workload {
 /* Asks running workloads to stop at the next launch boundary (they return
  * ZESLM_ERR_INTERRUPTED). Async-signal-safe: meant for SIGINT / SIGTERM handlers. */
 void zeslm_request_stop(void);
+
+/* Whether group size g suits variant v whatever the device (a power of two for a
+ * tree, whole sub-groups); false with the reason in `why`. The device's own limit
+ * is checked when its kernel is built. */
+bool zeslm_variant_group_ok(const zeslm_variant *v, uint32_t g, char *why, size_t len);
 bool zeslm_stop_requested(void);
 
 /* A full run's default sizes were chosen for a GPU that reads memory at this many

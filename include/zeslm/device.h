@@ -36,6 +36,12 @@ typedef struct zeslm_device_info {
     char driver[128];              /* driver / platform version text */
     uint32_t vendor_id;
     uint32_t device_id;
+    /* Which physical device this is, where the driver says ("" unknown): the UUID as
+     * 8-4-4-4-12 hex (Level Zero's device UUID, cl_khr_device_uuid) and the PCI address
+     * as DDDD:BB:DD.F (zeDevicePciGetPropertiesExt, cl_khr_pci_bus_info, NVIDIA's
+     * cl_nv_device_attribute_query). Tiles of one device share its PCI address. */
+    char uuid[40];
+    char pci_address[32];
     bool is_gpu;
     bool is_subdevice;             /* one tile of a multi-tile device */
     uint32_t slices;
@@ -70,7 +76,7 @@ typedef struct zeslm_device_info {
     bool intel_subgroups;
     bool spirv;                    /* modules are built from SPIR-V, not OpenCL C source */
     /* What one compute unit holds at once, where the driver does not say but the
-     * device is in the table of src/known_gpus.c; 0 unknown. */
+     * device is in the table of src/core/known_gpus.c; 0 unknown. */
     uint64_t slm_per_cu;           /* bytes */
     uint32_t slm_reserved_per_group; /* bytes the driver keeps per resident group */
     uint32_t threads_per_cu;       /* hardware threads (warps) */

@@ -1,0 +1,52 @@
+/* Devices measured side by side: each result over the devices that measured it (the
+ * median and the total), and which device is slow against its peers. */
+#ifndef ZESLM_PEERS_H
+#define ZESLM_PEERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <zeslm/bench.h>
+
+/* A device is flagged slow when its score is below this: more than 10% below the
+ * median of the devices (docs/results-schema.md, "Several devices"). */
+#define PEERS_SLOW_BELOW 0.9
+
+/* One result (workload, variant, parameters) over the devices. */
+typedef struct peers_row {
+    const zeslm_result *first; /* names and unit: the first device's result of this key */
+    double *rates;             /* per device; 0 where that device did not measure it */
+    size_t measured;           /* devices with a rate */
+    double median_rate;        /* of the rates measured */
+    /* The sum of the rates of a throughput (what the devices do together); 0 for a
+     * unit where lower is better ("ns/..."), whose sum means nothing. */
+    double total_rate;
+    /* Per device: its speed over the median speed of the devices that measured this
+     * row (speed: the rate, or 1 / rate where lower is better); 0 where it did not
+     * measure it or fewer than two devices did. */
+    double *ratios;
+} peers_row;
+
+typedef struct peers {
+    size_t n_devices;
+    peers_row *rows;           /* grouped by workload, in the order the devices ran them */
+    size_t n_rows;
+    /* Per device: the median of its ratios over the rows two or more devices
+     * measured; 0 when it has none (then it is never slow). */
+    double *scores;
+    bool *slow;                /* score > 0 and below PEERS_SLOW_BELOW */
+} peers;
+
+/* Builds the rows from each device's results (the results must outlive p).
+ * Returns false when out of memory. */
+bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p);
+void peers_free(peers *p);
+
+/* The median of the n values (n > 0) of v, which it sorts; the mean of the middle two
+ * for an even n. */
+double peers_median(double *v, size_t n);
+
+/* Whether a lower value of this unit is better (latency: "ns/access"). */
+bool peers_lower_is_better(const char *unit);
+
+#endif

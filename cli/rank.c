@@ -1,0 +1,124 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rank.h"
+
+/* Each launcher's variables: the global rank (which says the launcher is there), the
+ * local rank and the size. MPI launchers come before Slurm: mpirun inside an
+ * allocation inherits the batch step's SLURM_PROCID (0 in every rank). SLURM_PROCID
+ * is global; SLURM_LOCALID is the local one (as OSU micro-benchmarks read them). */
+static const struct launcher {
+    const char *name, *rank, *local_rank, *size;
+} launchers[] = {
+    {"Open MPI", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_SIZE"},
+    {"MVAPICH", "MV2_COMM_WORLD_RANK", "MV2_COMM_WORLD_LOCAL_RANK", "MV2_COMM_WORLD_SIZE"},
+    {"MPICH (Hydra)", "PMI_RANK", "MPI_LOCALRANKID", "PMI_SIZE"},
+    {"PALS", "PALS_RANKID", "PALS_LOCAL_RANKID", "PALS_NRANKS"},
+    {"Slurm", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_NTASKS"},
+};
+
+static const char *const affinity_vars[] = {"ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR", "CUDA_VISIBLE_DEVICES"};
+
+/* The variable as a whole decimal number in [0, 2^31), -1 when unset; false when it
+ * is set to anything else. */
+static bool number(rank_getenv env, const char *name, long *out, char *why, size_t why_len)
+{
+    const char *text = name ? env(name) : NULL;
+    *out = -1;
+    if (!text)
+        return true;
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || errno || v < 0 || v > 0x7fffffffL || text[0] == '+' || text[0] == '-') {
+        snprintf(why, why_len, "%s='%s' is not a rank or a count", name, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len)
+{
+    *out = (rank_info){.local_rank = -1};
+    if (gethostname(out->host, sizeof out->host - 1) != 0 || !out->host[0])
+        snprintf(out->host, sizeof out->host, "unknown-host");
+    snprintf(out->device_choice, sizeof out->device_choice, "best");
+    for (size_t i = 0; i < sizeof launchers / sizeof launchers[0]; i++) {
+        const struct launcher *l = &launchers[i];
+        long rank, local, size;
+        if (!number(env, l->rank, &rank, why, why_len))
+            return false;
+        if (rank < 0)
+            continue;
+        if (!number(env, l->local_rank, &local, why, why_len) || !number(env, l->size, &size, why, why_len))
+            return false;
+        if (size == 0 || (size > 0 && (rank >= size || local >= size))) {
+            snprintf(why, why_len, "%s=%ld and %s=%ld: the rank is not below the size", l->rank, rank, l->size,
+                     size);
+            return false;
+        }
+        out->launcher = l->name;
+        out->rank = rank;
+        out->local_rank = local;
+        out->size = size > 0 ? size : 0;
+        return true;
+    }
+    out->size = 1;
+    out->local_rank = 0;
+    return true;
+}
+
+const char *rank_affinity(rank_getenv env)
+{
+    for (size_t i = 0; i < sizeof affinity_vars / sizeof affinity_vars[0]; i++) {
+        const char *v = env(affinity_vars[i]);
+        if (v && *v)
+            return affinity_vars[i];
+    }
+    return NULL;
+}
+
+uint32_t rank_pick(const zeslm_device_list *list, uint32_t best, rank_info *r)
+{
+    const zeslm_device_info *b = &list->items[best];
+    uint32_t peers = 0, pick = best;
+    for (uint32_t i = 0; i < list->count; i++)
+        peers += list->items[i].backend == b->backend && list->items[i].is_gpu == b->is_gpu;
+    /* Without a local rank (a launcher that gives none) the best device it is. */
+    if (r->local_rank < 0 || peers == 0)
+        return best;
+    uint32_t want = (uint32_t)(r->local_rank % peers);
+    for (uint32_t i = 0, k = 0; i < list->count; i++) {
+        if (list->items[i].backend != b->backend || list->items[i].is_gpu != b->is_gpu)
+            continue;
+        if (k++ == want)
+            pick = i;
+    }
+    snprintf(r->device_choice, sizeof r->device_choice, "local rank %ld of %u device%s", r->local_rank, peers,
+             peers == 1 ? "" : "s");
+    return pick;
+}
+
+bool rank_json_path(const char *path, const rank_info *r, char *out, size_t len)
+{
+    size_t n = strlen(path);
+    if (n == 0 || path[n - 1] != '/')
+        return false;
+    return (size_t)snprintf(out, len, "%s%s-%ld.json", path, r->host, r->rank) < len;
+}
+
+json_t *rank_json(const rank_info *r)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "launcher", r->launcher ? json_string(r->launcher) : json_null());
+    json_object_set_new(o, "rank", json_integer(r->rank));
+    json_object_set_new(o, "local_rank", r->local_rank >= 0 ? json_integer(r->local_rank) : json_null());
+    json_object_set_new(o, "size", r->size > 0 ? json_integer(r->size) : json_null());
+    json_object_set_new(o, "host", json_string(r->host));
+    json_object_set_new(o, "device_choice", json_string(r->device_choice));
+    return o;
+}

@@ -1,0 +1,49 @@
+/* Which process of a parallel launch this is, from the launcher's environment (no MPI
+ * needed): Open MPI, MVAPICH, MPICH's Hydra (and Intel MPI), HPE's PALS, Slurm's srun.
+ * Also which device a rank takes, and the file name of its results. */
+#ifndef ZESLM_RANK_H
+#define ZESLM_RANK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include <zeslm/device.h>
+
+typedef char *(*rank_getenv)(const char *name);
+
+typedef struct rank_info {
+    const char *launcher;  /* "Open MPI", ...; NULL: not launched as a rank (then rank 0 of 1) */
+    long rank;             /* global rank */
+    long local_rank;       /* rank among this host's processes; -1 unknown */
+    long size;             /* processes in all; 0 unknown */
+    char host[256];
+    /* Why this device: "--device", the affinity variable that narrowed the devices
+     * the runtime shows ("ZE_AFFINITY_MASK"), "local rank N of M devices", or "best". */
+    char device_choice[96];
+} rank_info;
+
+/* Reads the launcher's variables through `env` (getenv; tests pass their own) and the
+ * host name. A variable that is set but is not a number in range is an error: returns
+ * false with the reason in `why`. */
+bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len);
+
+/* The affinity variable of `env` that already narrows the devices a process sees
+ * (ZE_AFFINITY_MASK, ONEAPI_DEVICE_SELECTOR, CUDA_VISIBLE_DEVICES), or NULL. */
+const char *rank_affinity(rank_getenv env);
+
+/* The device a rank takes from `list`, as zeslm_select_device would name it: its
+ * local rank modulo the devices like the best one (same backend, GPU or not), so the
+ * ranks of a host spread over its GPUs. Sets r->device_choice. Returns the index. */
+uint32_t rank_pick(const zeslm_device_list *list, uint32_t best, rank_info *r);
+
+/* `--json DIR/` (a path ending in '/'): DIR/HOST-RANK.json into out. Returns false
+ * (out untouched) for any other path; out holds len bytes. */
+bool rank_json_path(const char *path, const rank_info *r, char *out, size_t len);
+
+/* {launcher, rank, local_rank, size, host, device_choice} for a results document;
+ * unknown members are null. */
+json_t *rank_json(const rank_info *r);
+
+#endif

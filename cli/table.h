@@ -1,0 +1,51 @@
+/* One table, rendered twice: as text that fits a terminal width (columns dropped by
+ * priority until it does) and as a Markdown table to paste into an issue or a README.
+ * The cells are text already scaled for people (src/core/units.c); JSON and CSV are written
+ * from the data, not from here. */
+#ifndef ZESLM_TABLE_H
+#define ZESLM_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Text output fits this many columns at default options. */
+#define TABLE_WIDTH 100
+
+typedef struct table_column {
+    const char *head;
+    bool right;    /* numbers: right-aligned */
+    /* Text keeps the columns of higher `keep` when the table is too wide; 0: only
+     * Markdown shows it. */
+    int keep;
+} table_column;
+
+typedef struct table {
+    const table_column *cols;
+    size_t n_cols;
+    char **cells;  /* rows * n_cols, malloc'd; NULL cells are empty */
+    char **notes;  /* one per row: text that replaces the cells after the first ("skipped: ...") */
+    size_t rows, cap;
+    bool failed;   /* out of host memory: writers print nothing */
+} table;
+
+void table_init(table *t, const table_column *cols, size_t n_cols);
+/* Appends a row of n_cols cells (NULL: empty) and its note (NULL: none). */
+void table_add(table *t, const char *const *cells, const char *note);
+/* Appends `suffix` to cell `col` of the last row ("256" -> "256 best"). */
+void table_mark(table *t, size_t col, const char *suffix);
+void table_free(table *t);
+
+/* Text: columns that hold nothing in any row are left out, then those of least
+ * `keep` until every line fits `width` (named in a line under the table); notes wrap
+ * under the first column. */
+void table_text(FILE *f, const table *t, size_t width);
+/* Markdown: every column that holds something, notes in a last column; nothing at
+ * all for a table of no rows. */
+void table_markdown(FILE *f, const table *t);
+
+/* Prose wrapped at `width`: the first line after `first`, later ones after `indent`
+ * (both already counted in the width). Each line ends in a newline. */
+void text_wrap(FILE *f, const char *first, const char *indent, const char *text, size_t width);
+
+#endif

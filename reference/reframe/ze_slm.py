@@ -1,0 +1,141 @@
+# ReFrame test of ze-slm on every GPU of the nodes it is given: one task per GPU (each
+# rank takes the device of its local rank, cli/rank.c), each writing its own results
+# file, then `ze-slm-bench merge` into one document.
+#
+#   reframe -c reference/reframe/ze_slm.py -r -S bench=$PWD/build/ze-slm-bench
+#   reframe -C site.py -c reference/reframe/ze_slm.py -r -S bench=... -S gpus_per_node=4 -S num_nodes=2
+#
+# Sanity: every rank wrote its file, every result was verified against the host, no
+# error anywhere. Performance variables: the improved variants' fractions of their
+# ceilings (the lowest over the GPUs and inputs: the worst GPU is the one to find) and
+# the number of SLOW and THROTTLED GPUs; `reference` holds them per system.
+import json
+import os
+
+import reframe as rfm
+import reframe.utility.sanity as sn
+from reframe.core.builtins import performance_function, run_before, sanity_function, variable
+from reframe.core.exceptions import SanityError
+
+# The improved variants whose fraction of a ceiling measured in the same run is a
+# performance variable; the roofline variants are those ceilings.
+FRACTIONS = {"reduce_many": ("reduce", "many"), "conv_tiled": ("conv", "tiled"), "hist_lanes": ("hist", "lanes")}
+WORKLOADS = ["roofline/read,imad", "reduce/many", "conv/tiled", "hist/lanes"]
+
+
+def _fleet(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def _rank(device):
+    """A device's rank (its `rank` object's, schema 3)."""
+    return (device.get("rank") or {}).get("rank")
+
+
+@sn.deferrable
+def fleet_sane(path, tasks):
+    """Every rank's device is in the merged document, with no error and every result verified."""
+    if not os.path.exists(path):
+        raise SanityError(f"no merged document {path}: did ze-slm-bench run?")
+    doc = _fleet(path)
+    devices = doc["devices"]
+    # The devices that did not run, and each device's workload errors, with where.
+    errors = doc["errors"] + [{**e, "host": d["host"], "rank": _rank(d)} for d in devices for e in d["errors"]]
+    if errors:
+        where = "; ".join(f"{e.get('host')} rank {e.get('rank')}: {e.get('message')}" for e in errors)
+        raise SanityError(f"{len(errors)} error(s): {where}")
+    if len(devices) != tasks:
+        raise SanityError(f"{len(devices)} device(s) in the merged document, {tasks} task(s) launched")
+    for d in devices:
+        results = d["results"]
+        if not results:
+            raise SanityError(f"{d['host']} rank {_rank(d)}: no result")
+        bad = [r for r in results if r["outcome"] not in ("measured", "skipped") or
+               (r["outcome"] == "measured" and not r["verified"])]
+        if bad:
+            raise SanityError(f"{d['host']} rank {_rank(d)}: {bad[0]['workload']}/{bad[0]['variant']} "
+                              f"{bad[0]['outcome']}")
+    return True
+
+
+@sn.deferrable
+def lowest_fraction(path, workload, variant):
+    """The lowest fraction of its ceiling of workload/variant over every device and input;
+    a result that beat its ceiling (ceiling_exceeded: no fraction given) counts as 1."""
+    got = [1.0 if r["ceiling_exceeded"] else r["fraction_of_ceiling"] for d in _fleet(path)["devices"]
+           for r in d["results"] if r["workload"] == workload and r["variant"] == variant and
+           (r["ceiling_exceeded"] or r["fraction_of_ceiling"] is not None)]
+    if not got:
+        raise SanityError(f"no fraction of a ceiling for {workload}/{variant}")
+    return min(got)
+
+
+@sn.deferrable
+def flagged(path, key):
+    return sum(1 for d in _fleet(path)["devices"] if d.get(key))
+
+
+@rfm.simple_test
+class ze_slm_fleet(rfm.RunOnlyRegressionTest):
+    descr = "ze-slm: SLM and memory workloads verified on every GPU; fractions of ceilings; SLOW and THROTTLED GPUs"
+    valid_systems = ["*"]
+    valid_prog_environs = ["*"]
+    bench = variable(str, value="ze-slm-bench")
+    gpus_per_node = variable(int, value=1)
+    num_nodes = variable(int, value=1)
+    quick = variable(bool, value=True)
+    tags = {"gpu", "slm"}
+    # Per system ("SYSTEM:PARTITION"): (reference, lower, upper, unit), the bounds
+    # relative. "*" is any system: it only records. A site adds its own rows, for
+    # example from one run of results/h100 (an H100's reduce/many reads at 0.9 of its
+    # read ceiling).
+    reference = {
+        "*": {
+            "reduce_many": (0, None, None, "of ceiling"),
+            "conv_tiled": (0, None, None, "of ceiling"),
+            "hist_lanes": (0, None, None, "of ceiling"),
+            "slow_gpus": (0, None, None, "GPUs"),
+            "throttled_gpus": (0, None, None, "GPUs"),
+        },
+        "h100:gpu": {
+            "reduce_many": (0.9, -0.15, None, "of ceiling"),
+            "slow_gpus": (0, None, 0, "GPUs"),
+            "throttled_gpus": (0, None, 0, "GPUs"),
+        },
+    }
+
+    @run_before("run")
+    def one_task_per_gpu(self):
+        self.num_tasks_per_node = self.gpus_per_node
+        self.num_tasks = self.gpus_per_node * self.num_nodes
+        self.executable = self.bench
+        self.executable_opts = ["run", "--quick"] if self.quick else ["run"]
+        self.executable_opts += WORKLOADS + ["--json", "ranks/"]
+        # The merge runs once, after every task; it exits 1 when a file holds an error,
+        # which the sanity check then names.
+        self.postrun_cmds = [f"{self.bench} merge ranks/*.json --json fleet.json > merge.txt 2>&1 || true"]
+
+    @sanity_function
+    def every_result_verified(self):
+        return fleet_sane(os.path.join(self.stagedir, "fleet.json"), self.num_tasks)
+
+    @performance_function("of ceiling")
+    def reduce_many(self):
+        return lowest_fraction(os.path.join(self.stagedir, "fleet.json"), *FRACTIONS["reduce_many"])
+
+    @performance_function("of ceiling")
+    def conv_tiled(self):
+        return lowest_fraction(os.path.join(self.stagedir, "fleet.json"), *FRACTIONS["conv_tiled"])
+
+    @performance_function("of ceiling")
+    def hist_lanes(self):
+        return lowest_fraction(os.path.join(self.stagedir, "fleet.json"), *FRACTIONS["hist_lanes"])
+
+    @performance_function("GPUs")
+    def slow_gpus(self):
+        return flagged(os.path.join(self.stagedir, "fleet.json"), "slow")
+
+    @performance_function("GPUs")
+    def throttled_gpus(self):
+        return flagged(os.path.join(self.stagedir, "fleet.json"), "throttled")

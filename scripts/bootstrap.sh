@@ -1,0 +1,32 @@
+#!/bin/sh
+# Installs what ze-slm needs from Debian/Ubuntu (when run as root; otherwise prints
+# the apt-get line to run) and builds it into build/.
+set -eu
+cd "$(dirname "$0")/.."
+
+# python3-pip: scripts/intel-cl.sh fetches Intel's OpenCL runtime for CPUs (the intel-cl
+# tests) with `pip download`. mpich, libmpich-dev: `run --mpi` and its tests (the build
+# leaves it out where no MPI is found). python3-venv: the reframe test installs ReFrame
+# from PyPI into build/reframe.
+pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib libze-dev intel-opencl-icd
+ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
+mpich libmpich-dev python3-venv
+${ZESLM_EXTRA_PACKAGES:-}"
+missing=""
+for p in $pkgs; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q
+        # shellcheck disable=SC2086
+        apt-get install -y -q --no-install-recommends $missing
+    else
+        echo "ze-slm needs:$missing" >&2
+        echo "run: sudo apt-get install -y$missing" >&2
+        exit 1
+    fi
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo ${ZESLM_CMAKE_ARGS:-}
+cmake --build build -j"$(nproc)"

@@ -1,0 +1,40 @@
+#!/bin/sh
+# The ReFrame test shipped with the tool (reference/reframe/ze_slm.py) run by ReFrame
+# itself with its local launcher on PoCL: it passes and reports its performance
+# variables, and its sanity check fails a run that wrote nothing. ReFrame (reframe-hpc
+# from PyPI, pinned) goes into a virtual environment under BUILD/reframe; where it
+# cannot be installed (offline, no python3-venv), the test is skipped and says why.
+# usage: reframe.sh path/to/ze-slm-bench path/to/ze_slm.py BUILD_DIR
+set -u
+bench=$1
+check=$2
+venv=$3/reframe
+if [ ! -x "$venv/bin/reframe" ]; then
+    rm -rf "$venv"
+    if ! python3 -m venv "$venv" >"$3/reframe.log" 2>&1 ||
+        ! "$venv/bin/pip" install -q reframe-hpc==4.10.4 >>"$3/reframe.log" 2>&1; then
+        echo "SKIPPED: ReFrame could not be installed: $(tail -1 "$3/reframe.log")"
+        rm -rf "$venv"
+        exit 77
+    fi
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd
+cd "$tmp" || exit 1
+"$venv/bin/reframe" -c "$check" -r -S bench="$bench" --prefix "$tmp/ok" >"$tmp/ok.out" 2>&1 ||
+    fail "reframe: $(cat "$tmp/ok.out")"
+cat "$tmp/ok.out"
+for want in "PASSED .* Ran 1/1 test case" "P: reduce_many: 0\.[0-9]* of ceiling" "P: conv_tiled: " "P: hist_lanes: " \
+    "P: slow_gpus: 0 GPUs" "P: throttled_gpus: 0 GPUs"; do
+    grep -q "$want" "$tmp/ok.out" || fail "no '$want' in ReFrame's report"
+done
+# A "benchmark" that writes nothing fails the sanity check.
+"$venv/bin/reframe" -c "$check" -r -S bench=true --prefix "$tmp/bad" >"$tmp/bad.out" 2>&1 &&
+    fail "ReFrame passed a run that wrote no results: $(cat "$tmp/bad.out")"
+grep -q "no merged document" "$tmp/bad.out" || fail "no reason in: $(cat "$tmp/bad.out")"
+echo "PASS"

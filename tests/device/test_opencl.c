@@ -1,0 +1,622 @@
+/* The OpenCL backend on a real device (PoCL on the CPU in CI, and Intel's OpenCL
+ * runtime for CPUs in the intel-cl tests): listing, building every bundled kernel, a
+ * launch checked against the host, a device time, and every variant of every workload
+ * verified at awkward sizes. What the device must do beyond that comes from CTest:
+ * ZESLM_EXPECT_MODULES (the module format every build must use) and
+ * ZESLM_EXPECT_NO_SKIPS=1 (no variant may be skipped: the device has every feature). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <zeslm/bench.h>
+#include <zeslm/device.h>
+#include <zeslm/measure.h>
+
+#include "device_fixture.h"
+#include <zeslm/kernels.h>
+
+#include "user_programs.h"
+
+static int open_device(void **state)
+{
+    (void)state;
+    return open_backend_device("cl", getenv("ZESLM_TEST_DEVICE"));
+}
+
+static void device_reports_slm_and_group_limits(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    assert_string_equal(zeslm_backend_name(d->backend), "cl");
+    assert_true(d->slm_per_group >= 16384); /* OpenCL's minimum for full-profile devices */
+    assert_true(d->max_group_size >= 1);
+    assert_true(d->compute_units >= 1);
+}
+
+static void every_bundled_kernel_builds(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    size_t built = 0;
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        assert_true(kf->n_kernels > 0);
+        for (size_t i = 0; i < kf->n_kernels; i++) {
+            zeslm_kernel *k = NULL;
+            zeslm_status st = zeslm_kernel_create(dev, kf->name, kf->kernels[i], &k);
+            if (zeslm_kernel_file_unsupported(kf, d)) {
+                assert_int_equal(st, ZESLM_ERR_UNSUPPORTED);
+                continue;
+            }
+            if (st != ZESLM_OK)
+                fail_msg("%s", zeslm_last_error());
+            zeslm_kernel_props p;
+            assert_int_equal(zeslm_kernel_props_get(k, &p), ZESLM_OK);
+            assert_true(p.max_group_size >= 1);
+            zeslm_kernel_free(k);
+            built++;
+        }
+    }
+    assert_true(built >= 13);
+    const char *modules = getenv("ZESLM_EXPECT_MODULES");
+    if (modules)
+        assert_string_equal(zeslm_device_module_format(dev), modules);
+}
+
+static void a_launch_matches_the_host_and_has_a_device_time(void **state)
+{
+    (void)state;
+    enum { N = 1000 };
+    uint32_t in[N], sum = 0, got = 0, zero = 0;
+    for (uint32_t i = 0; i < N; i++)
+        sum += in[i] = i * 2654435761u;
+    zeslm_buffer *bin = NULL, *res = NULL;
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_buffer_create(dev, sizeof in, &bin), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_create(dev, 4, &res), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(bin, in, sizeof in), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(res, &zero, 4), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_create(dev, "reduce", "reduce_many", &k), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, bin), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 1, bin), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_u32(k, 2, N), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 3, res), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_local(k, 4, 64 * 4), ZESLM_OK);
+    uint64_t ns = 0;
+    assert_int_equal(zeslm_kernel_launch(k, 3, 64, 30, &ns), ZESLM_OK);
+    assert_true(ns > 0);
+    assert_int_equal(zeslm_buffer_read(res, &got, 4), ZESLM_OK);
+    assert_int_equal(got, sum);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(bin);
+    zeslm_buffer_free(res);
+}
+
+static void oversized_slm_and_groups_are_refused(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    zeslm_kernel *k = NULL;
+    uint64_t ns;
+    assert_int_equal(zeslm_kernel_create(dev, "reduce", "reduce_many", &k), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_local(k, 4, d->slm_per_group + 1), ZESLM_ERR_INVALID_ARG);
+    assert_int_equal(zeslm_kernel_launch(k, 1, d->max_group_size + 1, 30, &ns), ZESLM_ERR_INVALID_ARG);
+    zeslm_kernel_free(k);
+}
+
+static void unknown_kernel_files_and_names_fail_cleanly(void **state)
+{
+    (void)state;
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_kernel_create(dev, "nosuchfile", "x", &k), ZESLM_ERR_INVALID_ARG);
+    assert_int_equal(zeslm_kernel_create(dev, "reduce", "no_such_kernel", &k), ZESLM_ERR_BACKEND);
+    assert_non_null(strstr(zeslm_last_error(), "clCreateKernel"));
+}
+
+/* Build options reach the driver's compiler: a kernel that needs OpenCL C 3.0 and a
+ * define builds with them and sees both. */
+static void options_reach_the_compiler(void **state)
+{
+    (void)state;
+    const zeslm_program program = {.source = cl3_source, .options = cl3_options};
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    uint32_t got[2] = {0}, zero[2] = {0};
+    uint64_t ns;
+    if (zeslm_kernel_build(dev, &program, "version", &k) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    assert_int_equal(zeslm_buffer_create(dev, sizeof got, &out), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(out, zero, sizeof zero), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_launch(k, 1, 1, 30, &ns), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_read(out, got, sizeof got), ZESLM_OK);
+    assert_int_equal(got[0], 300);
+    assert_int_equal(got[1], 7);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+/* A compile error is ZESLM_ERR_BUILD with the compiler's own words. */
+static void a_syntax_error_shows_the_compilers_message(void **state)
+{
+    (void)state;
+    const zeslm_program program = {.source = syntax_error_source};
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_kernel_build(dev, &program, "broken", &k), ZESLM_ERR_BUILD);
+    assert_null(k);
+    if (!strstr(zeslm_last_error(), "expected ';'"))
+        fail_msg("no compiler message in: %s", zeslm_last_error());
+}
+
+/* Checks what ids_source wrote for a launch of groups x group work-items. */
+static void check_ids(const uint32_t *out, const uint32_t groups[3], const uint32_t group[3])
+{
+    uint32_t gx = groups[0] * group[0], gy = groups[1] * group[1], gz = groups[2] * group[2];
+    uint32_t local = group[0] | group[1] << 8 | group[2] << 16;
+    for (uint32_t z = 0; z < gz; z++)
+        for (uint32_t y = 0; y < gy; y++)
+            for (uint32_t x = 0; x < gx; x++) {
+                size_t i = ((size_t)z * gy + y) * gx + x;
+                assert_int_equal(out[2 * i], x | y << 8 | z << 16);
+                assert_int_equal(out[2 * i + 1], local);
+            }
+}
+
+/* Every work-item of a 3-D launch runs once, with the group's sizes in each
+ * dimension; y and z left 0 make a 1-D launch. */
+static void three_dimensional_launches_cover_every_work_item(void **state)
+{
+    (void)state;
+    enum { ITEMS = 12 * 4 * 6 };
+    static uint32_t got[2 * ITEMS];
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    uint64_t ns;
+    if (build_ids(dev, sizeof got, &k, &out) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    const zeslm_launch cube = {.groups = {3, 2, 3}, .group_size = {4, 2, 2}, .timeout_s = 30};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &cube, &ns), ZESLM_OK);
+    assert_true(ns > 0);
+    assert_int_equal(zeslm_buffer_read(out, got, sizeof got), ZESLM_OK);
+    check_ids(got, cube.groups, cube.group_size);
+    const zeslm_launch line = {.groups = {5}, .group_size = {8}};
+    const uint32_t line_groups[3] = {5, 1, 1}, line_group[3] = {8, 1, 1};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &line, &ns), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_read(out, got, 2 * 40 * 4), ZESLM_OK);
+    check_ids(got, line_groups, line_group);
+    const zeslm_launch no_x = {.groups = {0, 2}, .group_size = {4}};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &no_x, &ns), ZESLM_ERR_INVALID_ARG);
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    const zeslm_launch too_big = {.groups = {1}, .group_size = {1, d->max_group_size, 2}};
+    assert_int_equal(zeslm_kernel_launch_nd(k, &too_big, &ns), ZESLM_ERR_INVALID_ARG);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+/* Offsets in buffer copies land where they say; a range past the end is refused. */
+static void buffer_copies_at_an_offset(void **state)
+{
+    (void)state;
+    uint32_t zero[8] = {0}, part[2] = {11, 12}, got[8];
+    zeslm_buffer *b = NULL;
+    assert_int_equal(zeslm_buffer_create(dev, sizeof zero, &b), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(b, zero, sizeof zero), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write_at(b, 5 * 4, part, sizeof part), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_read(b, got, sizeof got), ZESLM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(got[i], i == 5 ? 11u : i == 6 ? 12u : 0u);
+    assert_int_equal(zeslm_buffer_read_at(b, 6 * 4, got, 4), ZESLM_OK);
+    assert_int_equal(got[0], 12);
+    assert_int_equal(zeslm_buffer_read_at(b, 7 * 4, got, 8), ZESLM_ERR_INVALID_ARG);
+    assert_int_equal(zeslm_buffer_write_at(b, SIZE_MAX, part, 8), ZESLM_ERR_INVALID_ARG);
+    assert_non_null(strstr(zeslm_last_error(), "zeslm_buffer_write"));
+    zeslm_buffer_free(b);
+}
+
+/* A failing backend call is named with its file relative to the source tree, never
+ * with the path of the machine that built it. */
+static void errors_name_the_call_and_file_without_the_build_path(void **state)
+{
+    (void)state;
+    zeslm_kernel *k = NULL;
+    assert_int_equal(zeslm_kernel_create(dev, "reduce", "reduce_many", &k), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_u32(k, 99, 1), ZESLM_ERR_BACKEND);
+    const char *e = zeslm_last_error();
+    if (!strstr(e, "clSetKernelArg failed") || !strstr(e, "(src/backends/backend_cl.c:"))
+        fail_msg("%s", e);
+    zeslm_kernel_free(k);
+}
+
+/* What a zeslm_measure verify callback sees: the buffer after the timed launches. */
+typedef struct measure_check {
+    zeslm_buffer *out;
+    uint32_t *got;
+    size_t written, words; /* ids_source writes the first `written` of `words` */
+    const uint32_t *groups, *group;
+    int calls;
+} measure_check;
+
+static zeslm_status check_measured(void *arg, char *how, size_t len)
+{
+    measure_check *m = arg;
+    m->calls++;
+    zeslm_status st = zeslm_buffer_read(m->out, m->got, m->words * 4);
+    if (st != ZESLM_OK)
+        return st;
+    check_ids(m->got, m->groups, m->group);
+    /* Past what the kernel writes, the poison is intact. */
+    for (size_t i = m->written; i < m->words; i++)
+        assert_int_equal(m->got[i], 0xA5A5A5A5u ^ (uint32_t)i);
+    snprintf(how, len, "%zu words", m->written);
+    return ZESLM_OK;
+}
+
+static bool always(void *arg)
+{
+    (void)arg;
+    return true;
+}
+
+static zeslm_status refuse(void *arg, char *how, size_t len)
+{
+    (void)arg;
+    (void)how;
+    (void)len;
+    return ZESLM_ERR_VERIFY;
+}
+
+/* zeslm_measure: the output poisoned first, warm-ups, every timed launch kept in
+ * ascending order with its statistics, the check after them; min_time_s launches
+ * past reps up to max_reps; a stop or a failed check returns nothing to free. */
+static void measure_poisons_times_and_verifies(void **state)
+{
+    (void)state;
+    enum { WORDS = 2 * 64 + 16 };
+    uint32_t got[WORDS];
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    if (build_ids(dev, sizeof got, &k, &out) != ZESLM_OK)
+        fail_msg("%s", zeslm_last_error());
+    const zeslm_launch l = {.groups = {2, 2}, .group_size = {4, 4}};
+    const uint32_t groups[3] = {2, 2, 1}, group[3] = {4, 4, 1};
+    measure_check chk = {out, got, 2 * 64, WORDS, groups, group, 0};
+    zeslm_measure_opts o = {.warmup = 1, .reps = 5, .poison = out, .verify = check_measured, .verify_arg = &chk};
+    zeslm_measurement m;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_OK);
+    assert_int_equal(chk.calls, 1);
+    assert_int_equal(m.n, 5);
+    assert_int_equal(m.stats.n, 5);
+    for (size_t i = 1; i < m.n; i++)
+        assert_true(m.times_ns[i - 1] <= m.times_ns[i]);
+    assert_int_equal(m.stats.min_ns, m.times_ns[0]);
+    assert_string_equal(m.verified, "128 words");
+    zeslm_measurement_free(&m);
+
+    o.reps = 2;
+    o.min_time_s = 1e3;
+    o.max_reps = 7;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_OK);
+    assert_int_equal(m.n, 7);
+    zeslm_measurement_free(&m);
+
+    o.poison_bytes = sizeof got + 1;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INVALID_ARG);
+    o.poison_bytes = 0;
+    o.verify = refuse;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_VERIFY);
+    assert_null(m.times_ns);
+    o.verify = NULL;
+    o.stop = always;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INTERRUPTED);
+    assert_null(m.times_ns);
+    o.stop = NULL;
+    o.reps = 0;
+    assert_int_equal(zeslm_measure(k, &l, &o, &m), ZESLM_ERR_INVALID_ARG);
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+/* Runs one workload at one size and group size and requires every result that is
+ * not skipped to be measured (which means verified). */
+static void run_verified(const char *name, uint64_t size, uint32_t taps, uint32_t group)
+{
+    zeslm_run_opts o = {.size = size, .options = {{taps ? "taps" : NULL, taps}}, .group_size = group,
+                        .reps = 1, .warmup = 1, .seed = size * 31 + group, .quick = true, .timeout_s = 120};
+    zeslm_results r = {0};
+    zeslm_status st = zeslm_workload_run(zeslm_workload_find(name), dev, &o, &r);
+    if (st != ZESLM_OK)
+        fail_msg("%s size %llu group %u: %s", name, (unsigned long long)size, group, zeslm_last_error());
+    size_t measured = 0;
+    bool no_skips = getenv("ZESLM_EXPECT_NO_SKIPS") != NULL;
+    for (size_t i = 0; i < r.count; i++) {
+        /* Skipped for want of a device feature, not for the group size asked for. */
+        if (r.items[i].outcome == ZESLM_SKIPPED && no_skips && strncmp(r.items[i].note, "the device", 10) == 0)
+            fail_msg("%s/%s skipped: %s", name, r.items[i].variant, r.items[i].note);
+        if (r.items[i].outcome == ZESLM_SKIPPED)
+            continue;
+        assert_int_equal(r.items[i].outcome, ZESLM_MEASURED);
+        assert_true(r.items[i].stats.median_ns > 0);
+        measured++;
+    }
+    assert_true(measured >= 1);
+    zeslm_results_free(&r);
+}
+
+static void reduce_is_exact_at_odd_prime_and_tiny_lengths(void **state)
+{
+    (void)state;
+    const uint64_t sizes[] = {1, 2, 3, 63, 64, 65, 1000, 4099, 65537, 100003};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        run_verified("reduce", sizes[i], 0, 64);
+    run_verified("reduce", 12345, 0, 256);
+}
+
+static void bank_is_exact_for_every_stride(void **state)
+{
+    (void)state;
+    run_verified("bank", 17, 0, 32);
+    run_verified("bank", 5, 0, 64);
+}
+
+/* The swizzled layout's claim, checked on the addresses the kernel really uses: at
+ * every stride 1..64, every aligned sub-group of 8, 16 or 32 work-items puts the
+ * fewest work-items possible in each of 16, 32 or 64 banks of 4 bytes (one each when
+ * the sub-group is no wider than the banks), and work-item j stays in its own
+ * `stride` words. */
+static void swizzled_layout_spreads_every_subgroup_over_the_banks(void **state)
+{
+    (void)state;
+    enum { GROUP = 64 };
+    const uint32_t subgroups[] = {8, 16, 32}, banks[] = {16, 32, 64};
+    zeslm_kernel *k = NULL;
+    zeslm_buffer *out = NULL;
+    uint32_t words[GROUP];
+    uint64_t ns;
+    assert_int_equal(zeslm_kernel_create(dev, "bank", "bank_swizzled_words", &k), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_create(dev, sizeof words, &out), ZESLM_OK);
+    assert_int_equal(zeslm_kernel_arg_buffer(k, 0, out), ZESLM_OK);
+    for (uint32_t stride = 1; stride <= 64; stride++) {
+        assert_int_equal(zeslm_kernel_arg_u32(k, 1, stride), ZESLM_OK);
+        assert_int_equal(zeslm_kernel_launch(k, 1, GROUP, 30, &ns), ZESLM_OK);
+        assert_int_equal(zeslm_buffer_read(out, words, sizeof words), ZESLM_OK);
+        for (uint32_t j = 0; j < GROUP; j++)
+            if (words[j] / stride != j)
+                fail_msg("stride %u: work-item %u uses word %u, outside its own words", stride, j, words[j]);
+        for (size_t s = 0; s < 3; s++) {
+            for (size_t b = 0; b < 3; b++) {
+                uint32_t fewest = (subgroups[s] + banks[b] - 1) / banks[b];
+                for (uint32_t first = 0; first < GROUP; first += subgroups[s]) {
+                    uint32_t load[64] = {0};
+                    for (uint32_t j = first; j < first + subgroups[s]; j++)
+                        if (++load[words[j] % banks[b]] > fewest)
+                            fail_msg("stride %u, %u banks: %u work-items of the sub-group of %u at %u share bank %u",
+                                     stride, banks[b], load[words[j] % banks[b]], subgroups[s], first,
+                                     words[j] % banks[b]);
+                }
+            }
+        }
+    }
+    zeslm_kernel_free(k);
+    zeslm_buffer_free(out);
+}
+
+static void conv_is_exact_at_edges_and_awkward_sizes(void **state)
+{
+    (void)state;
+    run_verified("conv", 1, 1, 64);
+    run_verified("conv", 10, 257, 64);   /* every output inside the padding */
+    run_verified("conv", 1000, 4, 64);   /* even taps */
+    run_verified("conv", 4099, 33, 128);
+    run_verified("conv", 20011, 257, 256);
+    /* Taps far longer than the input; group size of the workload's choosing, since
+     * tiled's SLM at 100000 taps exceeds what a group may use (it is skipped). */
+    run_verified("conv", 3000, 100000, 0);
+}
+
+static void hist_is_exact_for_every_input_and_size(void **state)
+{
+    (void)state;
+    run_verified("hist", 1, 0, 64);
+    run_verified("hist", 17, 0, 16);
+    run_verified("hist", 20011, 0, 64);
+    run_verified("hist", 70001, 0, 128);
+}
+
+/* count_only is rated on 8n bytes, so its bins must count 8n bytes at odd n too (it
+ * once dropped the last 64-bit word: 0 bytes at n=1, 2032 of 2040 at n=255). */
+static void count_only_counts_every_byte_at_odd_sizes(void **state)
+{
+    (void)state;
+    const uint64_t sizes[] = {1, 3, 255};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        zeslm_run_opts o = {.size = sizes[i], .reps = 1, .warmup = 1, .seed = 7, .quick = true,
+                            .timeout_s = 120, .variant = "count_only"};
+        zeslm_results r = {0};
+        if (zeslm_workload_run(zeslm_workload_find("hist"), dev, &o, &r) != ZESLM_OK)
+            fail_msg("n=%llu: %s", (unsigned long long)sizes[i], zeslm_last_error());
+        assert_int_equal(r.count, 1);
+        assert_int_equal(r.items[0].outcome, ZESLM_MEASURED);
+        zeslm_results_free(&r);
+    }
+}
+
+static void occupancy_is_exact(void **state)
+{
+    (void)state;
+    run_verified("occupancy", 5000, 0, 64);
+}
+
+static void latency_chains_end_where_the_host_says(void **state)
+{
+    (void)state;
+    /* Steps per launch: one, odd, and more than the smallest cycle (256 nodes) has. */
+    run_verified("latency", 1, 0, 64);
+    run_verified("latency", 1001, 0, 48);  /* a group size that divides no footprint */
+    run_verified("latency", 4099, 0, 100);
+}
+
+/* Runs one workload and returns its results; the caller frees them. */
+static zeslm_results run_all(const char *name, const zeslm_run_opts *o)
+{
+    zeslm_results r = {0};
+    if (zeslm_workload_run(zeslm_workload_find(name), dev, o, &r) != ZESLM_OK)
+        fail_msg("%s: %s", name, zeslm_last_error());
+    return r;
+}
+
+static void latency_measures_every_footprint_step_and_cycles(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.size = 64, .reps = 1, .warmup = 1, .seed = 5, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("latency", &o);
+    bool clock = zeslm_device_get_info(dev)->clock_mhz > 0;
+    size_t global = 0, slm = 0, atomic = 0;
+    uint64_t last = 0;
+    for (size_t i = 0; i < r.count; i++) {
+        const zeslm_result *x = &r.items[i];
+        assert_int_equal(x->outcome, ZESLM_MEASURED);
+        assert_string_equal(x->rate_unit, strcmp(x->variant, "slm_atomic") == 0 ? "ns/atomic" : "ns/access");
+        assert_true(x->rate > 0);
+        /* Cycles where the device reports its clock (PoCL does); none where it does
+         * not (Intel's CPU runtime), rather than cycles at a made-up clock. */
+        if (clock)
+            assert_true(x->ratio > 0);
+        else
+            assert_true(x->ratio == 0);
+        unsigned long long fp;
+        assert_int_equal(sscanf(x->params, "footprint=%llu", &fp), 1);
+        if (strcmp(x->variant, "global") == 0) {
+            assert_true(fp > last); /* ascending, 1 KiB up */
+            last = fp;
+            global++;
+        }
+        slm += strcmp(x->variant, "slm") == 0;
+        atomic += strcmp(x->variant, "slm_atomic") == 0;
+    }
+    assert_int_equal(global, 11); /* 1 KiB to 1 MiB */
+    assert_true(slm >= 4);
+    assert_int_equal(atomic, 1);
+    zeslm_results_free(&r);
+}
+
+static void atomics_are_exact_at_awkward_sizes(void **state)
+{
+    (void)state;
+    run_verified("atomics", 1, 0, 64);
+    run_verified("atomics", 333, 0, 32);   /* the last group part-filled */
+    run_verified("atomics", 5003, 0, 256); /* more work-items than the random table has words */
+}
+
+static void atomics_show_every_op_type_and_pattern_or_a_reason(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    zeslm_run_opts o = {.reps = 1, .warmup = 1, .seed = 11, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("atomics", &o);
+    const char *const spaces[] = {"slm", "global"}, *const types[] = {"i32", "i64", "f32"};
+    const char *const ops[] = {"add", "xchg", "cmpxchg", "min", "max"};
+    for (size_t s = 0; s < 2; s++)
+        for (size_t t = 0; t < 3; t++)
+            for (size_t op = 0; op < 5; op++) {
+                char v[32];
+                snprintf(v, sizeof v, "%s_%s_%s", spaces[s], ops[op], types[t]);
+                size_t measured = 0, skipped = 0;
+                for (size_t i = 0; i < r.count; i++) {
+                    if (strcmp(r.items[i].variant, v) != 0)
+                        continue;
+                    measured += r.items[i].outcome == ZESLM_MEASURED;
+                    skipped += r.items[i].outcome == ZESLM_SKIPPED && *r.items[i].note;
+                }
+                /* Three patterns measured, or one skip that says why. */
+                if (!(measured == 3 && skipped == 0) && !(measured == 0 && skipped == 1))
+                    fail_msg("%s: %zu measured, %zu skipped", v, measured, skipped);
+                /* Float exchange and compare-exchange are OpenCL 1.1 (compare-exchange on
+                 * the bit pattern); float add, min and max run where the device's
+                 * capabilities have them in that memory. */
+                bool f32_ext = strcmp(types[t], "f32") == 0 && strcmp(ops[op], "xchg") != 0 &&
+                               strcmp(ops[op], "cmpxchg") != 0;
+                uint32_t need = strcmp(ops[op], "add") == 0
+                                    ? (s == 0 ? ZESLM_FP32_ATOMIC_LOCAL_ADD : ZESLM_FP32_ATOMIC_GLOBAL_ADD)
+                                    : (s == 0 ? ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX : ZESLM_FP32_ATOMIC_GLOBAL_MIN_MAX);
+                if (strcmp(types[t], "i32") == 0 || (strcmp(types[t], "f32") == 0 && !f32_ext) ||
+                    (strcmp(types[t], "i64") == 0 && d->int64_atomics == 1) ||
+                    (f32_ext && d->float_atomics == 1 && (d->fp32_atomics & need)))
+                    assert_int_equal(measured, 3);
+                else if (f32_ext)
+                    assert_int_equal(skipped, 1);
+            }
+    zeslm_results_free(&r);
+}
+
+/* Float add is exact while its partial sums stay below 2^24: beyond 2^20 - 1
+ * work-items on one word it says so instead of reporting a sum it cannot check. */
+static void float_add_past_exact_sums_is_skipped_with_the_size(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    zeslm_run_opts o = {.size = 1u << 20, .reps = 1, .warmup = 1, .seed = 13, .quick = true, .timeout_s = 120,
+                        .variant = "global_add_f32"};
+    zeslm_results r = run_all("atomics", &o);
+    assert_int_equal(r.count, 1);
+    assert_int_equal(r.items[0].outcome, ZESLM_SKIPPED);
+    if (d->float_atomics == 1 && (d->fp32_atomics & ZESLM_FP32_ATOMIC_GLOBAL_ADD))
+        assert_non_null(strstr(r.items[0].note, "--size asks for 1048576"));
+    else
+        assert_non_null(strstr(r.items[0].note, "the device"));
+    zeslm_results_free(&r);
+}
+
+static void min_time_repeats_past_reps(void **state)
+{
+    (void)state;
+    /* A budget too small to double the steps keeps the launches short. */
+    zeslm_run_opts o = {.size = 256, .reps = 2, .warmup = 1, .seed = 3, .quick = true, .timeout_s = 120,
+                        .min_time_s = 0.02, .variant = "slm_atomic", .converge_s = 1e-9};
+    zeslm_results r = run_all("latency", &o);
+    assert_int_equal(r.count, 1);
+    const zeslm_result *x = &r.items[0];
+    assert_int_equal(x->outcome, ZESLM_MEASURED);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < x->stats.n; i++)
+        sum += x->times_ns[i];
+    assert_true(sum >= 20000000);
+    assert_true(x->stats.n > 2);
+    zeslm_results_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(device_reports_slm_and_group_limits),
+        cmocka_unit_test(every_bundled_kernel_builds),
+        cmocka_unit_test(a_launch_matches_the_host_and_has_a_device_time),
+        cmocka_unit_test(oversized_slm_and_groups_are_refused),
+        cmocka_unit_test(unknown_kernel_files_and_names_fail_cleanly),
+        cmocka_unit_test(options_reach_the_compiler),
+        cmocka_unit_test(a_syntax_error_shows_the_compilers_message),
+        cmocka_unit_test(three_dimensional_launches_cover_every_work_item),
+        cmocka_unit_test(buffer_copies_at_an_offset),
+        cmocka_unit_test(errors_name_the_call_and_file_without_the_build_path),
+        cmocka_unit_test(measure_poisons_times_and_verifies),
+        cmocka_unit_test(reduce_is_exact_at_odd_prime_and_tiny_lengths),
+        cmocka_unit_test(bank_is_exact_for_every_stride),
+        cmocka_unit_test(swizzled_layout_spreads_every_subgroup_over_the_banks),
+        cmocka_unit_test(conv_is_exact_at_edges_and_awkward_sizes),
+        cmocka_unit_test(hist_is_exact_for_every_input_and_size),
+        cmocka_unit_test(count_only_counts_every_byte_at_odd_sizes),
+        cmocka_unit_test(occupancy_is_exact),
+        cmocka_unit_test(latency_chains_end_where_the_host_says),
+        cmocka_unit_test(latency_measures_every_footprint_step_and_cycles),
+        cmocka_unit_test(atomics_are_exact_at_awkward_sizes),
+        cmocka_unit_test(atomics_show_every_op_type_and_pattern_or_a_reason),
+        cmocka_unit_test(float_add_past_exact_sums_is_skipped_with_the_size),
+        cmocka_unit_test(min_time_repeats_past_reps),
+    };
+    return cmocka_run_group_tests(tests, open_device, close_device);
+}

@@ -1,0 +1,272 @@
+/* The run document: what a device's worker appends lands in the document, a file
+ * written from it reads back into the same document, and every schema reads. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <zeslm/backends.h>
+#include <zeslm/facts.h>
+
+#include "fields.h"
+#include "output.h"
+#include "run_doc.h"
+
+/* A measured result of `variant` at n=`n` with two launches. */
+static void add(zeslm_results *out, const char *variant, uint32_t n, uint64_t ns, double rate)
+{
+    out->items = realloc(out->items, (out->count + 1) * sizeof *out->items);
+    zeslm_result *r = &out->items[out->count++];
+    *r = (zeslm_result){.outcome = ZESLM_MEASURED, .group_size = 64, .groups = 8, .rate = rate, .rate_unit = "GB/s"};
+    snprintf(r->workload, sizeof r->workload, "reduce");
+    snprintf(r->variant, sizeof r->variant, "%s", variant);
+    snprintf(r->params, sizeof r->params, "n=%u kind=uniform", n);
+    snprintf(r->verify_note, sizeof r->verify_note, "all outputs");
+    r->times_ns = malloc(2 * sizeof *r->times_ns);
+    r->times_ns[0] = ns;
+    r->times_ns[1] = ns + 10;
+    r->stats = (zeslm_stats){.n = 2, .min_ns = ns, .median_ns = ns, .max_ns = ns + 10, .mean_ns = (double)ns + 5};
+}
+
+/* A document of two devices, each with one workload of two results. */
+static void two_devices(run_doc *doc)
+{
+    zeslm_run_opts o = {.seed = 7, .reps = 2, .warmup = 1};
+    run_doc_init(doc, json_pack("{s:s, s:s}", "tool", "ze-slm-bench test", "host", "h"), &o);
+    doc->several = true;
+    for (uint32_t k = 0; k < 2; k++) {
+        run_doc_device *d = run_doc_add_device(doc, 2, k, "h", json_pack("{s:s, s:s, s:s, s:b}", "backend", "cl",
+                                                                          "name", "gpu", "driver", "1.0", "gpu", 1),
+                                               "SPIR-V");
+        assert_non_null(d);
+        zeslm_results mine = {0};
+        add(&mine, "alone", 99, 5, 1.0); /* a workload before: its results are not this section's */
+        run_section s = {.wl = zeslm_workload_find("reduce"), .first = 1, .count = 2};
+        add(&mine, "many", 1024, 1000 + 100 * k, 4.0 - k);
+        add(&mine, "sequential", 1024, 2000, 2.0);
+        assert_true(run_doc_append(d, &mine, &s, NULL));
+        zeslm_results_free(&mine);
+    }
+    assert_true(run_doc_aggregate(doc));
+}
+
+static void append_copies_the_section_and_rebases_it(void **state)
+{
+    (void)state;
+    run_doc doc;
+    two_devices(&doc);
+    const run_doc_device *d = &doc.devices[1];
+    assert_int_equal(d->results.count, 2);
+    assert_int_equal(d->n_sections, 1);
+    assert_int_equal(d->sections[0].first, 0);
+    assert_int_equal(d->sections[0].count, 2);
+    assert_string_equal(d->results.items[0].variant, "many");
+    assert_int_equal(d->results.items[0].times_ns[0], 1100);
+    assert_int_equal(doc.aggregate.n_rows, 2);
+    run_doc_free(&doc);
+}
+
+static void params_are_typed(void **state)
+{
+    (void)state;
+    run_doc doc;
+    two_devices(&doc);
+    json_t *j = run_doc_json(&doc);
+    json_t *r = json_array_get(json_object_get(json_array_get(json_object_get(j, "devices"), 0), "results"), 0);
+    json_t *want = json_pack("{s:i, s:s}", "n", 1024, "kind", "uniform");
+    assert_true(json_equal(json_object_get(r, "params"), want));
+    assert_string_equal(json_string_value(json_object_get(r, "parameters")), "n=1024 kind=uniform");
+    assert_int_equal(json_integer_value(json_object_get(j, "schema")), RUN_DOC_SCHEMA);
+    json_decref(want);
+    json_decref(j);
+    run_doc_free(&doc);
+}
+
+static void a_written_document_reads_back_the_same(void **state)
+{
+    (void)state;
+    run_doc doc, back;
+    two_devices(&doc);
+    run_doc_open_error(&doc, 2, "cpu", "h", 0, zeslm_status_name(ZESLM_ERR_UNSUPPORTED), "no sub-groups");
+    doc.devices[0].rank = json_pack("{s:s, s:i}", "launcher", "Slurm", "rank", 3);
+    doc.devices[1].clocks = json_pack("{s:s, s:{s:{s:f}}}", "source", "NVML", "workloads", "reduce", "mhz_median",
+                                      1500.0);
+    assert_true(run_doc_aggregate(&doc));
+    assert_true(doc.devices[1].clock_mhz == 1500 && !doc.devices[1].throttled);
+    json_t *written = run_doc_json(&doc);
+    char *text = json_dumps(written, 0), why[200] = "";
+    assert_int_equal(run_doc_parse(text, strlen(text), &back, why, sizeof why), 0);
+    assert_int_equal(back.n_devices, 2);
+    assert_true(back.several);
+    /* Its sections, for the text and Markdown: one workload of two results a device. */
+    assert_int_equal(back.devices[1].n_sections, 1);
+    assert_string_equal(back.devices[1].sections[0].wl->name, "reduce");
+    assert_int_equal(back.devices[1].sections[0].count, 2);
+    assert_true(run_doc_aggregate(&back));
+    json_t *again = run_doc_json(&back);
+    assert_true(json_equal(written, again));
+    json_decref(again);
+    json_decref(written);
+    free(text);
+    run_doc_free(&back);
+    run_doc_free(&doc);
+}
+
+/* Devices of two documents read back, as `merge` makes one of them: where each came
+ * from, its rank and clocks kept, THROTTLED against the devices of its name, and a
+ * line per host. */
+static void documents_merge_into_one_with_where_and_throttled(void **state)
+{
+    (void)state;
+    run_doc a, b, docs[2], merged;
+    two_devices(&a);
+    two_devices(&b);
+    static const double mhz[4] = {1980, 1980, 1500, 1990};
+    for (size_t k = 0; k < 4; k++) {
+        run_doc_device *d = &(k < 2 ? &a : &b)->devices[k % 2];
+        d->clocks = json_pack("{s:s, s:{s:{s:f}}}", "source", "NVML", "workloads", "reduce", "mhz_median", mhz[k]);
+        d->rank = json_pack("{s:s, s:i}", "launcher", "PALS", "rank", (int)k);
+    }
+    snprintf(b.devices[0].host, sizeof b.devices[0].host, "node-b");
+    snprintf(b.devices[1].host, sizeof b.devices[1].host, "node-b");
+    run_doc_open_error(&b, 7, "gone", "node-b", 4, "RANK_LOST", "it died");
+    for (size_t i = 0; i < 2; i++) {
+        json_t *j = run_doc_json(i ? &b : &a);
+        char *text = json_dumps(j, 0), why[200] = "";
+        assert_int_equal(run_doc_parse(text, strlen(text), &docs[i], why, sizeof why), 0);
+        free(text);
+        json_decref(j);
+    }
+    run_doc_free(&a);
+    run_doc_free(&b);
+    char fa[] = "a.json", fb[] = "b.json";
+    char *sources[] = {fa, fb};
+    assert_true(run_doc_merge(&merged, docs, sources, 2, json_object()));
+    run_doc_free(&docs[0]);
+    run_doc_free(&docs[1]); /* the merged document keeps what its results point into */
+    assert_true(run_doc_merged(&merged));
+    assert_int_equal(merged.n_devices, 4);
+    assert_false(merged.complete);
+    assert_string_equal(merged.devices[3].source, "b.json");
+    assert_string_equal(merged.devices[3].results.items[0].rate_unit, "GB/s");
+    assert_int_equal(json_integer_value(json_object_get(merged.devices[2].rank, "rank")), 2);
+    for (size_t k = 0; k < 4; k++)
+        assert_true(merged.devices[k].throttled == (k == 2));
+    assert_true(merged.devices[2].peers_clock_mhz == 1980);
+    json_t *j = run_doc_json(&merged);
+    json_t *e = json_array_get(json_object_get(j, "errors"), 0);
+    assert_string_equal(json_string_value(json_object_get(e, "source")), "b.json");
+    assert_int_equal(json_integer_value(json_object_get(e, "rank")), 4);
+    assert_int_equal(json_integer_value(json_object_get(e, "device")), 7);
+    json_t *hosts = json_object_get(json_object_get(j, "aggregate"), "hosts");
+    assert_int_equal(json_array_size(hosts), 2);
+    json_t *nb = json_array_get(hosts, 1);
+    assert_string_equal(json_string_value(json_object_get(nb, "host")), "node-b");
+    assert_int_equal(json_integer_value(json_object_get(nb, "devices")), 2);
+    assert_int_equal(json_integer_value(json_object_get(nb, "throttled")), 1);
+    assert_int_equal(json_integer_value(json_object_get(nb, "errors")), 1);
+    assert_int_equal(json_array_size(json_object_get(j, "merged_from")), 2);
+    char where[64];
+    run_doc_where("node-b", merged.devices[2].rank, where, sizeof where);
+    assert_string_equal(where, "node-b, rank 2");
+    json_decref(j);
+    run_doc_free(&merged);
+}
+
+/* Who a device is, for the text: from its facts ("gpu": false is a CPU). */
+static void a_device_is_named_from_its_facts(void **state)
+{
+    (void)state;
+    run_doc doc;
+    zeslm_run_opts o = {0};
+    run_doc_init(&doc, json_object(), &o);
+    /* A backend this build has (either may be left out), named by its label. */
+    uint32_t b;
+    const char *name = zeslm_backend_find("cl", &b) == ZESLM_OK ? "cl" : "ze";
+    assert_int_equal(zeslm_backend_find(name, &b), ZESLM_OK);
+    run_doc_device *d = run_doc_add_device(&doc, 2, 3, "h", json_pack("{s:s, s:s, s:s, s:b}", "backend", name, "name",
+                                                                      "cpu", "driver", "2.0", "gpu", 0), "source");
+    assert_false(d->is_gpu);
+    assert_string_equal(d->name, "cpu");
+    assert_string_equal(d->driver, "2.0");
+    assert_string_equal(d->backend, zeslm_backend_label(b));
+    assert_int_equal(d->index, 3);
+    d = run_doc_add_device(&doc, 2, 4, "h", json_pack("{s:s, s:b}", "name", "gpu", "gpu", 1), "SPIR-V");
+    assert_true(d->is_gpu);
+    assert_null(run_doc_add_device(&doc, 2, 5, "h", json_object(), "")); /* past its capacity */
+    run_doc_free(&doc);
+}
+
+static void schema_1_reads_as_one_device(void **state)
+{
+    (void)state;
+    static const char one[] = "{\"schema\": 1, \"seed\": 3, \"device\": {\"name\": \"x\", \"backend\": \"cl\"}, "
+                              "\"results\": [{\"workload\": \"reduce\", \"variant\": \"many\", \"parameters\": "
+                              "\"n=8\", \"outcome\": \"measured\", \"median_ns\": 40, \"times_ns\": [40]}]}";
+    run_doc doc;
+    char why[200] = "";
+    assert_int_equal(run_doc_parse(one, sizeof one - 1, &doc, why, sizeof why), 0);
+    assert_int_equal(doc.n_devices, 1);
+    assert_false(doc.several);
+    assert_int_equal(doc.seed, 3);
+    assert_string_equal(doc.devices[0].name, "x");
+    assert_int_equal(doc.devices[0].results.items[0].stats.median_ns, 40);
+    run_doc_free(&doc);
+}
+
+static void another_schema_is_refused_with_a_reason(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"{\"schema\": 4}", "[1]", "{\"schema\": 3, \"devices\": [{\"device\": {}}]}",
+                                      "{\"schema\": 1, \"device\": {}, \"results\": [{\"workload\": \"a\"}]}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        run_doc doc;
+        char why[200] = "";
+        assert_int_equal(run_doc_parse(bad[i], strlen(bad[i]), &doc, why, sizeof why), -1);
+        assert_true(*why);
+    }
+}
+
+/* The device facts are fields like every other record: one row a fact of the
+ * library's table, in its order (output.c has a getter for at most 48). */
+static void every_device_fact_is_a_field(void **state)
+{
+    (void)state;
+    size_t n;
+    const field *f = output_device_fields(&n);
+    assert_int_equal(n, zeslm_device_fact_count);
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(f[i].key, zeslm_device_facts[i].key);
+        assert_string_equal(f[i].head, zeslm_device_facts[i].label);
+    }
+}
+
+/* A caller built before `reps` existed: the library reads none of the members past
+ * its struct_size, so reps is 0 there and the run is refused before any device use. */
+static void run_options_past_struct_size_are_not_read(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.struct_size = offsetof(zeslm_run_opts, reps), .reps = 5, .timeout_s = 1};
+    zeslm_results out = {0};
+    assert_int_equal(zeslm_workload_run(zeslm_workloads[0], NULL, &o, &out), ZESLM_ERR_INVALID_ARG);
+    assert_int_equal(out.count, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(append_copies_the_section_and_rebases_it),
+        cmocka_unit_test(params_are_typed),
+        cmocka_unit_test(a_written_document_reads_back_the_same),
+        cmocka_unit_test(documents_merge_into_one_with_where_and_throttled),
+        cmocka_unit_test(a_device_is_named_from_its_facts),
+        cmocka_unit_test(schema_1_reads_as_one_device),
+        cmocka_unit_test(another_schema_is_refused_with_a_reason),
+        cmocka_unit_test(every_device_fact_is_a_field),
+        cmocka_unit_test(run_options_past_struct_size_are_not_read),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
