@@ -1,5 +1,11 @@
 #include "run_budget.h"
 
+static double clamp(double s, bool quick)
+{
+    double most = quick ? RUN_CONVERGE_QUICK_MAX_S : RUN_CONVERGE_MAX_S;
+    return s < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : s > most ? most : s;
+}
+
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes)
 {
     size_t total = 0;
@@ -15,7 +21,7 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
         return;
     p->target_s = run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S;
     double share = (run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) / (double)total;
-    run->converge_s = share > RUN_CONVERGE_MIN_S ? share : RUN_CONVERGE_MIN_S;
+    run->converge_s = clamp(share, run->quick);
 }
 
 double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick, double elapsed)
@@ -28,5 +34,5 @@ double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick
         return RUN_CONVERGE_MIN_S;
     double mine = left * (double)variants * progress_weight(choices[i].wl->name) / rest;
     double each = mine / ((double)variants * progress_results(choices[i].wl->name));
-    return each < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : each > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : each;
+    return clamp(each, quick);
 }

@@ -13,7 +13,10 @@
 /* No result gets less than this to converge, however many there are (a launch of a
  * few milliseconds doubled four times). */
 #define RUN_CONVERGE_MIN_S 0.25
+/* Nor more than the engine's own defaults (BENCH_CONVERGE_S, BENCH_CONVERGE_QUICK_S):
+ * a run of few variants stays as short as it was. */
 #define RUN_CONVERGE_MAX_S 10.0
+#define RUN_CONVERGE_QUICK_MAX_S 2.0
 
 /* Counts the variants the choices measure (times `passes` group sizes, at least
  * one), starts p's clock for them on stderr, and, unless the user gave
@@ -25,7 +28,7 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
  * (when the user gave no --converge-time): what is left of the run's target, shared
  * by choices i..n-1 by their expected cost (progress_weight), over the results choice
  * i is expected to make (progress_results); from RUN_CONVERGE_MIN_S to
- * RUN_CONVERGE_MAX_S. A device slower than the weights expect so gets less for its
+ * RUN_CONVERGE_MAX_S (RUN_CONVERGE_QUICK_MAX_S under --quick). A device slower than the weights expect so gets less for its
  * last workloads, and the run stays near its target. */
 double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick, double elapsed);
 

@@ -128,7 +128,8 @@ static void budget_split_across_variants(void **state)
     assert_true(run.converge_s > 0);
     assert_true(p.target_s == RUN_TARGET_S);
     double want = RUN_TARGET_S / (double)bank->n_variants;
-    assert_true(fabs(run.converge_s - (want > RUN_CONVERGE_MIN_S ? want : RUN_CONVERGE_MIN_S)) < 1e-9);
+    want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want;
+    assert_true(fabs(run.converge_s - want) < 1e-9);
     /* Two group sizes: twice the variants. */
     run.converge_s = 0;
     run_budget_plan(&p, &run, &all, 1, 2);
@@ -158,17 +159,22 @@ static void budget_follows_what_is_left(void **state)
     assert_non_null(two[1].wl);
     double nb = (double)progress_variants(two[0].wl, NULL), nl = (double)progress_variants(two[1].wl, NULL);
     double wb = nb * progress_weight("bank"), wl = nl * progress_weight("latency");
-    /* The last workload, 20 s in: the 100 s left over its results. */
-    double want = 100.0 / (nl * progress_results("latency"));
-    assert_true(fabs(run_budget_next(two, 2, 1, false, 20) - want) < 1e-9);
+    /* The last workload, 118 s in: the 2 s left over its results. */
+    double want = 2.0 / (nl * progress_results("latency"));
+    want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want;
+    assert_true(fabs(run_budget_next(two, 2, 1, false, 118) - want) < 1e-9);
+    /* 20 s in: 100 s over its results, at most the engine's default. */
+    want = 100.0 / (nl * progress_results("latency"));
+    assert_true(fabs(run_budget_next(two, 2, 1, false, 20) - (want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want)) < 1e-9);
+    /* --quick: never more than its old default. */
+    assert_true(run_budget_next(two, 2, 1, true, 0) <= RUN_CONVERGE_QUICK_MAX_S);
     /* The first, at the start: its share of 120 s over its results. */
     want = 120.0 * wb / (wb + wl) / (nb * progress_results("bank"));
-    if (want < RUN_CONVERGE_MIN_S)
-        want = RUN_CONVERGE_MIN_S;
+    want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want;
     assert_true(fabs(run_budget_next(two, 2, 0, false, 0) - want) < 1e-9);
     /* Past the target: the floor; --quick's target is smaller. */
     assert_true(run_budget_next(two, 2, 1, false, 130) == RUN_CONVERGE_MIN_S);
-    assert_true(run_budget_next(two, 2, 1, true, 20) < run_budget_next(two, 2, 1, false, 20));
+    assert_true(run_budget_next(two, 2, 1, true, 25) < run_budget_next(two, 2, 1, false, 25));
 }
 
 int main(void)
