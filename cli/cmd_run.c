@@ -67,7 +67,13 @@ static const cli_option options[] = {
      "Every bench and variant, one line each: what it measures, its rate, the roofline result it is a fraction "
      "of, whether it is a document's baseline, the sub-groups it needs and its kernel; nothing runs. With "
      "--json, as JSON. An output option given last with no file (--list --json) writes to standard output."},
-    {"mpi", 'P', NULL, "under mpirun: every rank in lock step, the results gathered into rank 0's --json"},
+    {"mpi", 'P', NULL, "under mpirun: every rank in lock step, the results gathered into rank 0's --json" "\n"
+     "(In a build with MPI.) Under mpirun, mpiexec or srun: every rank runs on its own device, a barrier before "
+     "each workload keeps the ranks in lock step, and rank 0 gathers the ranks' run documents and writes one, as "
+     "merge does, to --json (one file), --csv and --markdown, and its tables and the table across the devices to "
+     "standard output. One device a rank (no --device all). A rank whose device does not open, or that dies, is "
+     "an error entry; the others finish, and rank 0 exits 1. With MPICH's mpiexec -disable-auto-cleanup the other "
+     "ranks outlive a rank that dies; otherwise the launcher ends them all."},
     {"mpi-wait", 'W', "SEC", "--mpi: the longest a rank waits for the others (default 600)"},
 };
 

@@ -24,7 +24,7 @@ static int by_key(const void *a, const void *b)
 }
 
 /* The device's index (a schema-2 element's "index"), its sub-device flag, its UUID
- * and PCI address, where the file holds them. */
+ * and PCI address, and the host and rank it ran on, where the file holds them. */
 static void identity(json_t *root, results_file *out)
 {
     json_t *device = json_object_get(root, "device"), *index = json_object_get(root, "index");
@@ -34,6 +34,10 @@ static void identity(json_t *root, results_file *out)
     out->subdevice = json_is_boolean(sub) ? json_is_true(sub) : -1;
     snprintf(out->uuid, sizeof out->uuid, "%s", uuid ? uuid : "");
     snprintf(out->pci, sizeof out->pci, "%s", pci ? pci : "");
+    const char *host = str(root, "host");
+    json_t *rank = json_object_get(json_object_get(root, "rank"), "rank");
+    snprintf(out->host, sizeof out->host, "%s", host ? host : "");
+    out->rank = json_is_integer(rank) ? (long long)json_integer_value(rank) : -1;
 }
 
 int results_from_json(json_t *root, results_file *out, char *why, size_t why_len)

@@ -20,10 +20,14 @@ typedef struct results_file {
     size_t count;
     char device[256];
     /* Which device, where the file says: its index in the run (-1: not given), whether
-     * it is a sub-device (tile; -1: not given), its UUID and PCI address ("": none). */
+     * it is a sub-device (tile; -1: not given), its UUID and PCI address ("": none),
+     * the host and launcher rank it ran on ("", -1: not given; devices of a merged
+     * document repeat their indices across hosts and ranks). */
     long long index;
     int subdevice;
     char uuid[64], pci[64];
+    char host[256];
+    long long rank;
 } results_file;
 
 /* Reads one device's results from `o`: its "device" object (the name) and its

@@ -85,14 +85,22 @@ static bool same_device(const results_file *a, const results_file *b)
            (!*a->pci || !*b->pci || strcmp(a->pci, b->pci) == 0);
 }
 
+/* Whether a and b ran at the same place: the same index, and the same host and rank
+ * wherever both files give them (a merged document repeats indices across hosts). */
+static bool same_place(const results_file *a, const results_file *b)
+{
+    return a->index == b->index && (!*a->host || !*b->host || strcmp(a->host, b->host) == 0) &&
+           (a->rank < 0 || b->rank < 0 || a->rank == b->rank);
+}
+
 /* The unpaired devices of old that may be new device j (with `by_index`, only at
- * its index): how many, and the first in *first. */
+ * its place): how many, and the first in *first. */
 static size_t candidates(const results_set *old, const bool *used_old, const results_file *n, bool by_index,
                          size_t *first)
 {
     size_t count = 0;
     for (size_t i = old->count; i-- > 0;)
-        if (!used_old[i] && same_device(&old->devices[i], n) && (!by_index || old->devices[i].index == n->index)) {
+        if (!used_old[i] && same_device(&old->devices[i], n) && (!by_index || same_place(&old->devices[i], n))) {
             count++;
             *first = i;
         }

@@ -36,12 +36,6 @@ typedef struct zeslm_device_info {
     char driver[128];              /* driver / platform version text */
     uint32_t vendor_id;
     uint32_t device_id;
-    /* Which physical device this is, where the driver says ("" unknown): the UUID as
-     * 8-4-4-4-12 hex (Level Zero's device UUID, cl_khr_device_uuid) and the PCI address
-     * as DDDD:BB:DD.F (zeDevicePciGetPropertiesExt, cl_khr_pci_bus_info, NVIDIA's
-     * cl_nv_device_attribute_query). Tiles of one device share its PCI address. */
-    char uuid[40];
-    char pci_address[32];
     bool is_gpu;
     bool is_subdevice;             /* one tile of a multi-tile device */
     uint32_t slices;
@@ -84,6 +78,15 @@ typedef struct zeslm_device_info {
     double timer_hz;               /* kernel timestamp ticks per second */
     double timer_resolution_ns;    /* the smallest step a device time can take */
     uint32_t timestamp_bits;       /* valid bits of a kernel timestamp */
+    /* Fields added after 0.1.0 go here, at the end: the library fills the struct and
+     * hands out a pointer, so a program built against an older header reads the same
+     * offsets. */
+    /* Which physical device this is, where the driver says ("" unknown): the UUID as
+     * 8-4-4-4-12 hex (Level Zero's device UUID, cl_khr_device_uuid) and the PCI address
+     * as DDDD:BB:DD.F (zeDevicePciGetPropertiesExt, cl_khr_pci_bus_info, NVIDIA's
+     * cl_nv_device_attribute_query). Tiles of one device share its PCI address. */
+    char uuid[40];
+    char pci_address[32];
 } zeslm_device_info;
 
 typedef struct zeslm_device_list {

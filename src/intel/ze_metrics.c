@@ -36,6 +36,11 @@ static void ask_driver(int fd)
     FILE *out = fdopen(fd, "w");
     if (!out || setenv("ZET_ENABLE_METRICS", "1", 1) != 0)
         _exit(2);
+    /* A crash in the driver ends the child plainly, for the parent to name: no handler
+     * a library of the process installed (MPI's UCX prints a backtrace) runs. */
+    const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+    for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++)
+        signal(fatal[i], SIG_DFL);
     ze_result_t r = zeInit(ZE_INIT_FLAG_GPU_ONLY);
     if (r != ZE_RESULT_SUCCESS) {
         fprintf(out, "E\t%x\n", (unsigned)r);
