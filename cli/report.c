@@ -1,7 +1,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <zeslm/units.h>
 
@@ -85,7 +84,10 @@ ONLY_MEASURED(j_extra_name, r->ratio ? json_string(r->ratio_name) : NULL)
     }
 
 CELL(c_min, zeslm_format_si((double)r->stats.min_ns, "ns", b, n))
-CELL(c_median, zeslm_format_si((double)r->stats.median_ns, "ns", b, n))
+/* A median whose launches spread by more than REPORT_SPREAD_WARN of it is marked, and
+ * the table says so under it. */
+CELL(c_median, zeslm_format_si((double)r->stats.median_ns, "ns", b, n);
+     if (r->stats.spread > REPORT_SPREAD_WARN) snprintf(b + strlen(b), n - strlen(b), " ~"))
 CELL(c_max, zeslm_format_si((double)r->stats.max_ns, "ns", b, n))
 CELL(c_mean, zeslm_format_si(r->stats.mean_ns, "ns", b, n))
 CELL(c_verified, snprintf(b, n, "%s", measured(r) ? "yes" : "no"))
@@ -109,7 +111,7 @@ static const field fields[] = {
     {"parameters", "parameters", 90, false, false, j_params, NULL},
     {"params", NULL, 0, false, true, j_params_typed, NULL},
     {"outcome", NULL, 0, false, false, j_outcome, NULL},
-    {"group_size", "group", 60, true, false, j_group, NULL},
+    {"group_size", "group", 35, true, false, j_group, NULL},
     {"groups", "groups", 0, true, false, j_groups, NULL},
     {"times_ns", NULL, 0, false, true, j_times, NULL},
     {"min_ns", "min", 0, true, false, j_min, c_min},
@@ -128,6 +130,7 @@ static const field fields[] = {
     {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
     {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
     {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
+    /* Its head is the quantity's (extra_heads); "extra" only in JSON and CSV. */
     {"extra", "extra", 30, true, false, j_extra, c_extra},
     {"extra_name", NULL, 0, false, false, j_extra_name, NULL},
     {"verified", "verified", 70, false, false, j_verified, c_verified},
@@ -147,20 +150,24 @@ static void outcome_note(const zeslm_result *r, char *buf, size_t len)
         snprintf(buf, len, "%s: no results: %s", r->params, r->note);
 }
 
-static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
-                  size_t first)
+/* The head of the extra column for each quantity a workload puts there (the
+ * result's ratio_name), short enough for a column. */
+static const struct {
+    const char *name, *head;
+} extra_heads[] = {
+    {"slowdown vs stride 1", "slowdown"},
+    {"cycles per access at the reported maximum clock", "cycles"},
+    {"predicted groups per compute unit", "groups/CU"},
+    {"groups per compute unit in the one wave launched", "groups/CU"},
+    {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU"},
+};
+
+static const char *extra_head(const char *name)
 {
-    size_t map[N_FIELDS];
-    table_init(t, cols, fields_columns(fields, N_FIELDS, markdown, cols, map));
-    for (size_t i = first; i < all->count; i++) {
-        const zeslm_result *r = &all->items[i];
-        if (strcmp(r->workload, wl->name) != 0)
-            continue;
-        char note[sizeof r->params + sizeof r->note + 48];
-        if (!measured(r))
-            outcome_note(r, note, sizeof note);
-        fields_row(fields, map, t, r, measured(r) ? NULL : note);
-    }
+    for (size_t i = 0; name && i < sizeof extra_heads / sizeof *extra_heads; i++)
+        if (strcmp(extra_heads[i].name, name) == 0)
+            return extra_heads[i].head;
+    return "extra";
 }
 
 /* What an "extra" column holds in wl's results (the first name found), or NULL. */
@@ -170,6 +177,52 @@ static const char *extra_name(const zeslm_workload *wl, const zeslm_results *all
         if (strcmp(all->items[i].workload, wl->name) == 0 && all->items[i].ratio && all->items[i].ratio_name)
             return all->items[i].ratio_name;
     return NULL;
+}
+
+/* Whether r is the fastest of two or more results of its variant and parameters at
+ * different group sizes (a profile across group sizes), by time per unit of work. */
+static bool best_group(const zeslm_results *all, size_t first, const zeslm_result *r)
+{
+    size_t peers = 0;
+    for (size_t i = first; i < all->count && measured(r); i++) {
+        const zeslm_result *o = &all->items[i];
+        if (o == r || !measured(o) || o->group_size == r->group_size || strcmp(o->workload, r->workload) != 0 ||
+            strcmp(o->variant, r->variant) != 0 || strcmp(o->params, r->params) != 0)
+            continue;
+        /* The rate is work per time, or time per work ("ns/..."): the better of the two. */
+        bool per_op = r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0;
+        if (per_op ? o->rate < r->rate : o->rate > r->rate)
+            return false;
+        peers++;
+    }
+    return peers > 0;
+}
+
+/* Builds wl's table; *spread counts its rows marked for their spread, and the best
+ * group size of a variant run at several is marked "best" beside it. */
+static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
+                  size_t first, size_t *spread)
+{
+    size_t map[N_FIELDS];
+    size_t n = fields_columns(fields, N_FIELDS, markdown, cols, map);
+    for (size_t c = 0; c < n; c++)
+        if (fields[map[c]].json == j_extra)
+            cols[c].head = extra_head(extra_name(wl, all, first));
+    table_init(t, cols, n);
+    *spread = 0;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (strcmp(r->workload, wl->name) != 0)
+            continue;
+        *spread += measured(r) && r->stats.spread > REPORT_SPREAD_WARN;
+        char note[sizeof r->params + sizeof r->note + 48];
+        if (!measured(r))
+            outcome_note(r, note, sizeof note);
+        fields_row(fields, map, t, r, measured(r) ? NULL : note);
+        for (size_t c = 0; c < n; c++)
+            if (fields[map[c]].json == j_group && best_group(all, first, r))
+                table_mark(t, c, " best");
+    }
 }
 
 /* The roofline results wl's variants are fractions of ("roofline/read"); false: none. */
@@ -194,6 +247,33 @@ static void summary_text(FILE *f, const zeslm_summary *s, const char *lead)
         text_wrap(f, lead, "", s->items[i].sentence, TABLE_WIDTH);
 }
 
+/* What a table's own columns and marks mean: its extra quantity, its ceilings, its
+ * spread warning (the notes every table shares are report_footnotes'). */
+static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, size_t spread,
+                        bool markdown)
+{
+    const char *extra = extra_name(wl, all, first);
+    char names[128], line[512];
+    if (extra) {
+        snprintf(line, sizeof line, "(%s: %s)", extra_head(extra), extra);
+        markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+    }
+    bool any_ceiling = false;
+    for (size_t i = first; i < all->count; i++)
+        any_ceiling |= strcmp(all->items[i].workload, wl->name) == 0 &&
+                       (all->items[i].fraction > 0 || all->items[i].ceiling_exceeded);
+    if (any_ceiling && ceilings(wl, names, sizeof names)) {
+        snprintf(line, sizeof line, "(ceiling: of %s)", names);
+        markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+    }
+    if (spread) {
+        snprintf(line, sizeof line, "warning: %zu row%s marked ~ spread by more than %.0f%% of the median between "
+                 "launches: the device was busy or its clock moved; more launches (--reps, --min-time) or a quiet "
+                 "machine.", spread, spread == 1 ? "" : "s", 100 * REPORT_SPREAD_WARN);
+        markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", "         ", line, TABLE_WIDTH);
+    }
+}
+
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
                   const zeslm_summary *summary)
 {
@@ -202,26 +282,52 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     text_wrap(f, head, "   ", wl->summary, TABLE_WIDTH);
     table t;
     table_column cols[N_FIELDS];
-    build(&t, cols, false, wl, all, first);
+    size_t spread;
+    build(&t, cols, false, wl, all, first, &spread);
     table_text(f, &t, TABLE_WIDTH);
     table_free(&t);
-    text_wrap(f, "", " ", "(sd: standard deviation of the launches, % of their mean; min, max, outliers and "
-                          "how each result was verified: --json, --csv, --markdown)", TABLE_WIDTH);
-    const char *extra = extra_name(wl, all, first);
-    if (extra) {
-        char line[160];
-        snprintf(line, sizeof line, "(extra: %s)", extra);
-        text_wrap(f, "", " ", line, TABLE_WIDTH);
-    }
-    char names[128];
-    if (ceilings(wl, names, sizeof names)) {
-        char line[sizeof names + 192]; /* the names and the sentence around them */
-        snprintf(line, sizeof line, "(ceiling: the median's fraction of the best launch of %s measured in this run, "
-                                    "when the run includes it; >ceiling: the rate beat it, so that ceiling is no "
-                                    "upper bound here)", names);
-        text_wrap(f, "", " ", line, TABLE_WIDTH);
-    }
+    table_notes(f, wl, all, first, spread, false);
     summary_text(f, summary, "");
+}
+
+unsigned report_footnotes_needed(const zeslm_results *all)
+{
+    unsigned mask = 0;
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (!measured(r))
+            continue;
+        mask |= REPORT_NOTE_SD;
+        mask |= r->fraction > 0 || r->ceiling_exceeded ? REPORT_NOTE_CEILING : 0;
+        mask |= r->work_unit ? REPORT_NOTE_WORK : 0;
+    }
+    return mask;
+}
+
+void report_footnotes(FILE *f, bool markdown, unsigned mask)
+{
+    static const struct {
+        unsigned bit;
+        const char *text;
+    } notes[] = {
+        {REPORT_NOTE_SD, "(sd: standard deviation of the launches, % of their mean; min, max, outliers and how "
+                         "each result was verified: --json, --csv, --markdown)"},
+        {REPORT_NOTE_CEILING, "(ceiling: the median's fraction of the best launch of the roofline result the "
+                              "table names, measured in this run; >ceiling: the rate beat it, so that ceiling is "
+                              "no upper bound here)"},
+        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%; "
+                           "unconverged: the time budget ran out first)"},
+    };
+    bool first = true;
+    for (size_t i = 0; i < sizeof notes / sizeof *notes; i++) {
+        if (!(mask & notes[i].bit))
+            continue;
+        if (markdown)
+            fprintf(f, "%s%s\n", first ? "\n" : "", notes[i].text);
+        else
+            text_wrap(f, first ? "\n" : "", " ", notes[i].text, TABLE_WIDTH);
+        first = false;
+    }
 }
 
 void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
@@ -230,12 +336,11 @@ void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all
     fprintf(f, "\n%.*s %s\n\n%s.\n\n", level, "######", wl->name, wl->summary);
     table t;
     table_column cols[N_FIELDS];
-    build(&t, cols, true, wl, all, first);
+    size_t spread;
+    build(&t, cols, true, wl, all, first, &spread);
     table_markdown(f, &t);
     table_free(&t);
-    const char *extra = extra_name(wl, all, first);
-    if (extra)
-        fprintf(f, "\nextra: %s.\n", extra);
+    table_notes(f, wl, all, first, spread, true);
     if (summary && summary->count) {
         fputc('\n', f);
         for (size_t i = 0; i < summary->count; i++)
@@ -323,24 +428,4 @@ void report_csv_devices(FILE *f, const report_device *devs, size_t n)
         for (size_t i = 0; i < devs[d].results->count; i++)
             fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
                                 &devs[d].results->items[i]);
-}
-
-static bool progress_shown;
-
-void report_progress(const char *workload, const char *variant, const char *params, void *arg)
-{
-    (void)arg;
-    if (!isatty(STDERR_FILENO))
-        return;
-    fprintf(stderr, "\r\033[K[%s] %s %s ...", workload, variant, params);
-    fflush(stderr);
-    progress_shown = true;
-}
-
-void report_progress_done(void)
-{
-    if (progress_shown) {
-        fprintf(stderr, "\r\033[K");
-        progress_shown = false;
-    }
 }

@@ -9,8 +9,12 @@
 
 #include <zeslm/bench.h>
 
-/* The text table of wl's results among [first, count), its footnotes, then its
- * summary's sentences; all wrapped to TABLE_WIDTH. */
+/* A median whose launches spread ((max - min) / median) by more than this is marked
+ * "~" in a table, which says how many under it. */
+#define REPORT_SPREAD_WARN 0.20
+
+/* The text table of wl's results among [first, count), the notes of its own columns
+ * and marks, then its summary's sentences; all wrapped to TABLE_WIDTH. */
 void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
                   const zeslm_summary *summary);
 
@@ -46,8 +50,11 @@ typedef struct report_device {
  * (the keys `device`, `device_name`), the devices in the order given. */
 void report_csv_devices(FILE *f, const report_device *devs, size_t n);
 
-/* Progress on stderr when it is a terminal (a zeslm_run_opts progress callback). */
-void report_progress(const char *workload, const char *variant, const char *params, void *arg);
-void report_progress_done(void);
+/* The notes on the columns every results table shares, each printed once per run
+ * after the last table where some result needs it. */
+enum { REPORT_NOTE_SD = 1, REPORT_NOTE_CEILING = 2, REPORT_NOTE_WORK = 4 };
+/* The notes that all's results need (a mask of REPORT_NOTE_*). */
+unsigned report_footnotes_needed(const zeslm_results *all);
+void report_footnotes(FILE *f, bool markdown, unsigned mask);
 
 #endif

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "report.h"
+#include "progress.h"
 #include "run_cli.h"
 
 bool run_cli_defaults(run_cli *o)
@@ -14,7 +14,7 @@ bool run_cli_defaults(run_cli *o)
     o->run.warmup = 2;
     o->run.seed = 2009; /* the document's srand(2009) */
     o->run.timeout_s = 60;
-    o->run.progress = report_progress;
+    o->run.progress = progress_note;
     o->mpi_wait_s = 600;
     return cli_device_defaults(&o->dev);
 }

@@ -38,10 +38,13 @@ typedef struct run_cli {
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \
     CLI_OPTION_BACKEND, CLI_OPTION_DEVICE,                                                           \
-        {"size", 'n', "N", "the problem size, in each bench's own unit (listed under benches below)" "\n"     \
+        {"size", 'n', "N", "the problem size, in each bench's own unit (default: fitted to the device)" "\n"     \
          "The problem size, in each bench's own unit: 32-bit words streamed (roofline), elements (reduce, "  \
          "conv, occupancy), 64-bit words (hist), rounds each work-item makes (bank), steps of each chain a " \
-         "launch (latency), work-items (atomics); run --help lists them."},                                 \
+         "launch (latency), work-items (atomics); run --help lists them. Without it each size is fitted to "  \
+         "the device: one probe launch measures how fast it reads memory, and a device slower than a GPU "   \
+         "reading 1000 GB/s gets the GPU sizes scaled down by that ratio (never below --quick's), so that a " \
+         "full run takes about two minutes; the run states the factor, and every row its size."},          \
         {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},             \
         {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                                   \
         {"warmup", 'w', "N", "untimed launches first (default 2)"},                                          \
@@ -52,10 +55,11 @@ typedef struct run_cli {
          "Deadline of each launch (default 60); a kernel that misses it ends its workload with an error "    \
          "naming it."},                                                                                      \
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
-        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default 10; 2 with --quick)" "\n" \
+        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default: the run's share)" "\n" \
          "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
-         "changes the figure by less than 3% (default 10; 2 with --quick). A result that runs out of it is "  \
-         "reported unconverged."},                                                                           \
+         "changes the figure by less than 3%. Default: what is left of the run's 120 s target (30 s with "  \
+         "--quick), shared by the workloads still to run by their expected cost, over the results each "    \
+         "makes (0.25 to 10 s a result). A result that runs out of it is reported unconverged."},           \
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},                  \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)" "\n"               \
          "Write the results as JSON (-: standard output, the tables then go to standard error). The file is " \

@@ -12,7 +12,8 @@
 
 #include "clocks.h"
 #include "output.h"
-#include "report.h"
+#include "progress.h"
+#include "run_budget.h"
 #include "run_cli.h"
 #include "run_doc.h"
 #include "run_render.h"
@@ -32,6 +33,8 @@ typedef struct fanout {
     zeslm_device_list list;
     struct lane *lanes; /* the devices that opened, in the order chosen */
     size_t n_lanes;
+    progress prog; /* the terminal's line, one device only */
+    bool share_budget; /* no --converge-time: each workload's budget from what is left */
     rank_info rank;       /* which process of a launch this is */
     const char *affinity; /* the variable that narrowed the devices it sees, or NULL */
 } fanout;
@@ -227,6 +230,7 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
     pthread_mutex_lock(&f->lock);
     /* What the device has built so far: its first build decides it. */
     snprintf(l->d->module_format, sizeof l->d->module_format, "%s", zeslm_device_module_format(l->dev));
+    l->d->size_scale = zeslm_default_size_scale(l->dev, &l->d->probe_bytes_per_s);
     if (l->clk) {
         json_decref(l->d->clocks);
         l->d->clocks = clocks_json(l->clk);
@@ -264,6 +268,8 @@ static void *lane_run(void *arg)
         run_section s = {.wl = c->wl, .first = mine.count};
         json_t *errors = json_array();
         l->run.variant = c->variant;
+        if (f->share_budget)
+            l->run.converge_s = run_budget_next(f->choices, f->n, i, o->run.quick, since(&f->t0));
         if (o->before_workload)
             o->before_workload(o->hook_ctx);
         if (!clocks_start(l->clk))
@@ -273,7 +279,7 @@ static void *lane_run(void *arg)
                 l->run.group_size = o->group_sizes[p];
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
             if (l->run.progress)
-                report_progress_done();
+                progress_finished(&f->prog, c->wl->name, progress_variants(c->wl, c->variant));
             if (st == ZESLM_OK)
                 continue;
             lane_error(l, c->wl, st, &s, errors);
@@ -302,6 +308,7 @@ static void *lane_run(void *arg)
 static size_t fan_out(fanout *f)
 {
     clock_gettime(CLOCK_MONOTONIC, &f->t0);
+    f->prog.t0 = f->t0;
     if (f->n_lanes == 1) {
         lane_run(&f->lanes[0]);
         return 1;
@@ -392,6 +399,9 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * instead when it finishes a workload. */
     if (several)
         o->run.progress = NULL;
+    f.share_budget = o->run.converge_s == 0;
+    run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
+    o->run.progress_arg = &f.prog;
     /* Jansson's hash seed is set once here, as its documentation asks of threaded
      * programs, before any thread makes an object. */
     json_object_seed(0);

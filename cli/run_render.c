@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "report.h"
 #include "run_render.h"
+#include "run_summary.h"
 #include "table.h"
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
@@ -59,6 +60,21 @@ void run_render_head(FILE *f, const run_doc *doc)
     fflush(f);
 }
 
+/* "Default sizes: 1/256 of a GPU's, ..." where a probe scaled them; nothing where
+ * the sizes are the full ones, --quick's or --size's. */
+static void sizing_sentence(FILE *f, const run_doc_device *d)
+{
+    if (d->probe_bytes_per_s <= 0 || d->size_scale >= 1 || d->size_scale <= 0)
+        return;
+    char speed[32], line[256];
+    zeslm_format_si(d->probe_bytes_per_s * 1e-9, "GB/s", speed, sizeof speed);
+    snprintf(line, sizeof line,
+             "Default sizes: 1/%.0f of a GPU's (this device read memory at %s in a probe launch, "
+             "against %.0f GB/s); --size forces one.",
+             1 / d->size_scale, speed, ZESLM_SIZING_REFERENCE_BPS * 1e-9);
+    text_wrap(f, "", "", line, TABLE_WIDTH);
+}
+
 /* A section's table, then (several devices) its error, then the stop. */
 static void section_text(FILE *f, const run_doc *doc, const run_doc_device *d, const run_section *s)
 {
@@ -93,7 +109,10 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
         text_wrap(f, "", "", not_gpu, TABLE_WIDTH);
     for (size_t i = 0; i < d->n_sections; i++)
         section_text(f, doc, d, &d->sections[i]);
+    size_t k = (size_t)(d - doc->devices);
+    run_summary(f, d, doc->aggregated && doc->aggregate.slow[k], false);
     fprintf(f, "\nModules: %s.\n", d->module_format);
+    sizing_sentence(f, d);
     if (d->no_results)
         text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
@@ -277,14 +296,21 @@ static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
 
 void run_render_tail(FILE *f, const run_doc *doc)
 {
+    unsigned notes = 0;
+    for (size_t k = 0; k < doc->n_devices; k++)
+        notes |= report_footnotes_needed(&doc->devices[k].results);
     if (!doc->several) {
+        report_footnotes(f, false, notes);
+        run_summary(f, &doc->devices[0], false, false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
+        sizing_sentence(f, &doc->devices[0]);
         if (doc->devices[0].no_results)
             text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
         return;
     }
     for (size_t k = 0; k < doc->n_devices; k++)
         device_text(f, doc, &doc->devices[k]);
+    report_footnotes(f, false, notes);
     if (doc->aggregated)
         aggregate(f, doc, false);
 }
@@ -356,9 +382,12 @@ static void one_markdown(FILE *f, const run_doc *doc)
     const run_doc_device *d = &doc->devices[0];
     fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", d->name, d->backend, d->driver, d->module_format);
     seed_sentence(f, doc);
+    sizing_sentence(f, d);
     for (size_t i = 0; i < d->n_sections; i++)
         if (d->sections[i].wl)
             report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
+    report_footnotes(f, true, report_footnotes_needed(&d->results));
+    run_summary(f, d, false, true);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);
         fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),

@@ -36,6 +36,21 @@ void table_add(table *t, const char *const *cells, const char *note)
     t->notes[t->rows++] = copy(note);
 }
 
+void table_mark(table *t, size_t col, const char *suffix)
+{
+    if (t->failed || t->rows == 0 || col >= t->n_cols)
+        return;
+    char **cell = &t->cells[(t->rows - 1) * t->n_cols + col];
+    size_t had = *cell ? strlen(*cell) : 0;
+    char *grown = realloc(*cell, had + strlen(suffix) + 1);
+    if (!grown) {
+        t->failed = true;
+        return;
+    }
+    strcpy(grown + had, suffix);
+    *cell = grown;
+}
+
 void table_free(table *t)
 {
     for (size_t r = 0; r < t->rows; r++) {
@@ -94,6 +109,12 @@ void table_text(FILE *f, const table *t, size_t width)
         shown[drop] = false;
         total -= w[drop] + GAP;
     }
+    /* A column dropped to fit is named under the table, never lost in silence. */
+    char dropped[256] = "";
+    size_t used = 0;
+    for (size_t c = 0; c < t->n_cols && used < sizeof dropped; c++)
+        if (!shown[c] && t->cols[c].keep > 0 && w[c] > 0)
+            used += (size_t)snprintf(dropped + used, sizeof dropped - used, "%s%s", used ? ", " : "", t->cols[c].head);
     for (size_t r = 0; r <= t->rows; r++) {
         if (r > 0 && t->notes[r - 1]) {
             char first[64], indent[64];
@@ -122,6 +143,12 @@ void table_text(FILE *f, const table *t, size_t width)
                 pending += pad;
         }
         fputc('\n', f);
+    }
+    if (*dropped) {
+        char line[sizeof dropped + 96];
+        snprintf(line, sizeof line, "(left out to fit %zu columns: %s; --markdown and --json have them)", width,
+                 dropped);
+        text_wrap(f, "", " ", line, width);
     }
 }
 

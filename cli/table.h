@@ -32,10 +32,13 @@ typedef struct table {
 void table_init(table *t, const table_column *cols, size_t n_cols);
 /* Appends a row of n_cols cells (NULL: empty) and its note (NULL: none). */
 void table_add(table *t, const char *const *cells, const char *note);
+/* Appends `suffix` to cell `col` of the last row ("256" -> "256 best"). */
+void table_mark(table *t, size_t col, const char *suffix);
 void table_free(table *t);
 
 /* Text: columns that hold nothing in any row are left out, then those of least
- * `keep` until every line fits `width`; notes wrap under the first column. */
+ * `keep` until every line fits `width` (named in a line under the table); notes wrap
+ * under the first column. */
 void table_text(FILE *f, const table *t, size_t width);
 /* Markdown: every column that holds something, notes in a last column; nothing at
  * all for a table of no rows. */

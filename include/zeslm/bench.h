@@ -179,6 +179,18 @@ void zeslm_request_stop(void);
 bool zeslm_variant_group_ok(const zeslm_variant *v, uint32_t g, char *why, size_t len);
 bool zeslm_stop_requested(void);
 
+/* A full run's default sizes were chosen for a GPU that reads memory at this many
+ * bytes per second; a slower device gets them scaled down by its own speed over this
+ * (one probe launch per device, before its first workload; --quick and --size are
+ * not scaled). */
+#define ZESLM_SIZING_REFERENCE_BPS 1e12
+
+/* The factor, in (0, 1], this device's default sizes were scaled by, and the memory
+ * read speed its probe measured in *probe_bytes_per_s (may be NULL; 0 when no probe
+ * ran: a --quick or --size run, or a device that executes nothing, where the factor is
+ * 1). */
+double zeslm_default_size_scale(const zeslm_device *dev, double *probe_bytes_per_s);
+
 /* Runs wl and fills each new result's speed-up over its baseline variant measured at
  * the same parameters, and its fraction of its variant's ceiling where `out` already
  * holds that roofline result (a full run measures the roofline first). */

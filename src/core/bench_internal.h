@@ -93,6 +93,16 @@ typedef struct bench_case {
     double tolerance;
 } bench_case;
 
+/* A size whose cost grows with it: `given` (--size) when not 0, else `quick` under
+ * --quick, else `full` scaled for the device (sizing.c: a probe launch the first time),
+ * never below quick. */
+zeslm_status bench_default_size(zeslm_device *dev, const zeslm_run_opts *o, uint64_t given, uint64_t quick,
+                                uint64_t full, uint64_t *out);
+
+/* full scaled by `scale` (at most 1), rounded down to a power of two where full is
+ * one, and at least quick. */
+uint64_t bench_fit_size(double scale, uint64_t quick, uint64_t full);
+
 /* A figure converged when doubling the work changes it by less than this (3%). */
 #define BENCH_TOLERANCE 0.03
 /* Default wall time per result for the doubling, full run and --quick, in seconds. */

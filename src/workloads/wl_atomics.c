@@ -437,7 +437,9 @@ static zeslm_status run_kernel(zeslm_device *dev, const zeslm_run_opts *o, zeslm
             goto out;
     }
     c->run.groups = (c->n + c->run.group - 1) / c->run.group;
-    c->start_rounds = o->quick ? ROUNDS_QUICK : ROUNDS_FULL;
+    uint64_t rounds;
+    TRY(bench_default_size(dev, o, 0, ROUNDS_QUICK, ROUNDS_FULL, &rounds));
+    c->start_rounds = (uint32_t)rounds;
     size_t most = (size_t)c->run.groups * (c->run.group > RANDOM_WORDS ? c->run.group : RANDOM_WORDS);
     if (most < c->n)
         most = c->n;

@@ -114,7 +114,9 @@ static zeslm_status bank_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_r
 {
     zeslm_status st = ZESLM_OK;
     /* --size sets the rounds each work-item makes (the document used 1024*1024). */
-    uint64_t iters64 = o->size ? o->size : o->quick ? 64 : 4096;
+    uint64_t iters64;
+    if ((st = bench_default_size(dev, o, o->size, 64, 4096, &iters64)) != ZESLM_OK)
+        return st;
     if (iters64 > UINT32_MAX)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (rounds) must fit in 32 bits");
     uint32_t iters = (uint32_t)iters64;

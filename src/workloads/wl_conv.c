@@ -120,7 +120,9 @@ static zeslm_status verify(void *ctx, char *note, size_t note_len)
 static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
-    uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(8192) * 8192;
+    uint64_t n64;
+    if ((st = bench_default_size(dev, o, o->size, 100003, UINT64_C(8192) * 8192, &n64)) != ZESLM_OK)
+        return st;
     uint32_t m = bench_option(o, &options[TAPS]);
     if (n64 > UINT32_MAX / 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu exceeds %u elements", (unsigned long long)n64,

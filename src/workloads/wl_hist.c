@@ -174,7 +174,9 @@ out:
 static zeslm_status hist_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
-    uint64_t n64 = o->size ? o->size : o->quick ? 100003 : UINT64_C(1) << 26;
+    uint64_t n64;
+    if ((st = bench_default_size(dev, o, o->size, 100003, UINT64_C(1) << 26, &n64)) != ZESLM_OK)
+        return st;
     /* 32-bit bins count at most 2^32 - 1 bytes. */
     if (n64 > UINT32_MAX / 8)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu words overflows 32-bit bins (at most %u)",

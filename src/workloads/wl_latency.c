@@ -242,7 +242,9 @@ static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
 {
     zeslm_status st = ZESLM_OK;
     /* --size sets the steps of each chain per launch to start from. */
-    uint64_t steps = o->size ? o->size : o->quick ? STEPS_QUICK : STEPS_FULL;
+    uint64_t steps;
+    if ((st = bench_default_size(dev, o, o->size, STEPS_QUICK, STEPS_FULL, &steps)) != ZESLM_OK)
+        return st;
     if (steps > STEPS_MAX)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
     uint64_t top = o->quick ? QUICK_TOP : GLOBAL_TOP;

@@ -189,7 +189,8 @@ static zeslm_status barrier_sweep(zeslm_device *dev, const zeslm_run_opts *o, ze
     zeslm_status st = ZESLM_OK;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
     struct barrier_io b = {.run.timeout_s = o->timeout_s};
-    uint32_t start = o->quick ? 32 : 4096;
+    uint64_t start;
+    TRY(bench_default_size(dev, o, 0, 32, 4096, &start));
     uint32_t top = d->max_group_size ? d->max_group_size : 1024;
     if (top > 1024)
         top = 1024;
@@ -241,10 +242,12 @@ out:
 
 static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
-    uint64_t n64 = o->size ? o->size : o->quick ? 65536 + 5 : UINT64_C(1) << 24;
+    uint64_t n64;
+    zeslm_status st = bench_default_size(dev, o, o->size, 65536 + 5, UINT64_C(1) << 24, &n64);
+    if (st != ZESLM_OK)
+        return st;
     if (n64 > UINT32_MAX / 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu is too large", (unsigned long long)n64);
-    zeslm_status st = ZESLM_OK;
     if (bench_wants(o, variants[SLM_SWEEP].name) || bench_wants(o, variants[GROUP_SWEEP].name))
         st = copy_sweeps(dev, o, out, (uint32_t)n64);
     if (st == ZESLM_OK && bench_wants(o, variants[BARRIER].name))

@@ -120,7 +120,9 @@ out:
 static zeslm_status reduce_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
-    uint64_t n64 = o->size ? o->size : o->quick ? (1u << 20) + 7 : UINT64_C(1) << 27;
+    uint64_t n64;
+    if ((st = bench_default_size(dev, o, o->size, (1u << 20) + 7, UINT64_C(1) << 27, &n64)) != ZESLM_OK)
+        return st;
     if (n64 > UINT32_MAX / 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size %llu exceeds %u elements",
                           (unsigned long long)n64, UINT32_MAX / 2);

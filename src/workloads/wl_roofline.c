@@ -258,12 +258,16 @@ static zeslm_status roofline_run(zeslm_device *dev, const zeslm_run_opts *o, zes
 {
     zeslm_status st = ZESLM_OK;
     /* 1 GiB streams leave any cache; --size sets the 32-bit words streamed. */
-    uint64_t n64 = o->size ? o->size : o->quick ? 1u << 20 : UINT64_C(1) << 28;
+    uint64_t n64, rounds;
+    if ((st = bench_default_size(dev, o, o->size, 1u << 20, UINT64_C(1) << 28, &n64)) != ZESLM_OK)
+        return st;
     if (n64 < 1024 || n64 > UINT32_MAX / 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size must be between 1024 and %u words", UINT32_MAX / 2);
     /* --quick still runs enough rounds that a launch is not mostly overhead, which
      * would make the ceilings too low for the workloads measured against them. */
-    struct roof_io io = {.n = (uint32_t)n64, .start_rounds = o->quick ? 256 : 4096};
+    if ((st = bench_default_size(dev, o, 0, 256, 4096, &rounds)) != ZESLM_OK)
+        return st;
+    struct roof_io io = {.n = (uint32_t)n64, .start_rounds = (uint32_t)rounds};
     io.host = malloc((size_t)io.n * 4);
     io.got = malloc((size_t)io.n * 4);
     if (!io.host || !io.got) {

@@ -1,0 +1,194 @@
+/* What a run's text says around its numbers: columns named for their quantity, rows
+ * spread by more than 20% marked and warned of, columns dropped to fit named, the
+ * shared footnotes once per run, the best group size of a profile marked, a closing
+ * summary, and the default sizes' scale stated. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "report.h"
+#include "run_doc.h"
+#include "run_render.h"
+#include "run_summary.h"
+#include "table.h"
+
+/* A measured result of workload/variant at `params`, group `group`, median `ns`,
+ * launches from ns to ns + spread_ns. */
+static zeslm_result *add(zeslm_results *out, const char *workload, const char *variant, const char *params,
+                         uint32_t group, uint64_t ns, uint64_t spread_ns, double rate, const char *unit)
+{
+    out->items = realloc(out->items, (out->count + 1) * sizeof *out->items);
+    zeslm_result *r = &out->items[out->count++];
+    *r = (zeslm_result){.outcome = ZESLM_MEASURED, .group_size = group, .groups = 8, .rate = rate, .rate_unit = unit};
+    snprintf(r->workload, sizeof r->workload, "%s", workload);
+    snprintf(r->variant, sizeof r->variant, "%s", variant);
+    snprintf(r->params, sizeof r->params, "%s", params);
+    snprintf(r->verify_note, sizeof r->verify_note, "all outputs");
+    r->times_ns = malloc(2 * sizeof *r->times_ns);
+    r->times_ns[0] = ns;
+    r->times_ns[1] = ns + spread_ns;
+    r->stats = (zeslm_stats){.n = 2, .min_ns = ns, .median_ns = ns, .max_ns = ns + spread_ns,
+                             .mean_ns = (double)ns + (double)spread_ns / 2,
+                             .spread = (double)spread_ns / (double)ns};
+    return r;
+}
+
+static size_t count(const char *text, const char *what)
+{
+    size_t n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
+/* A run of one device with two workloads (latency and bank), rendered as text. */
+static char *render(bool markdown)
+{
+    zeslm_run_opts o = {.seed = 7, .reps = 2, .warmup = 1};
+    run_doc doc;
+    run_doc_init(&doc, json_pack("{s:s, s:s}", "tool", "ze-slm-bench test", "host", "h"), &o);
+    run_doc_device *d = run_doc_add_device(&doc, 1, 0, "h", json_pack("{s:s, s:s, s:s, s:b}", "backend", "cl",
+                                                                       "name", "cpu", "driver", "1.0", "gpu", 0),
+                                           "SPIR-V");
+    assert_non_null(d);
+    d->size_scale = 1.0 / 512;
+    d->probe_bytes_per_s = 1.95e9;
+    zeslm_results mine = {0};
+    run_section lat = {.wl = zeslm_workload_find("latency"), .first = 0, .count = 2};
+    zeslm_result *r = add(&mine, "latency", "slm", "footprint=1024", 256, 1000, 10, 1.7, "ns/access");
+    r->ratio = 5.1;
+    r->ratio_name = "cycles per access at the reported maximum clock";
+    r->work_unit = "steps";
+    r->work_units = 4096;
+    r->converged = ZESLM_CONVERGED;
+    r = add(&mine, "latency", "slm", "footprint=2048", 256, 1000, 700, 1.9, "ns/access"); /* 70% spread */
+    r->work_unit = "steps";
+    r->work_units = 4096;
+    r->converged = ZESLM_UNCONVERGED;
+    assert_true(run_doc_append(d, &mine, &lat, NULL));
+    zeslm_results_free(&mine);
+    run_section bank = {.wl = zeslm_workload_find("bank"), .first = 0, .count = 2};
+    add(&mine, "bank", "strided", "stride=1", 64, 2000, 10, 10.0, "GB/s");
+    add(&mine, "bank", "strided", "stride=1", 128, 1000, 10, 20.0, "GB/s"); /* the better group size */
+    assert_true(run_doc_append(d, &mine, &bank, NULL));
+    zeslm_results_free(&mine);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    if (markdown) {
+        run_render_markdown(f, &doc);
+    } else {
+        for (size_t i = 0; i < d->n_sections; i++)
+            run_render_section(f, &doc, d, &d->sections[i]);
+        run_render_tail(f, &doc);
+    }
+    fclose(f);
+    json_t *j = run_doc_json(&doc);
+    json_t *dev = json_array_get(json_object_get(j, "devices"), 0);
+    if (!dev)
+        dev = j;
+    assert_true(json_real_value(json_object_get(dev, "size_scale")) == 1.0 / 512);
+    assert_true(json_real_value(json_object_get(dev, "probe_bytes_per_s")) == 1.95e9);
+    json_decref(j);
+    run_doc_free(&doc);
+    return text;
+}
+
+static void columns_named_for_their_quantity(void **state)
+{
+    (void)state;
+    char *text = render(false);
+    assert_null(strstr(text, "extra"));
+    assert_non_null(strstr(text, "(cycles: cycles per access at the reported maximum clock)"));
+    free(text);
+}
+
+static void spread_rows_marked_and_warned(void **state)
+{
+    (void)state;
+    char *text = render(false);
+    assert_non_null(strstr(text, "1.00 us ~"));
+    assert_int_equal(count(text, "us ~"), 1);
+    assert_non_null(strstr(text, "warning: 1 row marked ~ spread by more than 20%"));
+    free(text);
+}
+
+static void footnotes_once_per_run(void **state)
+{
+    (void)state;
+    char *text = render(false);
+    assert_int_equal(count(text, "(sd: standard deviation"), 1);
+    assert_int_equal(count(text, "(work: what one launch did"), 1);
+    /* After the last table, not after the first. */
+    assert_true(strstr(text, "(sd: standard deviation") > strstr(text, "== bank"));
+    free(text);
+}
+
+static void best_group_marked(void **state)
+{
+    (void)state;
+    char *text = render(false);
+    assert_non_null(strstr(text, "128 best"));
+    assert_null(strstr(text, "64 best"));
+    free(text);
+}
+
+static void closing_summary(void **state)
+{
+    (void)state;
+    char *text = render(false);
+    const char *s = strstr(text, "Summary: the best variant of each workload");
+    assert_non_null(s);
+    /* latency's best is the shortest time per access; bank's the faster group. */
+    assert_non_null(strstr(s, "footprint=1024"));
+    assert_non_null(strstr(s, "20.0 GB/s"));
+    assert_non_null(strstr(s, "1 unconverged"));
+    assert_non_null(strstr(s, "1 spread by more than 20%"));
+    assert_null(strstr(s, "unconverged "));
+    assert_non_null(strstr(text, "Default sizes: 1/512 of a GPU's"));
+    free(text);
+    text = render(true);
+    assert_non_null(strstr(text, "### Summary"));
+    assert_int_equal(count(text, "(sd: standard deviation"), 1);
+    assert_non_null(strstr(text, "Default sizes: 1/512"));
+    free(text);
+}
+
+/* A table too wide for its width names what it left out. */
+static void dropped_columns_named(void **state)
+{
+    (void)state;
+    static const table_column cols[] = {{"variant", false, 9}, {"sd", true, 4}, {"group", true, 3}};
+    table t;
+    table_init(&t, cols, 3);
+    const char *row[] = {"a_rather_long_variant_name", "12.5%", "1024"};
+    table_add(&t, row, NULL);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    table_text(f, &t, 36);
+    fclose(f);
+    table_free(&t);
+    assert_non_null(strstr(text, "(left out to fit 36 columns: group;"));
+    assert_non_null(strstr(text, "12.5%"));
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(columns_named_for_their_quantity),
+        cmocka_unit_test(spread_rows_marked_and_warned),
+        cmocka_unit_test(footnotes_once_per_run),
+        cmocka_unit_test(best_group_marked),
+        cmocka_unit_test(closing_summary),
+        cmocka_unit_test(dropped_columns_named),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
