@@ -2,8 +2,9 @@
 
 static double clamp(double s, bool quick)
 {
+    double least = quick ? RUN_CONVERGE_QUICK_MIN_S : RUN_CONVERGE_MIN_S;
     double most = quick ? RUN_CONVERGE_QUICK_MAX_S : RUN_CONVERGE_MAX_S;
-    return s < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : s > most ? most : s;
+    return s < least ? least : s > most ? most : s;
 }
 
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes)
@@ -31,7 +32,7 @@ double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick
         rest += (double)progress_variants(choices[k].wl, choices[k].variant) * progress_weight(choices[k].wl->name);
     size_t variants = progress_variants(choices[i].wl, choices[i].variant);
     if (left <= 0 || rest <= 0 || variants == 0)
-        return RUN_CONVERGE_MIN_S;
+        return clamp(0, quick);
     double mine = left * (double)variants * progress_weight(choices[i].wl->name) / rest;
     double each = mine / ((double)variants * progress_results(choices[i].wl->name));
     return clamp(each, quick);

@@ -57,9 +57,10 @@ typedef struct run_cli {
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
         {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default: the run's share)" "\n" \
          "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
-         "changes the figure by less than 3%. Default: what is left of the run's 120 s target (30 s with "  \
+         "changes the figure by less than 3%. Default: what is left of the run's 150 s target (30 s with "  \
          "--quick), shared by the workloads still to run by their expected cost, over the results each "    \
-         "makes (0.25 to 10 s a result). A result that runs out of it is reported unconverged."},           \
+         "makes (2 to 10 s a result; 0.25 to 2 s with --quick). A result that runs out of it is reported "   \
+         "unconverged."},           \
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},                  \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)" "\n"               \
          "Write the results as JSON (-: standard output, the tables then go to standard error). The file is " \

@@ -146,7 +146,7 @@ static void budget_split_across_variants(void **state)
     for (size_t i = 0; i < 64; i++)
         many[i] = all;
     run_budget_plan(&p, &run, many, 64, 4);
-    assert_true(run.converge_s == RUN_CONVERGE_MIN_S);
+    assert_true(run.converge_s == RUN_CONVERGE_QUICK_MIN_S);
 }
 
 /* Each workload's budget from what is left of the target: shared by the workloads
@@ -159,21 +159,21 @@ static void budget_follows_what_is_left(void **state)
     assert_non_null(two[1].wl);
     double nb = (double)progress_variants(two[0].wl, NULL), nl = (double)progress_variants(two[1].wl, NULL);
     double wb = nb * progress_weight("bank"), wl = nl * progress_weight("latency");
-    /* The last workload, 118 s in: the 2 s left over its results. */
+    /* The last workload, 2 s before the target: those 2 s over its results. */
     double want = 2.0 / (nl * progress_results("latency"));
     want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want;
-    assert_true(fabs(run_budget_next(two, 2, 1, false, 118) - want) < 1e-9);
-    /* 20 s in: 100 s over its results, at most the engine's default. */
-    want = 100.0 / (nl * progress_results("latency"));
+    assert_true(fabs(run_budget_next(two, 2, 1, false, RUN_TARGET_S - 2) - want) < 1e-9);
+    /* 20 s in: what is left over its results, at most the engine's default. */
+    want = (RUN_TARGET_S - 20) / (nl * progress_results("latency"));
     assert_true(fabs(run_budget_next(two, 2, 1, false, 20) - (want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want)) < 1e-9);
     /* --quick: never more than its old default. */
     assert_true(run_budget_next(two, 2, 1, true, 0) <= RUN_CONVERGE_QUICK_MAX_S);
-    /* The first, at the start: its share of 120 s over its results. */
-    want = 120.0 * wb / (wb + wl) / (nb * progress_results("bank"));
+    /* The first, at the start: its share of the target over its results. */
+    want = RUN_TARGET_S * wb / (wb + wl) / (nb * progress_results("bank"));
     want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want;
     assert_true(fabs(run_budget_next(two, 2, 0, false, 0) - want) < 1e-9);
     /* Past the target: the floor; --quick's target is smaller. */
-    assert_true(run_budget_next(two, 2, 1, false, 130) == RUN_CONVERGE_MIN_S);
+    assert_true(run_budget_next(two, 2, 1, false, RUN_TARGET_S + 10) == RUN_CONVERGE_MIN_S);
     assert_true(run_budget_next(two, 2, 1, true, 25) < run_budget_next(two, 2, 1, false, 25));
 }
 
