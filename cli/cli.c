@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/targets.h>
+
 #include "cli.h"
 
 __attribute__((format(printf, 2, 0))) static void vreport(const char *kind, const char *fmt, va_list ap)
@@ -185,6 +187,45 @@ bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max,
     if (ok && *n == 0) {
         cli_usage_error("%s: '%s' holds no number", opt, text);
         ok = false;
+    }
+    free(copy);
+    return ok;
+}
+
+bool cli_intel_targets(const char *list, bool allow_all, const zeslm_intel_target **out, size_t max, size_t *n)
+{
+    if (allow_all && strcmp(list, "all") == 0) {
+        for (size_t i = 0; i < zeslm_intel_target_count && *n < max; i++)
+            out[(*n)++] = &zeslm_intel_targets[i];
+        return true;
+    }
+    char *copy = strdup(list);
+    if (!copy) {
+        cli_error("out of host memory");
+        return false;
+    }
+    size_t before = *n;
+    bool ok = true;
+    for (char *save = NULL, *t = strtok_r(copy, ",", &save); ok && t; t = strtok_r(NULL, ",", &save)) {
+        const zeslm_intel_target *found = zeslm_intel_target_find(t);
+        if (!found) {
+            char known[512] = "";
+            for (size_t i = 0; i < zeslm_intel_target_count; i++)
+                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
+                         zeslm_intel_targets[i].name);
+            ok = false;
+            cli_usage_error("--target: unknown target '%s' (known: %s%s; dg2 is acm-g10)", t, known,
+                            allow_all ? ", all" : "");
+        } else if (*n == max) {
+            ok = false;
+            cli_usage_error("--target: more than %zu targets", max);
+        } else {
+            out[(*n)++] = found;
+        }
+    }
+    if (ok && *n == before) {
+        ok = false;
+        cli_usage_error("--target: '%s' names no target", list);
     }
     free(copy);
     return ok;

@@ -27,6 +27,13 @@ bool cli_u32(const char *opt, const char *text, uint32_t min, uint32_t max, uint
 bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out,
                   uint32_t cap, uint32_t *n);
 
+/* Appends the Intel targets a comma-separated list names (ocloc's names; with
+ * allow_all, "all" for every target) to out, which holds *n and has room for max.
+ * Returns false after a usage error naming the known targets. */
+struct zeslm_intel_target;
+bool cli_intel_targets(const char *list, bool allow_all, const struct zeslm_intel_target **out, size_t max,
+                       size_t *n);
+
 /* The most bytes cli_read_file reads: a results file of a million results is about
  * 200 MiB; a .cl source, a zebin or a SPIR-V module is far smaller. */
 #define CLI_READ_MAX (256 << 20)

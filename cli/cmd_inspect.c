@@ -131,30 +131,6 @@ static const field fields[] = {
 static table_column columns[N_FIELDS];
 static size_t column_field[N_FIELDS], n_columns;
 
-static bool parse_targets(const char *list, inspect_opts *o)
-{
-    char *copy = strdup(list), *save = NULL;
-    bool ok = copy != NULL;
-    for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; ok && t; t = strtok_r(NULL, ",", &save)) {
-        const zeslm_intel_target *found = zeslm_intel_target_find(t);
-        if (!found) {
-            char known[256] = "";
-            for (size_t i = 0; i < zeslm_intel_target_count; i++)
-                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                         zeslm_intel_targets[i].name);
-            cli_usage_error("--target: unknown target '%s' (known: %s; dg2 is acm-g10)", t, known);
-            ok = false;
-        } else if (o->n_targets == MAX_TARGETS) {
-            cli_usage_error("--target: more than %d targets", MAX_TARGETS);
-            ok = false;
-        } else {
-            o->targets[o->n_targets++] = found;
-        }
-    }
-    free(copy);
-    return ok;
-}
-
 /* Hands the table being filled to the sheet, and starts an empty one. */
 static void flush(inspect_opts *o)
 {
@@ -370,7 +346,7 @@ static int on_option(void *ctx, int key, const char *value)
     inspect_cli *c = ctx;
     bool ok = true;
     switch (key) {
-    case 't': ok = parse_targets(value, &c->o); break;
+    case 't': ok = cli_intel_targets(value, false, c->o.targets, MAX_TARGETS, &c->o.n_targets); break;
     case 'k': c->o.kernel = value; break;
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
     case 's': ok = cli_u32("--slm", value, 0, 1u << 24, &c->o.dynamic_slm); break;
@@ -397,7 +373,7 @@ static int run(int argc, char **argv)
     /* By default, the targets the bundled kernels were compiled for. */
     if (o.n_targets == 0)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
-            if (!parse_targets(zeslm_kernel_files[0].natives[i].target, &o))
+            if (!cli_intel_targets(zeslm_kernel_files[0].natives[i].target, false, o.targets, MAX_TARGETS, &o.n_targets))
                 return 2;
     if (o.isa && c.csv)
         return cli_usage_error("--isa and --csv: the instruction mix is written as text, Markdown or JSON");

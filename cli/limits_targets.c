@@ -112,35 +112,6 @@ static const field fields[] = {
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 
-static bool parse(const char *list, const zeslm_intel_target **out, size_t *n)
-{
-    *n = 0;
-    if (strcmp(list, "all") == 0) {
-        for (size_t i = 0; i < zeslm_intel_target_count && i < MAX_TARGETS; i++)
-            out[(*n)++] = &zeslm_intel_targets[i];
-        return true;
-    }
-    char *copy = strdup(list), *save = NULL;
-    bool ok = copy != NULL;
-    if (!ok)
-        cli_error("out of host memory");
-    for (char *t = copy ? strtok_r(copy, ",", &save) : NULL; ok && t; t = strtok_r(NULL, ",", &save)) {
-        const zeslm_intel_target *found = zeslm_intel_target_find(t);
-        if (!found || *n == MAX_TARGETS) {
-            char known[512] = "";
-            for (size_t i = 0; i < zeslm_intel_target_count; i++)
-                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "",
-                         zeslm_intel_targets[i].name);
-            cli_usage_error("--target: unknown target '%s' (known: %s, all)", t, known);
-            ok = false;
-        } else {
-            out[(*n)++] = found;
-        }
-    }
-    free(copy);
-    return ok && *n > 0;
-}
-
 /* "tgllp: TEXT" for each target whose `what` (source or note) is set, as wrapped lines. */
 static void prose(sheet *sh, const zeslm_intel_target *const *t, size_t n, bool note)
 {
@@ -154,8 +125,8 @@ static void prose(sheet *sh, const zeslm_intel_target *const *t, size_t n, bool 
 int limits_targets(const limits_targets_opts *o, int argc, char **argv)
 {
     const zeslm_intel_target *targets[MAX_TARGETS];
-    size_t n;
-    if (!parse(o->list, targets, &n))
+    size_t n = 0;
+    if (!cli_intel_targets(o->list, true, targets, MAX_TARGETS, &n))
         return 2;
     output_plan plan;
     int rc = output_plan_init(&plan, o->json, o->csv, o->markdown);
