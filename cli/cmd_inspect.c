@@ -157,32 +157,33 @@ static char *isa_legend(bool markdown)
 static void header(const zeslm_intel_target *t, const char *source, inspect_opts *o)
 {
     flush(o);
-    char dynamic[96] = "", text[1024], md[1024];
-    if (o->dynamic_slm)
-        snprintf(dynamic, sizeof dynamic, " and %u bytes of dynamic SLM a group beside the kernel's own",
-                 o->dynamic_slm);
-    snprintf(text, sizeof text, "\n%s (%s): %s\n  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB "
-             "a group, groups up to %u\n  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
-             "work-items a group%s)\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
-             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size, dynamic);
-    snprintf(md, sizeof md, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u KiB a "
-             "group, groups up to %u. SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
-             "work-items a group%s.\n\n", t->name, t->generation, source, t->eus_per_subslice, t->threads_per_eu,
-             t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size, o->group_size, dynamic);
-    if (!o->isa) {
-        sheet_each(&o->sh, text, md);
-        return;
+    /* The target's figures, then what the columns mean: the .ze_info columns' units, or
+     * the legend of the instruction mix (--isa). */
+    char head_t[512], head_m[512], text[2048], md[2048];
+    snprintf(head_t, sizeof head_t, "\n%s (%s): %s\n  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u "
+             "KiB a group, groups up to %u\n", t->name, t->generation, source, t->eus_per_subslice,
+             t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size);
+    snprintf(head_m, sizeof head_m, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u "
+             "KiB a group, groups up to %u. ", t->name, t->generation, source, t->eus_per_subslice,
+             t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size);
+    if (o->isa) {
+        char *lt = isa_legend(false), *lm = isa_legend(true);
+        o->failed |= !lt || !lm;
+        snprintf(text, sizeof text, "%s%s", head_t, lt ? lt : "");
+        snprintf(md, sizeof md, "%s%s", head_m, lm ? lm : "");
+        free(lt);
+        free(lm);
+    } else {
+        char dynamic[96] = "";
+        if (o->dynamic_slm)
+            snprintf(dynamic, sizeof dynamic, " and %u bytes of dynamic SLM a group beside the kernel's own",
+                     o->dynamic_slm);
+        snprintf(text, sizeof text, "%s  (SLM, private, spill, scratch: bytes; groups@: groups a subslice at %u "
+                 "work-items a group%s)\n", head_t, o->group_size, dynamic);
+        snprintf(md, sizeof md, "%sSLM, private, spill, scratch: bytes; groups@: groups a subslice at %u work-items "
+                 "a group%s.\n\n", head_m, o->group_size, dynamic);
     }
-    /* The legend of the mix instead of the .ze_info columns' line. */
-    *strstr(text, "\n  (SLM") = '\0';
-    *strstr(md, "SLM, private, spill") = '\0';
-    char *lt = isa_legend(false), *lm = isa_legend(true), both_t[2048], both_m[2048];
-    o->failed |= !lt || !lm;
-    snprintf(both_t, sizeof both_t, "%s\n%s", text, lt ? lt : "");
-    snprintf(both_m, sizeof both_m, "%s%s", md, lm ? lm : "");
-    sheet_each(&o->sh, both_t, both_m);
-    free(lt);
-    free(lm);
+    sheet_each(&o->sh, text, md);
 }
 
 static int row(const zeslm_intel_target *t, const char *source, const zeslm_zebin_kernel *k, inspect_opts *o)
