@@ -59,7 +59,9 @@ typedef struct run_cli {
          "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
          "changes the figure by less than 3%. Default: what is left of the run's 150 s target (30 s with "  \
          "--quick), shared by the workloads still to run by their expected cost, over the results each "    \
-         "makes (2 to 10 s a result; 0.25 to 2 s with --quick). A result that runs out of it is reported "   \
+         "makes (2 to 10 s a result; 0.25 to 2 s with --quick). A result whose first launches take more "    \
+         "than a seventh of it gets room for two doublings (seven times their time, up to 10 s; 2 s with "  \
+         "--quick). A result that runs out of it is reported "                                               \
          "unconverged."},           \
         {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},                  \
         {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)" "\n"               \

@@ -24,8 +24,21 @@ __kernel void occ_copy(__global const uint *in, __global uint *out, uint n, uint
     }
 }
 
-// Cost of a work-group barrier: `iters` rounds of one SLM write, a barrier and a read
-// of the neighbour's word. out[g] = sum over rounds r of (neighbour's global id + r).
+// Cost of a work-group barrier: `iters` rounds of one SLM write, BARRIERS_PER_ROUND
+// barriers and a read of the neighbour's word. The barriers come back to back so a
+// round's time is theirs: the write, the read and the loop's own instructions are
+// shared by 16 barriers instead of costing as much as two of them, which made the
+// time per barrier grow with the warps of a group (each warp issues those
+// instructions) rather than with the barrier (issue 17). Nothing may merge them: a
+// barrier is a convergent call with a memory fence (OpenCL C 2.0, 6.13.8), and the
+// `occupancy/barrier` check reads the compiler's code for the count where it can.
+// out[g] = sum over rounds r of (neighbour's global id + r).
+#define BARRIERS_PER_ROUND 17
+#define BARRIER4                                                                                                       \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                                      \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                                      \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                                      \
+    barrier(CLK_LOCAL_MEM_FENCE)
 __kernel void barrier_loop(__global uint *out, uint iters, __local uint *slm)
 {
     size_t lid = get_local_id(0), wg = get_local_size(0);
@@ -33,8 +46,12 @@ __kernel void barrier_loop(__global uint *out, uint iters, __local uint *slm)
     uint acc = 0;
     for (uint r = 0; r < iters; r++) {
         slm[lid] = g + r;
-        barrier(CLK_LOCAL_MEM_FENCE);
+        BARRIER4;
+        BARRIER4;
+        BARRIER4;
+        BARRIER4;
         acc += slm[(lid + 1) % wg];
+        // So that the next round's write cannot overtake a neighbour's read.
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     out[g] = acc;

@@ -41,7 +41,9 @@ typedef struct zeslm_run_opts {
     double timeout_s;       /* deadline of each launch */
     /* Wall time, in seconds, one result may spend doubling its work until its figure
      * converges (bench_case.grow); 0 = BENCH_CONVERGE_S, BENCH_CONVERGE_QUICK_S under
-     * quick. A default size per device from a target time per launch grows from here. */
+     * quick. A result whose first measurement takes more than a seventh of it gets
+     * room for two doublings (seven times that, up to those defaults). A default size
+     * per device from a target time per launch grows from here. */
     double converge_s;
     const char *variant;    /* run only these variants ("a,b"); NULL = all */
     /* Called before each result is measured (for progress); may be NULL. */

@@ -83,7 +83,8 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
     r->group_size = c->group;
     r->groups = c->groups;
     r->work_unit = c->work_unit;
-    double budget = o->converge_s > 0 ? o->converge_s : o->quick ? BENCH_CONVERGE_QUICK_S : BENCH_CONVERGE_S;
+    double most = o->quick ? BENCH_CONVERGE_QUICK_S : BENCH_CONVERGE_S;
+    double budget = o->converge_s > 0 ? o->converge_s : most;
     double tolerance = c->tolerance > 0 ? c->tolerance : BENCH_TOLERANCE;
     uint64_t units = c->units ? c->units : 1;
     double work = c->work, before = 0, spent = 0;
@@ -99,6 +100,8 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
          * device whose clock runs ahead of the host's queue). */
         double took = fmax(wall_s() - t0, device_s(r));
         spent += took;
+        if (before == 0)
+            budget = fmax(budget, fmin(BENCH_CONVERGE_ROOM * took, most));
         if (before > 0) {
             r->work_change = fabs(r->rate - before) / before;
             if (r->work_change < tolerance) {

@@ -65,6 +65,16 @@ def inner_loop_reads_slm_only(rows, kernel):
     return None
 
 
+def barriers_kept(rows, kernel):
+    """Every barrier of the source is in the code: the compiler merged none of barrier_loop's
+    back-to-back barriers (BARRIERS_PER_ROUND in kernels/occupancy.cl), so the time of a
+    round is that many barriers' (occupancy/barrier's ns per barrier)."""
+    got = messages(rows[kernel]["isa"]["total"], "barrier")
+    return None if got == BARRIERS_PER_ROUND else "%d barriers, the source has %d" % (got, BARRIERS_PER_ROUND)
+
+
+BARRIERS_PER_ROUND = 17
+
 # (claim, kernels it needs, check, kernel passed to the check)
 CLAIMS = [
     ("hist_lanes: one SLM atomic message per SIMD-width bytes of input", ["hist_lanes"],
@@ -79,6 +89,8 @@ CLAIMS = [
      swizzled_no_more_slm_messages, None),
     ("conv_tiled's inner loop reads SLM, not global memory", ["conv_tiled"], inner_loop_reads_slm_only,
      "conv_tiled"),
+    ("barrier_loop keeps its %d barriers a round" % BARRIERS_PER_ROUND, ["barrier_loop"], barriers_kept,
+     "barrier_loop"),
 ]
 
 

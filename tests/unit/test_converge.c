@@ -77,6 +77,21 @@ static void the_work_grows_until_the_launch_cost_is_negligible(void **state)
     assert_string_equal(r.work_unit, "steps");
 }
 
+/* Launches of 11 ms against a 0.1 s budget: the second measurement alone would end it
+ * after one comparison (33 + 66 ms spent, 126 ms more asked), with the figure still
+ * moving 4.5%; the room of two doublings after a long first measurement lets the third
+ * one show it settled (2.3%). */
+static void a_long_first_measurement_gets_room_for_two_doublings(void **state)
+{
+    (void)state;
+    struct fake_launch f = {.units = 1000, .fixed_ns = 1e6, .step_ns = 1e4};
+    zeslm_result r = run_case(&f, 0.1, true);
+    assert_int_equal(r.outcome, ZESLM_MEASURED);
+    assert_int_equal(r.converged, ZESLM_CONVERGED);
+    assert_int_equal(r.work_units, 4000);
+    assert_int_equal(f.grows, 2);
+}
+
 /* A figure that doubles with the work never converges: the budget stops the doubling
  * and the result says so. */
 static void a_figure_that_never_holds_is_flagged(void **state)
@@ -149,6 +164,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_work_grows_until_the_launch_cost_is_negligible),
         cmocka_unit_test(a_figure_that_never_holds_is_flagged),
+        cmocka_unit_test(a_long_first_measurement_gets_room_for_two_doublings),
         cmocka_unit_test(fixed_work_is_measured_once),
         cmocka_unit_test(speedup_only_between_variants_of_the_same_work),
     };
