@@ -83,7 +83,11 @@ clocks *clocks_open(const zeslm_device_info *d, char *why, size_t why_len)
         snprintf(why, why_len, "out of host memory");
         return NULL;
     }
-    if (!clocks_nvml_open(d, &c->src, why, why_len)) {
+    /* Intel's GPUs (PCI vendor 0x8086) through Sysman, every other device through NVML
+     * (which knows only NVIDIA's, or its test double). */
+    bool opened = d->vendor_id == 0x8086 && d->is_gpu ? clocks_sysman_open(d, &c->src, why, why_len)
+                                                      : clocks_nvml_open(d, &c->src, why, why_len);
+    if (!opened) {
         free(c);
         return NULL;
     }
@@ -142,8 +146,9 @@ static json_t *summary(const clocks *c, double *median)
     json_object_set_new(o, "temp_c_max", isfinite(temp_max) ? json_real(temp_max) : json_null());
     json_object_set_new(o, "power_w_mean", n_power ? json_real(power_sum / (double)n_power) : json_null());
     char names[256] = "";
-    if (reasons && c->src.reasons)
-        c->src.reasons(reasons, names, sizeof names);
+    for (size_t i = 0, used = 0; i < c->src.n_reasons && used < sizeof names; i++)
+        if (reasons & c->src.reasons[i].bit)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? "," : "", c->src.reasons[i].name);
     json_object_set_new(o, "throttle_reasons", json_string(names));
     free(mhz);
     return o;

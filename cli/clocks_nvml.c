@@ -24,23 +24,11 @@ typedef struct nvml {
 } nvml;
 
 /* nvmlClocksThrottleReasons* (nvml.h), bit by bit. */
-static const struct {
-    uint64_t bit;
-    const char *name;
-} reason_names[] = {
+static const clock_reason reason_names[] = {
     {0x1, "gpu_idle"},          {0x2, "applications_clocks_setting"}, {0x4, "sw_power_cap"},
     {0x8, "hw_slowdown"},       {0x10, "sync_boost"},                 {0x20, "sw_thermal_slowdown"},
     {0x40, "hw_thermal_slowdown"}, {0x80, "hw_power_brake_slowdown"}, {0x100, "display_clock_setting"},
 };
-
-static void reasons_text(uint64_t bits, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < sizeof reason_names / sizeof reason_names[0] && used < len; i++)
-        if (bits & reason_names[i].bit)
-            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "", reason_names[i].name);
-}
 
 static bool sample(void *handle, clock_sample *out)
 {
@@ -115,7 +103,8 @@ bool clocks_nvml_open(const zeslm_device_info *d, clock_source *out, char *why, 
         goto fail;
     }
     unsigned max = 0;
-    *out = (clock_source){.name = "NVML", .handle = n, .sample = sample, .reasons = reasons_text, .close = close_nvml};
+    *out = (clock_source){.name = "NVML", .handle = n, .sample = sample, .reasons = reason_names,
+                         .n_reasons = sizeof reason_names / sizeof reason_names[0], .close = close_nvml};
     if (max_clock && max_clock(n->dev, NVML_CLOCK_SM, &max) == 0)
         out->max_mhz = max;
     return true;

@@ -1,6 +1,7 @@
 /* `run [BENCH[/VARIANT]...]`: the SLM workloads, verified and timed on the device;
  * `run --list`: every bench and variant. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -54,6 +55,10 @@ static int run(int argc, char **argv)
         return rc;
     if (o.list)
         return run_list(chosen, n, &o, argc, argv);
+    /* Sysman, the clock source of Intel's GPUs (cli/clocks_sysman.c), starts with the
+     * driver only when asked before zeInit; a user's own setting stands. */
+    if (setenv("ZES_ENABLE_SYSMAN", "1", 0) != 0)
+        return cli_error("cannot set ZES_ENABLE_SYSMAN: out of memory");
 #ifdef ZESLM_WITH_MPI
     if (o.mpi)
         return run_mpi_execute(&o, chosen, n, argc, argv);

@@ -48,6 +48,32 @@ static void not_found(void **state)
     setenv("ZESLM_NVML_LIBRARY", lib, 1);
 }
 
+/* An Intel GPU (vendor 0x8086) is asked of Level Zero Sysman, never NVML, which is off
+ * unless ZES_ENABLE_SYSMAN=1 (asked on, it loads the Level Zero driver, which
+ * tests/cli/sysman_clocks.sh does; ASan refuses that driver); an Intel CPU is NVML's. */
+static void intel_gpus_ask_sysman(void **state)
+{
+    (void)state;
+    char why[256] = "";
+    zeslm_device_info d = device(UUID, "0000:03:00.0");
+    d.vendor_id = 0x8086;
+    d.is_gpu = true;
+    unsetenv("ZES_ENABLE_SYSMAN");
+    assert_null(clocks_open(&d, why, sizeof why));
+#ifdef ZESLM_WITH_LEVEL_ZERO
+    assert_string_equal(why, "Level Zero Sysman is off (ZES_ENABLE_SYSMAN=unset)");
+#else
+    assert_non_null(strstr(why, "this build lacks"));
+#endif
+    d.is_gpu = false;
+    setenv("FAKE_NVML_PCI", d.pci_address, 1);
+    clocks *c = clocks_open(&d, why, sizeof why);
+    assert_non_null(c);
+    assert_string_equal(clocks_source(c), "NVML");
+    clocks_close(c);
+    unsetenv("FAKE_NVML_PCI");
+}
+
 /* Two results that count clocks, made at the reported 2000 MHz: 2000 cycles per
  * access (1 ns), 10 bytes per clock. */
 static void fill(zeslm_result *items, zeslm_results *all)
@@ -123,6 +149,6 @@ int main(void)
         fprintf(stderr, "set ZESLM_NVML_LIBRARY to the test double libfake_nvml.so\n");
         return 1;
     }
-    const struct CMUnitTest tests[] = {cmocka_unit_test(not_found), cmocka_unit_test(sampled)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(not_found), cmocka_unit_test(intel_gpus_ask_sysman), cmocka_unit_test(sampled)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
