@@ -29,7 +29,8 @@ for r in res:
     assert rows[key]["converged"] == str(r["converged"]).lower() and int(rows[key]["work"]) == r["work"], key
     tolerance = 0.02 if r["workload"] == "atomics" else 0.03
     if r["converged"]:
-        assert 0 < r["work_change"] < tolerance, (key, r["work_change"])
+        # 0 where doubling the work exactly doubled the median (a coarse clock, a short launch).
+        assert 0 <= r["work_change"] < tolerance, (key, r["work_change"])
     else:
         unconverged += 1
 # The text flags exactly the unconverged results.
