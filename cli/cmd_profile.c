@@ -99,11 +99,15 @@ static int run(int argc, char **argv)
         return rc;
     if (!choice.variant || strchr(choice.variant, ','))
         return cli_usage_error("profile: '%s' is not BENCH/VARIANT (e.g. reduce/many)", argv[first]);
-    if (c.metrics)
-        return profile_metrics(c.metrics, o.json, argc, argv);
     const zeslm_variant *v = zeslm_variant_find(choice.wl, choice.variant);
     if ((rc = check_rules(v, c.sizes, c.n_sizes)) != 0)
         return rc;
+    /* Before anything opens a device: collecting counters enables them in the driver,
+     * which reads that once, when Level Zero starts. */
+    if (c.metrics) {
+        const profile_metrics_run pr = {.o = &o, .choice = &choice, .sizes = c.sizes, .n_sizes = c.n_sizes};
+        return profile_metrics(c.metrics, &pr, argc, argv);
+    }
     if (!cli_device_several(o.dev.device) && (rc = check_device(&o.dev, v, c.sizes, c.n_sizes)) != 0)
         return rc;
     o.group_sizes = c.sizes;
