@@ -17,7 +17,9 @@
  * kernels/hist.cl, so that ze-slm's check of the output against its host reference
  * passes or fails on what the double computed. Any other kernel name is refused at
  * zeKernelCreate, native binaries at zeModuleCreate (the device is of no generation a
- * bundled zebin targets). Metrics are offered only when ZET_ENABLE_METRICS=1 was set
+ * bundled zebin targets). With ZESLM_DOUBLE_MISCOUNT=1 in the environment hist_lanes
+ * counts one byte too many, as a broken kernel would, so a test can see that such a
+ * launch is reported as an error and never shows counters. Metrics are offered only when ZET_ENABLE_METRICS=1 was set
  * at zeInit, as Intel's driver does. Device memory is host memory; a command list
  * runs its commands in order when it is executed. Not thread-safe: ze-slm drives one
  * device from one thread. */
@@ -146,6 +148,8 @@ static uint64_t hist_lanes(const uint64_t *args, uint64_t items)
     uint32_t *bins = (uint32_t *)(uintptr_t)args[3];
     for (uint64_t i = 0; i < (uint64_t)n * 8; i++)
         bins[in[i]]++;
+    if (getenv("ZESLM_DOUBLE_MISCOUNT"))
+        bins[0]++;
     return (uint64_t)n * 8;
 }
 
