@@ -142,7 +142,6 @@ static uint64_t now_ns(void)
  * words at in4 equal b; in kernels/hist.cl each byte is one SLM atomic_inc. */
 static uint64_t hist_lanes(const uint64_t *args, uint64_t items)
 {
-    (void)items;
     const uint8_t *in = (const uint8_t *)(uintptr_t)args[0];
     uint32_t n = (uint32_t)args[2];
     uint32_t *bins = (uint32_t *)(uintptr_t)args[3];
@@ -166,7 +165,6 @@ static uint32_t fill_count(uint32_t *count, uint32_t have)
 
 static ze_result_t d_init(ze_init_flags_t flags)
 {
-    (void)flags;
     const char *e = getenv("ZET_ENABLE_METRICS");
     metrics_enabled = e && strcmp(e, "1") == 0;
     return ZE_RESULT_SUCCESS;
@@ -181,14 +179,12 @@ static ze_result_t d_driver_get(uint32_t *count, ze_driver_handle_t *drivers)
 
 static ze_result_t d_driver_api_version(ze_driver_handle_t d, ze_api_version_t *v)
 {
-    (void)d;
     *v = ZE_API_VERSION_1_4;
     return ZE_RESULT_SUCCESS;
 }
 
 static ze_result_t d_driver_properties(ze_driver_handle_t d, ze_driver_properties_t *p)
 {
-    (void)d;
     memset(p->uuid.id, 0x5a, sizeof p->uuid.id);
     p->driverVersion = 1;
     return ZE_RESULT_SUCCESS;
@@ -196,7 +192,6 @@ static ze_result_t d_driver_properties(ze_driver_handle_t d, ze_driver_propertie
 
 static ze_result_t d_device_get(ze_driver_handle_t d, uint32_t *count, ze_device_handle_t *devices)
 {
-    (void)d;
     if (fill_count(count, 1) && devices)
         devices[0] = &the_device;
     return ZE_RESULT_SUCCESS;
@@ -204,15 +199,12 @@ static ze_result_t d_device_get(ze_driver_handle_t d, uint32_t *count, ze_device
 
 static ze_result_t d_sub_devices(ze_device_handle_t d, uint32_t *count, ze_device_handle_t *subs)
 {
-    (void)d;
-    (void)subs;
     *count = 0;
     return ZE_RESULT_SUCCESS;
 }
 
 static ze_result_t d_device_properties(ze_device_handle_t d, ze_device_properties_t *p)
 {
-    (void)d;
     p->type = ZE_DEVICE_TYPE_GPU;
     p->vendorId = 0x8086;
     p->deviceId = 0xffff; /* no Intel product: no bundled zebin claims it */
@@ -234,7 +226,6 @@ static ze_result_t d_device_properties(ze_device_handle_t d, ze_device_propertie
 
 static ze_result_t d_compute_properties(ze_device_handle_t d, ze_device_compute_properties_t *p)
 {
-    (void)d;
     p->maxTotalGroupSize = 1024;
     p->maxGroupSizeX = p->maxGroupSizeY = p->maxGroupSizeZ = 1024;
     p->maxGroupCountX = p->maxGroupCountY = p->maxGroupCountZ = 1u << 20;
@@ -248,7 +239,6 @@ static ze_result_t d_compute_properties(ze_device_handle_t d, ze_device_compute_
 
 static ze_result_t d_module_properties(ze_device_handle_t d, ze_device_module_properties_t *p)
 {
-    (void)d;
     p->spirvVersionSupported = ZE_MAKE_VERSION(1, 2);
     p->flags = 0;
     return ZE_RESULT_SUCCESS;
@@ -256,7 +246,6 @@ static ze_result_t d_module_properties(ze_device_handle_t d, ze_device_module_pr
 
 static ze_result_t d_memory_properties(ze_device_handle_t d, uint32_t *count, ze_device_memory_properties_t *p)
 {
-    (void)d;
     if (fill_count(count, 1) && p)
         p[0].totalSize = 1u << 30;
     return ZE_RESULT_SUCCESS;
@@ -264,7 +253,6 @@ static ze_result_t d_memory_properties(ze_device_handle_t d, uint32_t *count, ze
 
 static ze_result_t d_queue_groups(ze_device_handle_t d, uint32_t *count, ze_command_queue_group_properties_t *p)
 {
-    (void)d;
     if (fill_count(count, 1) && p) {
         p[0].flags = ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE | ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY;
         p[0].numQueues = 1;
@@ -280,52 +268,36 @@ static ze_result_t d_queue_groups(ze_device_handle_t d, uint32_t *count, ze_comm
         return ZE_RESULT_SUCCESS;                                 \
     } while (0)
 
+/* Destroying such an object is freeing it. */
+#define DESTROY(name, type)          \
+    static ze_result_t name(type h)  \
+    {                                \
+        free(h);                     \
+        return ZE_RESULT_SUCCESS;    \
+    }
+
 static ze_result_t d_context_create(ze_driver_handle_t d, const ze_context_desc_t *desc, ze_context_handle_t *c)
 {
-    (void)d;
-    (void)desc;
     NEW_HANDLE(c);
 }
 
-static ze_result_t d_context_destroy(ze_context_handle_t c)
-{
-    free(c);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_context_destroy, ze_context_handle_t)
 static ze_result_t d_queue_create(ze_context_handle_t c, ze_device_handle_t d, const ze_command_queue_desc_t *desc,
                                   ze_command_queue_handle_t *q)
 {
-    (void)c;
-    (void)d;
-    (void)desc;
     NEW_HANDLE(q);
 }
 
-static ze_result_t d_queue_destroy(ze_command_queue_handle_t q)
-{
-    free(q);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_queue_destroy, ze_command_queue_handle_t)
 static ze_result_t d_list_create(ze_context_handle_t c, ze_device_handle_t d, const ze_command_list_desc_t *desc,
                                  ze_command_list_handle_t *l)
 {
-    (void)c;
-    (void)d;
-    (void)desc;
     NEW_HANDLE(l);
 }
 
-static ze_result_t d_list_destroy(ze_command_list_handle_t l)
-{
-    free(l);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_list_destroy, ze_command_list_handle_t)
 static ze_result_t d_list_close(ze_command_list_handle_t l)
 {
-    (void)l;
     return ZE_RESULT_SUCCESS;
 }
 
@@ -346,7 +318,6 @@ static ze_result_t append(ze_command_list_handle_t l, const struct command *c)
 static ze_result_t d_append_copy(ze_command_list_handle_t l, void *dst, const void *src, size_t size,
                                  ze_event_handle_t signal, uint32_t n_wait, ze_event_handle_t *waits)
 {
-    (void)waits;
     if (signal || n_wait)
         return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
     return append(l, &(struct command){.kind = COPY, .dst = dst, .src = src, .bytes = size});
@@ -355,7 +326,6 @@ static ze_result_t d_append_copy(ze_command_list_handle_t l, void *dst, const vo
 static ze_result_t d_append_launch(ze_command_list_handle_t l, ze_kernel_handle_t k, const ze_group_count_t *groups,
                                    ze_event_handle_t signal, uint32_t n_wait, ze_event_handle_t *waits)
 {
-    (void)waits;
     if (n_wait)
         return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
     return append(l, &(struct command){.kind = LAUNCH, .kernel = *k, .groups = *groups, .event = signal});
@@ -385,7 +355,6 @@ static void run_launch(const struct command *c, zet_metric_query_handle_t open)
 static ze_result_t d_execute(ze_command_queue_handle_t q, uint32_t n, ze_command_list_handle_t *lists,
                              ze_fence_handle_t fence)
 {
-    (void)q;
     if (fence)
         return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
     zet_metric_query_handle_t open = NULL;
@@ -417,29 +386,19 @@ static ze_result_t d_execute(ze_command_queue_handle_t q, uint32_t n, ze_command
 
 static ze_result_t d_synchronize(ze_command_queue_handle_t q, uint64_t timeout)
 {
-    (void)q;
-    (void)timeout;
     return ZE_RESULT_SUCCESS; /* execute ran everything already */
 }
 
 static ze_result_t d_event_pool_create(ze_context_handle_t c, const ze_event_pool_desc_t *desc, uint32_t n,
                                        ze_device_handle_t *devices, ze_event_pool_handle_t *pool)
 {
-    (void)c;
-    (void)n;
-    (void)devices;
     if (!(*pool = calloc(1, sizeof **pool)))
         return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
     (*pool)->count = desc->count;
     return ZE_RESULT_SUCCESS;
 }
 
-static ze_result_t d_event_pool_destroy(ze_event_pool_handle_t pool)
-{
-    free(pool);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_event_pool_destroy, ze_event_pool_handle_t)
 static ze_result_t d_event_create(ze_event_pool_handle_t pool, const ze_event_desc_t *desc, ze_event_handle_t *e)
 {
     if (desc->index >= pool->count)
@@ -447,12 +406,7 @@ static ze_result_t d_event_create(ze_event_pool_handle_t pool, const ze_event_de
     NEW_HANDLE(e);
 }
 
-static ze_result_t d_event_destroy(ze_event_handle_t e)
-{
-    free(e);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_event_destroy, ze_event_handle_t)
 static ze_result_t d_event_reset(ze_event_handle_t e)
 {
     e->signalled = false;
@@ -476,8 +430,6 @@ static ze_result_t d_event_timestamp(ze_event_handle_t e, ze_kernel_timestamp_re
 static ze_result_t d_module_create(ze_context_handle_t c, ze_device_handle_t d, const ze_module_desc_t *desc,
                                    ze_module_handle_t *m, ze_module_build_log_handle_t *log)
 {
-    (void)c;
-    (void)d;
     static const uint32_t spirv_magic = 0x07230203;
     if (log)
         *log = NULL;
@@ -488,15 +440,9 @@ static ze_result_t d_module_create(ze_context_handle_t c, ze_device_handle_t d, 
     NEW_HANDLE(m);
 }
 
-static ze_result_t d_module_destroy(ze_module_handle_t m)
-{
-    free(m);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_module_destroy, ze_module_handle_t)
 static ze_result_t d_kernel_create(ze_module_handle_t m, const ze_kernel_desc_t *desc, ze_kernel_handle_t *k)
 {
-    (void)m;
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (strcmp(kernels[i].name, desc->pKernelName) == 0) {
             if (!(*k = calloc(1, sizeof **k)))
@@ -508,12 +454,7 @@ static ze_result_t d_kernel_create(ze_module_handle_t m, const ze_kernel_desc_t 
     return ZE_RESULT_ERROR_INVALID_KERNEL_NAME;
 }
 
-static ze_result_t d_kernel_destroy(ze_kernel_handle_t k)
-{
-    free(k);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_kernel_destroy, ze_kernel_handle_t)
 static ze_result_t d_kernel_properties(ze_kernel_handle_t k, ze_kernel_properties_t *p)
 {
     p->numKernelArgs = k->impl->n_args;
@@ -536,10 +477,6 @@ static ze_result_t d_kernel_group_size(ze_kernel_handle_t k, uint32_t x, uint32_
 static ze_result_t d_kernel_suggest(ze_kernel_handle_t k, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t *x,
                                     uint32_t *y, uint32_t *z)
 {
-    (void)k;
-    (void)gx;
-    (void)gy;
-    (void)gz;
     *x = 64;
     *y = *z = 1;
     return ZE_RESULT_SUCCESS;
@@ -560,9 +497,6 @@ static ze_result_t d_kernel_arg(ze_kernel_handle_t k, uint32_t index, size_t siz
 static ze_result_t d_alloc_device(ze_context_handle_t c, const ze_device_mem_alloc_desc_t *desc, size_t size,
                                   size_t alignment, ze_device_handle_t d, void **ptr)
 {
-    (void)c;
-    (void)desc;
-    (void)d;
     size_t align = alignment > 64 ? alignment : 64;
     *ptr = aligned_alloc(align, (size + align - 1) / align * align);
     return *ptr ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY;
@@ -570,7 +504,6 @@ static ze_result_t d_alloc_device(ze_context_handle_t c, const ze_device_mem_all
 
 static ze_result_t d_mem_free(ze_context_handle_t c, void *ptr)
 {
-    (void)c;
     free(ptr);
     return ZE_RESULT_SUCCESS;
 }
@@ -579,7 +512,6 @@ static ze_result_t d_mem_free(ze_context_handle_t c, void *ptr)
 
 static ze_result_t d_group_get(ze_device_handle_t d, uint32_t *count, zet_metric_group_handle_t *groups)
 {
-    (void)d;
     if (fill_count(count, metrics_enabled ? 1 : 0) && groups)
         groups[0] = &compute_basic;
     return ZE_RESULT_SUCCESS;
@@ -587,7 +519,6 @@ static ze_result_t d_group_get(ze_device_handle_t d, uint32_t *count, zet_metric
 
 static ze_result_t d_group_properties(zet_metric_group_handle_t g, zet_metric_group_properties_t *p)
 {
-    (void)g;
     strcpy(p->name, "ComputeBasic");
     strcpy(p->description, "the test double's counters of the launches a query wraps");
     p->samplingType = ZET_METRIC_GROUP_SAMPLING_TYPE_FLAG_EVENT_BASED;
@@ -598,7 +529,6 @@ static ze_result_t d_group_properties(zet_metric_group_handle_t g, zet_metric_gr
 
 static ze_result_t d_metric_get(zet_metric_group_handle_t g, uint32_t *count, zet_metric_handle_t *out)
 {
-    (void)g;
     uint32_t n = fill_count(count, N_METRICS);
     for (uint32_t i = 0; out && i < n; i++)
         out[i] = &metrics[i];
@@ -620,7 +550,6 @@ static ze_result_t d_metric_properties(zet_metric_handle_t m, zet_metric_propert
 static ze_result_t d_activate(zet_context_handle_t c, zet_device_handle_t d, uint32_t count,
                               zet_metric_group_handle_t *groups)
 {
-    (void)c;
     if (count > 1 || (count && groups[0] != &compute_basic))
         return ZE_RESULT_ERROR_INVALID_ARGUMENT;
     d->metrics_active = count == 1;
@@ -630,8 +559,6 @@ static ze_result_t d_activate(zet_context_handle_t c, zet_device_handle_t d, uin
 static ze_result_t d_pool_create(zet_context_handle_t c, zet_device_handle_t d, zet_metric_group_handle_t g,
                                  const zet_metric_query_pool_desc_t *desc, zet_metric_query_pool_handle_t *pool)
 {
-    (void)c;
-    (void)d;
     if (g != &compute_basic || desc->type != ZET_METRIC_QUERY_POOL_TYPE_PERFORMANCE || desc->count == 0)
         return ZE_RESULT_ERROR_INVALID_ARGUMENT;
     if (!(*pool = calloc(1, sizeof **pool)))
@@ -640,12 +567,7 @@ static ze_result_t d_pool_create(zet_context_handle_t c, zet_device_handle_t d, 
     return ZE_RESULT_SUCCESS;
 }
 
-static ze_result_t d_pool_destroy(zet_metric_query_pool_handle_t pool)
-{
-    free(pool);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_pool_destroy, zet_metric_query_pool_handle_t)
 static ze_result_t d_query_create(zet_metric_query_pool_handle_t pool, uint32_t index, zet_metric_query_handle_t *q)
 {
     if (index >= pool->count)
@@ -653,12 +575,7 @@ static ze_result_t d_query_create(zet_metric_query_pool_handle_t pool, uint32_t 
     NEW_HANDLE(q);
 }
 
-static ze_result_t d_query_destroy(zet_metric_query_handle_t q)
-{
-    free(q);
-    return ZE_RESULT_SUCCESS;
-}
-
+DESTROY(d_query_destroy, zet_metric_query_handle_t)
 static ze_result_t d_query_reset(zet_metric_query_handle_t q)
 {
     memset(q, 0, sizeof *q);
@@ -676,7 +593,6 @@ static ze_result_t d_query_begin(zet_command_list_handle_t l, zet_metric_query_h
 static ze_result_t d_query_end(zet_command_list_handle_t l, zet_metric_query_handle_t q, ze_event_handle_t signal,
                                uint32_t n_wait, ze_event_handle_t *waits)
 {
-    (void)waits;
     if (n_wait)
         return ZE_RESULT_ERROR_UNSUPPORTED_FEATURE;
     return append(l, &(struct command){.kind = QUERY_END, .query = q, .event = signal});
@@ -720,162 +636,46 @@ static ze_result_t d_calculate(zet_metric_group_handle_t g, zet_metric_group_cal
     return ZE_RESULT_SUCCESS;
 }
 
-/* The tables the loader asks for; what the double lacks stays NULL (the loader
- * zero-fills them), which the loader answers with ZE_RESULT_ERROR_UNINITIALIZED. */
+/* The tables the loader asks for, each filled with what the double has; the rest of
+ * a table stays NULL, which the loader answers with ZE_RESULT_ERROR_UNINITIALIZED. */
+#define TABLE(name, type, ...)                                             \
+    ZE_DLLEXPORT ze_result_t ZE_APICALL name(ze_api_version_t v, type *t) \
+    {                                                                      \
+        *t = (type){__VA_ARGS__};                                          \
+        return ZE_RESULT_SUCCESS;                                          \
+    }
 
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetGlobalProcAddrTable(ze_api_version_t v, ze_global_dditable_t *t)
-{
-    (void)v;
-    t->pfnInit = d_init;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetDriverProcAddrTable(ze_api_version_t v, ze_driver_dditable_t *t)
-{
-    (void)v;
-    t->pfnGet = d_driver_get;
-    t->pfnGetApiVersion = d_driver_api_version;
-    t->pfnGetProperties = d_driver_properties;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetDeviceProcAddrTable(ze_api_version_t v, ze_device_dditable_t *t)
-{
-    (void)v;
-    t->pfnGet = d_device_get;
-    t->pfnGetSubDevices = d_sub_devices;
-    t->pfnGetProperties = d_device_properties;
-    t->pfnGetComputeProperties = d_compute_properties;
-    t->pfnGetModuleProperties = d_module_properties;
-    t->pfnGetMemoryProperties = d_memory_properties;
-    t->pfnGetCommandQueueGroupProperties = d_queue_groups;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetContextProcAddrTable(ze_api_version_t v, ze_context_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_context_create;
-    t->pfnDestroy = d_context_destroy;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetCommandQueueProcAddrTable(ze_api_version_t v, ze_command_queue_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_queue_create;
-    t->pfnDestroy = d_queue_destroy;
-    t->pfnExecuteCommandLists = d_execute;
-    t->pfnSynchronize = d_synchronize;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetCommandListProcAddrTable(ze_api_version_t v, ze_command_list_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_list_create;
-    t->pfnDestroy = d_list_destroy;
-    t->pfnClose = d_list_close;
-    t->pfnReset = d_list_reset;
-    t->pfnAppendMemoryCopy = d_append_copy;
-    t->pfnAppendLaunchKernel = d_append_launch;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetEventPoolProcAddrTable(ze_api_version_t v, ze_event_pool_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_event_pool_create;
-    t->pfnDestroy = d_event_pool_destroy;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetEventProcAddrTable(ze_api_version_t v, ze_event_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_event_create;
-    t->pfnDestroy = d_event_destroy;
-    t->pfnHostReset = d_event_reset;
-    t->pfnQueryStatus = d_event_status;
-    t->pfnQueryKernelTimestamp = d_event_timestamp;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetModuleProcAddrTable(ze_api_version_t v, ze_module_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_module_create;
-    t->pfnDestroy = d_module_destroy;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetKernelProcAddrTable(ze_api_version_t v, ze_kernel_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_kernel_create;
-    t->pfnDestroy = d_kernel_destroy;
-    t->pfnGetProperties = d_kernel_properties;
-    t->pfnSetGroupSize = d_kernel_group_size;
-    t->pfnSuggestGroupSize = d_kernel_suggest;
-    t->pfnSetArgumentValue = d_kernel_arg;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zeGetMemProcAddrTable(ze_api_version_t v, ze_mem_dditable_t *t)
-{
-    (void)v;
-    t->pfnAllocDevice = d_alloc_device;
-    t->pfnFree = d_mem_free;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zetGetContextProcAddrTable(ze_api_version_t v, zet_context_dditable_t *t)
-{
-    (void)v;
-    t->pfnActivateMetricGroups = d_activate;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zetGetCommandListProcAddrTable(ze_api_version_t v, zet_command_list_dditable_t *t)
-{
-    (void)v;
-    t->pfnAppendMetricQueryBegin = d_query_begin;
-    t->pfnAppendMetricQueryEnd = d_query_end;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zetGetMetricGroupProcAddrTable(ze_api_version_t v, zet_metric_group_dditable_t *t)
-{
-    (void)v;
-    t->pfnGet = d_group_get;
-    t->pfnGetProperties = d_group_properties;
-    t->pfnCalculateMetricValues = d_calculate;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zetGetMetricProcAddrTable(ze_api_version_t v, zet_metric_dditable_t *t)
-{
-    (void)v;
-    t->pfnGet = d_metric_get;
-    t->pfnGetProperties = d_metric_properties;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zetGetMetricQueryPoolProcAddrTable(ze_api_version_t v,
-                                                                       zet_metric_query_pool_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_pool_create;
-    t->pfnDestroy = d_pool_destroy;
-    return ZE_RESULT_SUCCESS;
-}
-
-ZE_DLLEXPORT ze_result_t ZE_APICALL zetGetMetricQueryProcAddrTable(ze_api_version_t v, zet_metric_query_dditable_t *t)
-{
-    (void)v;
-    t->pfnCreate = d_query_create;
-    t->pfnDestroy = d_query_destroy;
-    t->pfnReset = d_query_reset;
-    t->pfnGetData = d_query_data;
-    return ZE_RESULT_SUCCESS;
-}
+TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)
+TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = d_driver_get, .pfnGetApiVersion = d_driver_api_version,
+      .pfnGetProperties = d_driver_properties)
+TABLE(zeGetDeviceProcAddrTable, ze_device_dditable_t, .pfnGet = d_device_get, .pfnGetSubDevices = d_sub_devices,
+      .pfnGetProperties = d_device_properties, .pfnGetComputeProperties = d_compute_properties,
+      .pfnGetModuleProperties = d_module_properties, .pfnGetMemoryProperties = d_memory_properties,
+      .pfnGetCommandQueueGroupProperties = d_queue_groups)
+TABLE(zeGetContextProcAddrTable, ze_context_dditable_t, .pfnCreate = d_context_create,
+      .pfnDestroy = d_context_destroy)
+TABLE(zeGetCommandQueueProcAddrTable, ze_command_queue_dditable_t, .pfnCreate = d_queue_create,
+      .pfnDestroy = d_queue_destroy, .pfnExecuteCommandLists = d_execute, .pfnSynchronize = d_synchronize)
+TABLE(zeGetCommandListProcAddrTable, ze_command_list_dditable_t, .pfnCreate = d_list_create,
+      .pfnDestroy = d_list_destroy, .pfnClose = d_list_close, .pfnReset = d_list_reset,
+      .pfnAppendMemoryCopy = d_append_copy, .pfnAppendLaunchKernel = d_append_launch)
+TABLE(zeGetEventPoolProcAddrTable, ze_event_pool_dditable_t, .pfnCreate = d_event_pool_create,
+      .pfnDestroy = d_event_pool_destroy)
+TABLE(zeGetEventProcAddrTable, ze_event_dditable_t, .pfnCreate = d_event_create, .pfnDestroy = d_event_destroy,
+      .pfnHostReset = d_event_reset, .pfnQueryStatus = d_event_status, .pfnQueryKernelTimestamp = d_event_timestamp)
+TABLE(zeGetModuleProcAddrTable, ze_module_dditable_t, .pfnCreate = d_module_create, .pfnDestroy = d_module_destroy)
+TABLE(zeGetKernelProcAddrTable, ze_kernel_dditable_t, .pfnCreate = d_kernel_create, .pfnDestroy = d_kernel_destroy,
+      .pfnGetProperties = d_kernel_properties, .pfnSetGroupSize = d_kernel_group_size,
+      .pfnSuggestGroupSize = d_kernel_suggest, .pfnSetArgumentValue = d_kernel_arg)
+TABLE(zeGetMemProcAddrTable, ze_mem_dditable_t, .pfnAllocDevice = d_alloc_device, .pfnFree = d_mem_free)
+TABLE(zetGetContextProcAddrTable, zet_context_dditable_t, .pfnActivateMetricGroups = d_activate)
+TABLE(zetGetCommandListProcAddrTable, zet_command_list_dditable_t, .pfnAppendMetricQueryBegin = d_query_begin,
+      .pfnAppendMetricQueryEnd = d_query_end)
+TABLE(zetGetMetricGroupProcAddrTable, zet_metric_group_dditable_t, .pfnGet = d_group_get,
+      .pfnGetProperties = d_group_properties, .pfnCalculateMetricValues = d_calculate)
+TABLE(zetGetMetricProcAddrTable, zet_metric_dditable_t, .pfnGet = d_metric_get,
+      .pfnGetProperties = d_metric_properties)
+TABLE(zetGetMetricQueryPoolProcAddrTable, zet_metric_query_pool_dditable_t, .pfnCreate = d_pool_create,
+      .pfnDestroy = d_pool_destroy)
+TABLE(zetGetMetricQueryProcAddrTable, zet_metric_query_dditable_t, .pfnCreate = d_query_create,
+      .pfnDestroy = d_query_destroy, .pfnReset = d_query_reset, .pfnGetData = d_query_data)
