@@ -592,7 +592,7 @@ static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     pending = false;
     st = submit(d, timeout_s, what);
-    if (st != ZESLM_OK || (d->query && (st = zeslm_ze_query_read(d->query)) != ZESLM_OK))
+    if (st != ZESLM_OK)
         goto out;
     ze_kernel_timestamp_result_t ts;
     ze_result_t r = zeEventQueryKernelTimestamp(d->event, &ts);
@@ -602,6 +602,10 @@ static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     }
     ZE_TRY(r);
+    /* After the timestamp: a device that executes nothing ends no query either, and
+     * is reported as such. */
+    if (d->query && (st = zeslm_ze_query_read(d->query)) != ZESLM_OK)
+        goto out;
     *device_ns = zeslm_ticks_to_ns(ts.context.kernelStart, ts.context.kernelEnd,
                                    d->base.info.timestamp_bits, d->base.info.timer_hz);
 out:
