@@ -10,7 +10,7 @@
 # (500 uint4 loads of 1000 words, in whole groups of 64: 8 groups). DOUBLE_DIR holds
 # the empty libigdmd.so.1 that gets the tool past its check for Intel's metrics
 # library.
-# usage: metrics_double.sh ZE_SLM_BENCH LIBZE_DOUBLE DOUBLE_DIR list|values|bad_group|miscount
+# usage: metrics_double.sh ZE_SLM_BENCH LIBZE_DOUBLE DOUBLE_DIR list|values|bad_group|miscount|ordinary
 bench=$1 driver=$2 double=$3 mode=$4
 # i915 allowing counters to root only would refuse before the driver is asked.
 if [ "$(cat /proc/sys/dev/i915/perf_stream_paranoid 2>/dev/null)" = 1 ] && [ "$(id -u)" != 0 ]; then
@@ -69,6 +69,18 @@ miscount)
     [ "$rc" -eq 1 ] || fail "exit status $rc, not 1"
     grep -q "wrong result at index 0" "$tmp/err" || fail "the wrong bins are not named"
     ! grep -q SlmAtomics "$tmp/out" || fail "counters shown for a launch that failed its check"
+    ;;
+ordinary)
+    # The double's zeInit fails whenever ZET_ENABLE_METRICS=1: run and profile without
+    # --metrics must work (they never set it), --metrics must meet the failure.
+    export ZESLM_DOUBLE_NO_METRICS=1
+    "$bench" run hist/lanes --backend ze --size 1000 --quick >"$tmp/out" 2>&1 || fail "run: $(cat "$tmp/out")"
+    grep -q "GB/s" "$tmp/out" || fail "run measured nothing: $(cat "$tmp/out")"
+    "$bench" profile hist/lanes --backend ze --size 1000 --group-sizes 64 >"$tmp/out" 2>&1 ||
+        fail "profile: $(cat "$tmp/out")"
+    profile ComputeBasic
+    [ "$rc" -eq 1 ] || fail "exit status $rc, not 1"
+    grep -q "zeInit with ZET_ENABLE_METRICS=1 failed: 0x70020000" "$tmp/err" || fail "--metrics did not set it"
     ;;
 *) fail "unknown mode $mode" ;;
 esac

@@ -19,7 +19,10 @@
  * zeKernelCreate, native binaries at zeModuleCreate (the device is of no generation a
  * bundled zebin targets). With ZESLM_DOUBLE_MISCOUNT=1 in the environment hist_lanes
  * counts one byte too many, as a broken kernel would, so a test can see that such a
- * launch is reported as an error and never shows counters. Metrics are offered only when ZET_ENABLE_METRICS=1 was set
+ * launch is reported as an error and never shows counters. With
+ * ZESLM_DOUBLE_NO_METRICS=1, zeInit fails as Intel's driver without its metrics library
+ * does when ZET_ENABLE_METRICS=1 is set (ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE), so a
+ * test can see which commands set it. Metrics are offered only when ZET_ENABLE_METRICS=1 was set
  * at zeInit, as Intel's driver does. Device memory is host memory; a command list
  * runs its commands in order when it is executed. Not thread-safe: ze-slm drives one
  * device from one thread. */
@@ -167,6 +170,8 @@ static ze_result_t d_init(ze_init_flags_t flags)
 {
     const char *e = getenv("ZET_ENABLE_METRICS");
     metrics_enabled = e && strcmp(e, "1") == 0;
+    if (metrics_enabled && getenv("ZESLM_DOUBLE_NO_METRICS"))
+        return ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE;
     return ZE_RESULT_SUCCESS;
 }
 
