@@ -99,11 +99,15 @@ static int run(int argc, char **argv)
         return rc;
     if (!choice.variant || strchr(choice.variant, ','))
         return cli_usage_error("profile: '%s' is not BENCH/VARIANT (e.g. reduce/many)", argv[first]);
-    if (c.metrics)
-        return profile_metrics(c.metrics, o.json, argc, argv);
     const zeslm_variant *v = zeslm_variant_find(choice.wl, choice.variant);
     if ((rc = check_rules(v, c.sizes, c.n_sizes)) != 0)
         return rc;
+    /* Before anything opens a device: collecting counters enables them in the driver,
+     * which reads that once, when Level Zero starts. */
+    if (c.metrics) {
+        const profile_metrics_run pr = {.o = &o, .choice = &choice, .sizes = c.sizes, .n_sizes = c.n_sizes};
+        return profile_metrics(c.metrics, &pr, argc, argv);
+    }
     if (!cli_device_several(o.dev.device) && (rc = check_device(&o.dev, v, c.sizes, c.n_sizes)) != 0)
         return rc;
     o.group_sizes = c.sizes;
@@ -124,8 +128,8 @@ static const cli_option options[] = {
     {"group-sizes", 'G', "N,N,...", "the group sizes to run at (default 32,64,128,256,512,1024)" "\n"
      "The group sizes to run at (default 32,64,128,256,512,1024); each is checked against the device and the "
      "kernel before any runs."},
-    {"metrics", 'E', "list|GROUP", "Level Zero hardware counter groups: list them (the metrics library is checked first, the driver asked in a child process)" "\n"
-     "Level Zero hardware counters: list lists the metric groups the driver offers. Before asking the driver, the tool checks that Intel's metrics library (libigdmd.so.1) loads and that dev.i915.perf_stream_paranoid allows it, and asks the driver in a child process (one line and exit 1 on any refusal, never a crash). Naming a GROUP checks it exists; collecting its values around the launches is not in this build."},
+    {"metrics", 'E', "list|GROUP[,GROUP]", "Level Zero hardware counters: list the groups, or collect them around every launch" "\n"
+     "Level Zero hardware counters: list lists the metric groups the driver offers. Before asking the driver, the tool checks that Intel's metrics library (libigdmd.so.1) loads and that dev.i915.perf_stream_paranoid allows it, and asks the driver in a child process (one line and exit 1 on any refusal, never a crash). GROUP[,GROUP] then enables metrics in the tool's own process (ZET_ENABLE_METRICS=1, which no other command sets) and wraps every launch of the variant, at each group size, in a metric query of each group in turn; every result whose output passed the check against the host shows the counters of its last timed launch, in a table per group and in --json (metric_values). A group the driver lacks: exit 2."},
 };
 
 const cli_command command_profile = {

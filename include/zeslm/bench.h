@@ -23,6 +23,8 @@ typedef struct zeslm_option_value {
 
 #define ZESLM_RUN_OPTIONS_MAX 8
 
+typedef struct zeslm_result zeslm_result;
+
 typedef struct zeslm_run_opts {
     /* sizeof(zeslm_run_opts) as the caller was built; 0: this header's (in-tree code). */
     uint32_t struct_size;
@@ -49,6 +51,11 @@ typedef struct zeslm_run_opts {
     /* Called before each result is measured (for progress); may be NULL. */
     void (*progress)(const char *workload, const char *variant, const char *params, void *arg);
     void *progress_arg;
+    /* Called when a result's output has passed the host check, before anything else
+     * launches on the device: the device's latest launch is the one r reports (its
+     * hardware counters, zeslm_metrics_latest, are that launch's); may be NULL. */
+    void (*verified)(const zeslm_result *r, void *arg);
+    void *verified_arg;
 } zeslm_run_opts;
 
 /* Whether a result's per-unit figure held when its work was doubled. */

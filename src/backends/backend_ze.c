@@ -10,8 +10,10 @@
 #include "backend.h"
 #include "dump.h"
 #include "error.h"
-#include "ocloc.h"
 #include "identity.h"
+#include "ocloc.h"
+#include "ze_query.h"
+#include "ze_result.h"
 
 struct ze_dev {
     struct zeslm_device base;
@@ -23,6 +25,7 @@ struct ze_dev {
     ze_event_pool_handle_t pool;
     ze_event_handle_t event;
     char module_format[64]; /* what the last build used, for dev->module_format */
+    zeslm_ze_query *query;  /* the metric query around each launch; NULL: none */
 };
 
 struct zeslm_module {
@@ -38,37 +41,6 @@ struct ze_kern {
     struct zeslm_kernel base;
     ze_kernel_handle_t kernel;
 };
-
-#define ZE_TRY(call)                                                                  \
-    do {                                                                              \
-        ze_result_t r_ = (call);                                                      \
-        if (r_ != ZE_RESULT_SUCCESS) {                                                \
-            st = zeslm_fail(ZESLM_ERR_BACKEND, "%.*s failed: %s (%s:%d)",            \
-                            (int)strcspn(#call, "("), #call, ze_result_name(r_),      \
-                            __FILE__, __LINE__);                                      \
-            goto out;                                                                 \
-        }                                                                             \
-    } while (0)
-
-static const char *ze_result_name(ze_result_t r)
-{
-    switch (r) {
-#define E(x) case x: return #x;
-    E(ZE_RESULT_NOT_READY) E(ZE_RESULT_ERROR_DEVICE_LOST) E(ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)
-    E(ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY) E(ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
-    E(ZE_RESULT_ERROR_MODULE_LINK_FAILURE) E(ZE_RESULT_ERROR_UNINITIALIZED)
-    E(ZE_RESULT_ERROR_UNSUPPORTED_VERSION) E(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE)
-    E(ZE_RESULT_ERROR_INVALID_ARGUMENT) E(ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
-    E(ZE_RESULT_ERROR_INVALID_NULL_POINTER) E(ZE_RESULT_ERROR_INVALID_SIZE)
-    E(ZE_RESULT_ERROR_UNSUPPORTED_SIZE) E(ZE_RESULT_ERROR_INVALID_ENUMERATION)
-    E(ZE_RESULT_ERROR_INVALID_KERNEL_NAME) E(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)
-    E(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE) E(ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION)
-    E(ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION) E(ZE_RESULT_ERROR_INVALID_NATIVE_BINARY)
-    E(ZE_RESULT_ERROR_UNKNOWN)
-#undef E
-    default: return "unknown Level Zero result";
-    }
-}
 
 static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bool sub,
                               zeslm_device_info *info)
@@ -213,7 +185,7 @@ static zeslm_status ensure_init(char *note, size_t note_len)
         done = true;
     }
     if (init != ZE_RESULT_SUCCESS) {
-        snprintf(note, note_len, "no Level Zero driver (zeInit: %s)", ze_result_name(init));
+        snprintf(note, note_len, "no Level Zero driver (zeInit: %s)", zeslm_ze_result_name(init));
         return ZESLM_ERR_NO_DEVICE;
     }
     return ZESLM_OK;
@@ -279,6 +251,7 @@ static zeslm_status find_visit(ze_driver_handle_t drv, ze_device_handle_t dev, b
 static void ze_close(zeslm_device *dev)
 {
     struct ze_dev *d = (struct ze_dev *)dev;
+    zeslm_ze_query_close(d->query);
     if (d->event)
         zeEventDestroy(d->event);
     if (d->pool)
@@ -456,7 +429,7 @@ static zeslm_status ze_build(zeslm_device *dev, const struct zeslm_kernel_file *
             zeModuleBuildLogGetString(log, &len, text);
         text[sizeof text - 1] = '\0';
         st = zeslm_fail(ZESLM_ERR_BUILD, "zeModuleCreate(%s) failed: %s\n%s", file->name,
-                        ze_result_name(r), text);
+                        zeslm_ze_result_name(r), text);
         goto out;
     }
     snprintf(d->module_format, sizeof d->module_format, "%s", format);
@@ -603,12 +576,21 @@ static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const u
     struct ze_dev *d = (struct ze_dev *)k->dev;
     ze_kernel_handle_t kernel = ((struct ze_kern *)k)->kernel;
     zeslm_status st = ZESLM_OK;
+    /* Commands appended but not submitted are dropped on failure, so the next use of
+     * the list does not run them. */
+    bool pending = false;
     char what[96];
     snprintf(what, sizeof what, "kernel %s", k->name);
     ZE_TRY(zeKernelSetGroupSize(kernel, group[0], group[1], group[2]));
     ZE_TRY(zeEventHostReset(d->event));
     ze_group_count_t count = {groups[0], groups[1], groups[2]};
+    pending = true;
+    if (d->query && (st = zeslm_ze_query_begin(d->query, d->list)) != ZESLM_OK)
+        goto out;
     ZE_TRY(zeCommandListAppendLaunchKernel(d->list, kernel, &count, d->event, 0, NULL));
+    if (d->query && (st = zeslm_ze_query_end(d->query, d->list)) != ZESLM_OK)
+        goto out;
+    pending = false;
     st = submit(d, timeout_s, what);
     if (st != ZESLM_OK)
         goto out;
@@ -620,10 +602,40 @@ static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     }
     ZE_TRY(r);
+    /* After the timestamp: a device that executes nothing ends no query either, and
+     * is reported as such. */
+    if (d->query && (st = zeslm_ze_query_read(d->query)) != ZESLM_OK)
+        goto out;
     *device_ns = zeslm_ticks_to_ns(ts.context.kernelStart, ts.context.kernelEnd,
                                    d->base.info.timestamp_bits, d->base.info.timer_hz);
 out:
+    if (pending)
+        zeCommandListReset(d->list);
     return st;
+}
+
+static zeslm_status ze_metrics_start(zeslm_device *dev, const char *group)
+{
+    struct ze_dev *d = (struct ze_dev *)dev;
+    if (d->query)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "metric group '%s': another group is started on %s", group,
+                          dev->info.name);
+    return zeslm_ze_query_open(d->ctx, d->device, group, &d->query);
+}
+
+static zeslm_status ze_metrics_latest(zeslm_device *dev, zeslm_metric_value **out, size_t *n)
+{
+    struct ze_dev *d = (struct ze_dev *)dev;
+    if (!d->query)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "no metric group is started on %s", dev->info.name);
+    return zeslm_ze_query_values(d->query, out, n);
+}
+
+static void ze_metrics_stop(zeslm_device *dev)
+{
+    struct ze_dev *d = (struct ze_dev *)dev;
+    zeslm_ze_query_close(d->query);
+    d->query = NULL;
 }
 
 const struct zeslm_backend_ops zeslm_backend_ze = {
@@ -644,4 +656,7 @@ const struct zeslm_backend_ops zeslm_backend_ze = {
     .arg_value = ze_arg_value,
     .arg_local = ze_arg_local,
     .launch = ze_launch,
+    .metrics_start = ze_metrics_start,
+    .metrics_latest = ze_metrics_latest,
+    .metrics_stop = ze_metrics_stop,
 };

@@ -8,6 +8,7 @@
 #include <zeslm/device.h>
 
 #include <zeslm/kernels.h>
+#include <zeslm/metrics.h>
 
 /* Every backend object starts with one of these bases, so the core can reach the
  * ops and the info without knowing the backend's own fields. */
@@ -90,6 +91,14 @@ struct zeslm_backend_ops {
      * ZESLM_ERR_NO_TIMING when the device wrote no timestamp. */
     zeslm_status (*launch)(zeslm_kernel *k, const uint32_t groups[3], const uint32_t group[3],
                            double timeout_s, uint64_t *device_ns);
+
+    /* Hardware counters (include/zeslm/metrics.h); NULL in a backend without them.
+     * metrics_start makes every later launch a query of `group` (launch then fails if
+     * the query does); metrics_latest copies the values of the latest launch (*out
+     * malloc'd); metrics_stop ends it, and close ends it too. */
+    zeslm_status (*metrics_start)(zeslm_device *dev, const char *group);
+    zeslm_status (*metrics_latest)(zeslm_device *dev, zeslm_metric_value **out, size_t *n);
+    void (*metrics_stop)(zeslm_device *dev);
 };
 
 /* The ops of registry row `backend` (zeslm_device_info.backend); NULL out of range. */

@@ -55,15 +55,18 @@ static double device_s(const zeslm_result *r)
  * outputs are gone: each grow resets them). */
 /* The host check is a stage of its own: a signal during it (or the long launches
  * before it) ends the run here, with no result claimed. */
-static zeslm_status verify_last(const bench_case *c, zeslm_result *r)
+static zeslm_status verify_last(const zeslm_run_opts *o, const bench_case *c, zeslm_result *r)
 {
     char how[sizeof r->verify_note];
     zeslm_status st = c->verify(c->verify_ctx, how, sizeof how);
     if (st == ZESLM_OK && zeslm_stop_requested())
         st = zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal during the host check of %s/%s", c->workload,
                         c->v->name);
-    if (st == ZESLM_OK)
+    if (st == ZESLM_OK) {
         bench_verified(r, "%s", how);
+        if (o->verified)
+            o->verified(r, o->verified_arg);
+    }
     return st;
 }
 
@@ -95,7 +98,7 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
             return st;
         r->work_units = units;
         if (!c->grow)
-            return verify_last(c, r);
+            return verify_last(o, c, r);
         /* The budget counts wall time, or the device's where that is longer (a
          * device whose clock runs ahead of the host's queue). */
         double took = fmax(wall_s() - t0, device_s(r));
@@ -106,14 +109,14 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
             r->work_change = fabs(r->rate - before) / before;
             if (r->work_change < tolerance) {
                 r->converged = ZESLM_CONVERGED;
-                return verify_last(c, r);
+                return verify_last(o, c, r);
             }
         }
         r->converged = ZESLM_UNCONVERGED;
         /* Twice the work takes about twice as long: stop where that no longer fits. */
         if (units > c->units_max / 2 || spent + 2 * took > budget ||
             2e-9 * (double)r->stats.max_ns > o->timeout_s / 2)
-            return verify_last(c, r);
+            return verify_last(o, c, r);
         before = r->rate;
         units *= 2;
         if ((st = c->grow(c->grow_ctx, units, &work)) != ZESLM_OK)

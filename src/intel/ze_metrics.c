@@ -206,3 +206,10 @@ out:
     free(answer);
     return st;
 }
+
+zeslm_status zeslm_metrics_enable(void)
+{
+    if (setenv("ZET_ENABLE_METRICS", "1", 1) != 0)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "cannot set ZET_ENABLE_METRICS=1 in the environment");
+    return ZESLM_OK;
+}

@@ -1,6 +1,6 @@
 #!/bin/sh
-# `profile --metrics list` on Intel's real driver with no GPU, for every product the
-# driver can pretend to be: one line saying why there are no counters, exit status 1,
+# `profile --metrics list` and `--metrics ComputeBasic` on Intel's real driver with no
+# GPU, for every product the driver can pretend to be: one line saying why there are no counters, exit status 1,
 # never a signal; first without the metrics library (Debian 12 has none), then with a
 # test double of it (DOUBLE_DIR/libigdmd.so.1) so the driver itself is asked, in the
 # tool's child process (pvc's driver segfaults there).
@@ -10,16 +10,18 @@ fail=0
 check() { # product, expected text, environment...
     product=$1 want=$2
     shift 2
-    err=$(env NEOReadDebugKeys=1 SetCommandStreamReceiver=1 AUBDumpCaptureFileName=/dev/null \
-        ProductFamilyOverride="$product" "$@" "$bench" profile hist/lanes --metrics list 2>&1 >/dev/null)
-    rc=$?
-    lines=$(printf '%s\n' "$err" | grep -c .)
-    if [ "$rc" -ne 1 ] || [ "$lines" -ne 1 ] || ! printf '%s' "$err" | grep -q -- "$want"; then
-        echo "FAIL $product ($*): exit $rc, $lines lines: $err"
-        fail=1
-    else
-        echo "ok   $product: $err"
-    fi
+    for spec in list ComputeBasic; do
+        err=$(env NEOReadDebugKeys=1 SetCommandStreamReceiver=1 AUBDumpCaptureFileName=/dev/null \
+            ProductFamilyOverride="$product" "$@" "$bench" profile hist/lanes --metrics $spec 2>&1 >/dev/null)
+        rc=$?
+        lines=$(printf '%s\n' "$err" | grep -c .)
+        if [ "$rc" -ne 1 ] || [ "$lines" -ne 1 ] || ! printf '%s' "$err" | grep -q -- "$want"; then
+            echo "FAIL $product --metrics $spec ($*): exit $rc, $lines lines: $err"
+            fail=1
+        else
+            echo "ok   $product --metrics $spec: $err"
+        fi
+    done
 }
 for p in skl tgllp dg1 adlp dg2 acm-g10 xe_hp_sdv pvc; do
     extra=""
