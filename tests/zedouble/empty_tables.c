@@ -1,7 +1,8 @@
 /* The Level Zero loader (1.8.12, source/loader/ze_ldrddi.cpp and its zet/zes
  * siblings) asks every driver for every table and fails zeInit when a driver has
  * none: the test double (ze_double.c) answers these with the table empty, as it has
- * nothing of image, fence, sysman or debug. */
+ * nothing of image, fence or debug, and of Sysman only its clock,
+ * temperature and power (sysman.c). */
 #include <level_zero/ze_ddi.h>
 #include <level_zero/zes_ddi.h>
 #include <level_zero/zet_ddi.h>
@@ -33,17 +34,13 @@ EMPTY(zetGetMetricStreamerProcAddrTable, zet_metric_streamer_dditable_t)
 EMPTY(zetGetTracerExpProcAddrTable, zet_tracer_exp_dditable_t)
 EMPTY(zetGetDebugProcAddrTable, zet_debug_dditable_t)
 EMPTY(zesGetDriverProcAddrTable, zes_driver_dditable_t)
-EMPTY(zesGetDeviceProcAddrTable, zes_device_dditable_t)
 EMPTY(zesGetSchedulerProcAddrTable, zes_scheduler_dditable_t)
 EMPTY(zesGetPerformanceFactorProcAddrTable, zes_performance_factor_dditable_t)
-EMPTY(zesGetPowerProcAddrTable, zes_power_dditable_t)
-EMPTY(zesGetFrequencyProcAddrTable, zes_frequency_dditable_t)
 EMPTY(zesGetEngineProcAddrTable, zes_engine_dditable_t)
 EMPTY(zesGetStandbyProcAddrTable, zes_standby_dditable_t)
 EMPTY(zesGetFirmwareProcAddrTable, zes_firmware_dditable_t)
 EMPTY(zesGetMemoryProcAddrTable, zes_memory_dditable_t)
 EMPTY(zesGetFabricPortProcAddrTable, zes_fabric_port_dditable_t)
-EMPTY(zesGetTemperatureProcAddrTable, zes_temperature_dditable_t)
 EMPTY(zesGetPsuProcAddrTable, zes_psu_dditable_t)
 EMPTY(zesGetFanProcAddrTable, zes_fan_dditable_t)
 EMPTY(zesGetLedProcAddrTable, zes_led_dditable_t)

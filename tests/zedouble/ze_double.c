@@ -35,6 +35,8 @@
 #include <level_zero/ze_ddi.h>
 #include <level_zero/zet_ddi.h>
 
+#include "tables.h"
+
 #define MAX_ARGS 8
 #define MAX_COMMANDS 64
 #define BINS 256
@@ -640,15 +642,6 @@ static ze_result_t d_calculate(zet_metric_group_handle_t g, zet_metric_group_cal
     }
     return ZE_RESULT_SUCCESS;
 }
-
-/* The tables the loader asks for, each filled with what the double has; the rest of
- * a table stays NULL, which the loader answers with ZE_RESULT_ERROR_UNINITIALIZED. */
-#define TABLE(name, type, ...)                                             \
-    ZE_DLLEXPORT ze_result_t ZE_APICALL name(ze_api_version_t v, type *t) \
-    {                                                                      \
-        *t = (type){__VA_ARGS__};                                          \
-        return ZE_RESULT_SUCCESS;                                          \
-    }
 
 TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)
 TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = d_driver_get, .pfnGetApiVersion = d_driver_api_version,
