@@ -2,43 +2,68 @@
 # run --mpi under the MPI launcher (cli/run_mpi.c): four ranks over PoCL and Intel's
 # OpenCL runtime for CPUs (two kinds of device, as two kinds of node) in lock step into
 # one document; the same ranks without --mpi, each writing DIR/HOST-RANK.json, then
-# merge: both give 4 devices. A rank whose device does not open (Level Zero's pvc with
-# no override) and a rank killed mid-run are error entries beside the others' results,
-# with a non-zero exit and no hang. Exit 77 (skipped) without Intel's runtime.
-# usage: cluster_mpi.sh path/to/ze-slm-bench MPIEXEC INTEL_CL_DIR
+# merge: both give 4 devices, each rank found through this launcher's variables. Under
+# MPICH's Hydra, a rank whose device does not open (Level Zero's pvc with no override)
+# and a rank killed mid-run are error entries beside the others' results, with a
+# non-zero exit and no hang. MODE: all (the default), mpi (run --mpi alone) or ranks
+# (the ranks without --mpi alone: a build linked against another MPI than the launcher's).
+# Exit 77 (skipped) without Intel's runtime or without the launcher.
+# usage: cluster_mpi.sh path/to/ze-slm-bench MPIEXEC INTEL_CL_DIR [all|mpi|ranks]
 set -u
 bench=$1
 mpiexec=$2
 intel=$3
+mode=${4:-all}
+if ! command -v "$mpiexec" >/dev/null; then
+    echo "SKIPPED: no MPI launcher $mpiexec here (Open MPI's: Debian's openmpi-bin)"
+    exit 77
+fi
 # shellcheck source=tests/cli/two_kinds.sh
 . "$(dirname "$0")/two_kinds.sh"
 # MPICH's Hydra leaves the other ranks running when one dies with -disable-auto-cleanup;
 # Open MPI needs --oversubscribe for 4 ranks on 2 cores (and, as root, its consent).
 if "$mpiexec" --version 2>&1 | grep -q HYDRA; then
     hydra=1
+    launcher="MPICH (Hydra)"
     many="-np 4"
-else
+elif "$mpiexec" --version 2>&1 | grep -q "Open MPI\|OpenRTE"; then
     hydra=0
+    launcher="Open MPI"
     many="-np 4 --oversubscribe --allow-run-as-root"
+else
+    fail "$mpiexec is neither MPICH's Hydra nor Open MPI: $("$mpiexec" --version 2>&1 | head -3)"
 fi
 work="--backend cl --quick --reps 3 roofline/read,slm reduce/many"
 
+docs=""
+if [ "$mode" != ranks ]; then
+    # shellcheck disable=SC2086
+    "$mpiexec" $many "$bench" run --mpi $work --json "$tmp/fleet.json" --csv "$tmp/fleet.csv" \
+        --markdown "$tmp/fleet.md" >"$tmp/mpi.out" 2>&1 || fail "run --mpi: $(cat "$tmp/mpi.out")"
+    grep -q "4 devices on 1 host, from 4 runs; .* 0 errors" "$tmp/mpi.out" || fail "$(cat "$tmp/mpi.out")"
+    # The one document in every format: the CSV's devices by place, a Markdown heading each.
+    [ "$(cut -d, -f1 "$tmp/fleet.csv" | sed 1d | sort -u | tr '\n' ' ')" = "0 1 2 3 " ] || fail "$(cat "$tmp/fleet.csv")"
+    [ "$(grep -c '^## d[0-3]: .*, rank [0-3]: ' "$tmp/fleet.md")" -eq 4 ] || fail "$(cat "$tmp/fleet.md")"
+    # One device a rank: --device all is refused before MPI starts.
+    "$bench" run --mpi --device all --quick >"$tmp/all.out" 2>&1
+    [ $? -eq 2 ] && grep -q -- "--mpi: one device a rank" "$tmp/all.out" || fail "run --mpi --device all: $(cat "$tmp/all.out")"
+    docs="$tmp/fleet.json"
+fi
+if [ "$mode" != mpi ]; then
+    # shellcheck disable=SC2086
+    "$mpiexec" $many "$bench" run $work --json "$tmp/ranks/" >"$tmp/ranks.out" 2>&1 || fail "$(cat "$tmp/ranks.out")"
+    # A file a rank, named by host and rank.
+    host=$(hostname)
+    [ "$(cd "$tmp/ranks" && echo *)" = "$host-0.json $host-1.json $host-2.json $host-3.json" ] ||
+        fail "files: $(ls "$tmp/ranks")"
+    "$bench" merge "$tmp/ranks/"*.json --json "$tmp/merged.json" >"$tmp/merge.out" 2>&1 || fail "$(cat "$tmp/merge.out")"
+    grep -q "4 devices on 1 host, from 4 runs; .* 0 errors" "$tmp/merge.out" || fail "$(cat "$tmp/merge.out")"
+    docs="$docs $tmp/merged.json"
+fi
 # shellcheck disable=SC2086
-"$mpiexec" $many "$bench" run --mpi $work --json "$tmp/fleet.json" --csv "$tmp/fleet.csv" --markdown "$tmp/fleet.md" \
-    >"$tmp/mpi.out" 2>&1 || fail "run --mpi: $(cat "$tmp/mpi.out")"
-grep -q "4 devices on 1 host, from 4 runs; .* 0 errors" "$tmp/mpi.out" || fail "$(cat "$tmp/mpi.out")"
-# The one document in every format: the CSV's devices by place, a Markdown heading each.
-[ "$(cut -d, -f1 "$tmp/fleet.csv" | sed 1d | sort -u | tr '\n' ' ')" = "0 1 2 3 " ] || fail "$(cat "$tmp/fleet.csv")"
-[ "$(grep -c '^## d[0-3]: .*, rank [0-3]: ' "$tmp/fleet.md")" -eq 4 ] || fail "$(cat "$tmp/fleet.md")"
-# One device a rank: --device all is refused before MPI starts.
-"$bench" run --mpi --device all --quick >"$tmp/all.out" 2>&1
-[ $? -eq 2 ] && grep -q -- "--mpi: one device a rank" "$tmp/all.out" || fail "run --mpi --device all: $(cat "$tmp/all.out")"
-# shellcheck disable=SC2086
-"$mpiexec" $many "$bench" run $work --json "$tmp/ranks/" >"$tmp/ranks.out" 2>&1 || fail "$(cat "$tmp/ranks.out")"
-"$bench" merge "$tmp/ranks/"*.json --json "$tmp/merged.json" >"$tmp/merge.out" 2>&1 || fail "$(cat "$tmp/merge.out")"
-python3 - "$tmp/fleet.json" "$tmp/merged.json" <<'PY' || exit 1
+python3 - "$launcher" $docs <<'PY' || exit 1
 import json, sys
-for path in sys.argv[1:]:
+for path in sys.argv[2:]:
     doc = json.load(open(path))
     devs = doc["devices"]
     assert doc["schema"] == 3 and len(devs) == 4 and doc["errors"] == [], (path, doc["errors"])
@@ -47,7 +72,7 @@ for path in sys.argv[1:]:
     # Local ranks alternate between the two OpenCL CPU devices.
     for r, d in by_rank.items():
         assert d["device"]["driver"].startswith("Portable" if r % 2 == 0 else "Intel(R)"), (path, r)
-        assert d["rank"]["launcher"] in ("MPICH (Hydra)", "Open MPI"), d["rank"]
+        assert d["rank"]["launcher"] == sys.argv[1], (d["rank"], sys.argv[1])
         assert d["results"] and all(x["verified"] for x in d["results"] if x["outcome"] == "measured"), (path, r)
     rows = doc["aggregate"]["results"]
     assert len(rows) == 5 and all(len(x["rates"]) == 4 and None not in x["rates"] for x in rows), rows
@@ -55,7 +80,7 @@ for path in sys.argv[1:]:
     assert len(hosts) == 1 and hosts[0]["devices"] == 4, hosts
 PY
 
-if [ "$hydra" = 1 ]; then
+if [ "$hydra" = 1 ] && [ "$mode" != ranks ]; then
     # Rank 2 gets a device that does not open: its error, the others' results, exit 1.
     nohw="NEOReadDebugKeys=1 SetCommandStreamReceiver=1 AUBDumpCaptureFileName=/dev/null ProductFamilyOverride=pvc"
     args="run --mpi $work --mpi-wait 30 --json $tmp/open.json"
