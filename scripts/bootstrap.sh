@@ -22,6 +22,17 @@ if [ -n "$missing" ]; then
         apt-get update -q
         # shellcheck disable=SC2086
         apt-get install -y -q --no-install-recommends $missing
+        # Open MPI's alternatives outrank MPICH's (50 to 40): installed beside MPICH it
+        # would make mpicc and mpirun, and so the MPI that CMake finds, Open MPI's. Where
+        # this script installed it (.ci/run asks for it: the openmpi tests), MPICH stays
+        # the default, as cluster_mpi needs (Hydra's -disable-auto-cleanup).
+        case " $missing " in *" openmpi-bin "* | *" libopenmpi-dev "*)
+            update-alternatives --set mpi /usr/bin/mpicc.mpich
+            update-alternatives --set mpirun /usr/bin/mpirun.mpich
+            multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+            update-alternatives --set "mpi-$multiarch" "/usr/include/$multiarch/mpich"
+            ;;
+        esac
     else
         echo "ze-slm needs:$missing" >&2
         echo "run: sudo apt-get install -y$missing" >&2
