@@ -133,20 +133,28 @@ void progress_scale_params(const char *params, char *buf, size_t len)
     }
 }
 
+double progress_left(const progress *p, double now_s)
+{
+    /* The variants that finished cost current_from between them, weight_done of the
+     * expected; the rest, the one under way included, cost at that pace. */
+    if (p->weight_done <= 0 || p->weight_total < p->weight_done)
+        return -1;
+    double pace = p->current_from / p->weight_done;
+    double rest = pace * (p->weight_total - p->weight_done) - (now_s - p->current_from);
+    if (p->target_s > now_s && rest > p->target_s - now_s)
+        rest = p->target_s - now_s;
+    return rest > 0 ? rest : 0;
+}
+
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
 {
     char scaled[256], elapsed[16], left[24] = "left ~?";
     progress_scale_params(params, scaled, sizeof scaled);
     progress_clock(now_s, elapsed, sizeof elapsed);
-    /* The variants that finished cost current_from between them, weight_done of the
-     * expected; the rest, the one under way included, cost at that pace. */
-    if (p->weight_done > 0 && p->weight_total >= p->weight_done) {
-        double pace = p->current_from / p->weight_done;
-        double rest = pace * (p->weight_total - p->weight_done) - (now_s - p->current_from);
-        if (p->target_s > now_s && rest > p->target_s - now_s)
-            rest = p->target_s - now_s;
+    double rest = progress_left(p, now_s);
+    if (rest >= 0) {
         char clock[16];
-        progress_clock(rest > 0 ? rest : 0, clock, sizeof clock);
+        progress_clock(rest, clock, sizeof clock);
         snprintf(left, sizeof left, "left ~%s", clock);
     }
     snprintf(buf, len, "[%zu/%zu] %s %s %s  elapsed %s  %s", p->started, p->total, p->workload, p->variant,
@@ -190,6 +198,10 @@ void progress_note(const char *workload, const char *variant, const char *params
         snprintf(p->workload, sizeof p->workload, "%s", workload);
         snprintf(p->variant, sizeof p->variant, "%s", variant);
     }
+    if (p->log) {
+        double rest = progress_left(p, now);
+        fprintf(p->log, "%.3f %.3f %s %s %s\n", now, rest >= 0 ? now + rest : -1, workload, variant, params);
+    }
     if (!p->tty)
         return;
     char line[512];
@@ -213,6 +225,26 @@ void progress_finished(progress *p, const char *workload, size_t n)
     p->workload[0] = p->variant[0] = '\0';
     p->n_seen = 0;
     progress_clear(p);
+}
+
+bool progress_log_open(progress *p)
+{
+    const char *path = getenv("ZESLM_PROGRESS_LOG");
+    if (!path || !*path)
+        return true;
+    p->log = fopen(path, "w");
+    return p->log != NULL;
+}
+
+bool progress_end(progress *p)
+{
+    if (!p->log)
+        return true;
+    fprintf(p->log, "end %.3f\n", since(&p->t0));
+    bool ok = !ferror(p->log);
+    ok &= fclose(p->log) == 0;
+    p->log = NULL;
+    return ok;
 }
 
 void progress_clear(progress *p)

@@ -32,6 +32,10 @@ typedef struct progress {
     struct timespec t0;   /* the run's start */
     double current_from;  /* seconds from t0 to the current variant's start */
     bool shown;           /* a line is on the terminal now */
+    /* ZESLM_PROGRESS_LOG: a file the user named, where each update of the line adds
+     * "elapsed_s predicted_end_s workload variant params" (-1: no estimate yet), and the
+     * run's end "end elapsed_s": how the estimate is measured. NULL: none. */
+    FILE *log;
 } progress;
 
 /* Variants that `variants` (NULL: all; a comma-separated list) selects of wl. */
@@ -55,8 +59,20 @@ void progress_note(const char *workload, const char *variant, const char *params
  * without sub-groups) too, and the line is cleared. */
 void progress_finished(progress *p, const char *workload, size_t n);
 
+/* Opens the file ZESLM_PROGRESS_LOG names, if any, for p's log. False (the error said)
+ * when it cannot be created. */
+bool progress_log_open(progress *p);
+
+/* The run ended: its time into the log, which is closed. False (the error said) when
+ * the log could not be written. */
+bool progress_end(progress *p);
+
 /* Clears the line, so that a table printed next starts on a clean one. */
 void progress_clear(progress *p);
+
+/* The estimate of the time left, in seconds, at now_s seconds since the start; -1
+ * when there is none yet. */
+double progress_left(const progress *p, double now_s);
 
 /* The line itself, for the given time in seconds since the start (exposed for its
  * test): "[23/65] bank strided stride=4  elapsed 0:41  left ~1:10", the time left
