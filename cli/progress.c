@@ -77,26 +77,14 @@ void progress_start(progress *p, FILE *tty, size_t total)
     clock_gettime(CLOCK_MONOTONIC, &p->t0);
 }
 
-void progress_stage_begin(progress *p, size_t stage, double budget_s)
+void progress_stage_begin(progress *p, size_t stage, double budget_s, double now_s)
 {
     pthread_mutex_lock(&p->lock);
     p->stage = stage;
     p->pass = 0;
+    p->pass_from = now_s;
     p->budget_s = budget_s;
-    p->results_done = 0;
-    p->in_result = false;
     pthread_mutex_unlock(&p->lock);
-}
-
-/* The result under way ended at now_s: its time joins what the plan expected of it. */
-static void close_result(progress *p, double now_s)
-{
-    if (!p->in_result)
-        return;
-    p->closed_s = now_s;
-    p->planned_s += (p->stage < p->n_stages ? p->stages[p->stage].spend : 1) * p->budget_s;
-    p->results_done++;
-    p->in_result = false;
 }
 
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
@@ -154,15 +142,7 @@ static bool was_seen(const progress *p, const char *variant)
 void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s)
 {
     pthread_mutex_lock(&p->lock);
-    bool same_variant = strcmp(p->workload, workload) == 0 && strcmp(p->variant, variant) == 0;
-    /* Each result measures itself once per doubling of its work, with the same
-     * parameters: a change of them is the next result. */
-    if (!same_variant || strcmp(p->params, params) != 0 || !p->in_result) {
-        close_result(p, now_s);
-        p->in_result = true;
-        p->result_from = now_s;
-    }
-    if (!same_variant) {
+    if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
         bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
         if (!seen) {
             p->started++;
@@ -197,11 +177,14 @@ static void clear_line(progress *p)
 void progress_finished_at(progress *p, size_t n, double now_s)
 {
     pthread_mutex_lock(&p->lock);
-    close_result(p, now_s);
+    if (p->stage < p->n_stages) {
+        p->closed_s = now_s;
+        p->planned_s += progress_stage_cost(&p->stages[p->stage], p->budget_s);
+    }
     p->finished += n;
     p->started = p->finished;
     p->pass++;
-    p->results_done = 0;
+    p->pass_from = now_s;
     p->workload[0] = p->variant[0] = p->params[0] = '\0';
     p->n_seen = 0;
     clear_line(p);

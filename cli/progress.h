@@ -11,8 +11,6 @@
 
 #include <zeslm/bench.h>
 
-#include "progress_format.h"
-
 #define PROGRESS_SEEN_MAX 64
 /* The workloads of a run the estimate follows; a run of more has no estimate. */
 #define PROGRESS_STAGES_MAX 64
@@ -20,7 +18,6 @@
 /* One workload of the run's plan, as the estimate sees it: what it will make and
  * what it shares of the run's target. */
 typedef struct progress_stage {
-    char workload[32];
     double weight;   /* its variants' progress_weight: its share of the target */
     double results;  /* the results one pass makes: its variants' progress_results */
     double spend;    /* the fraction of each result's budget it is expected to use */
@@ -35,19 +32,19 @@ typedef struct progress {
     progress_stage stages[PROGRESS_STAGES_MAX];
     size_t n_stages;
     unsigned passes;
-    /* The run's target in seconds when its workloads share it (run_budget_next),
-     * and under --quick; 0: no target, every result gets budget_s (--converge-time). */
+    /* The run's target in seconds when its workloads share it (RUN_TARGET_S, or
+     * RUN_TARGET_QUICK_S under --quick); 0: none, every result gets budget_s
+     * (--converge-time). */
     double target_s;
     bool quick;
-    /* Where the run is: the workload under way (stage, its pass), its results' budget
-     * in seconds, the results of the pass that ended and when the current one began. */
+    /* Where the run is: the workload under way (stage), its pass and when that began,
+     * its results' budget in seconds. */
     size_t stage;
     unsigned pass;
+    double pass_from;
     double budget_s;
-    size_t results_done;
-    double result_from;
-    /* The results that ended so far: the seconds from the start to the last one's
-     * end, and what the plan expected of them (spend x budget, summed). */
+    /* The passes that ended so far: the seconds from the start to the last one's end,
+     * and what the plan expected of them (progress_stage_cost, summed). */
     double closed_s, planned_s;
     char workload[32], variant[64], params[96];
     /* The variants of the current workload's pass already counted: a workload that
@@ -55,7 +52,6 @@ typedef struct progress {
     char seen[PROGRESS_SEEN_MAX][64];
     size_t n_seen;
     struct timespec t0;   /* the run's start */
-    bool in_result;       /* a result is under way (since result_from) */
     bool shown;           /* a line is on the terminal now */
     /* ZESLM_PROGRESS_LOG: a file the user named, where each update of the line adds
      * "elapsed_s predicted_end_s workload variant params", and the run's end
@@ -83,21 +79,22 @@ double progress_spend(const char *workload);
  * to fill (run_budget_plan). */
 void progress_start(progress *p, FILE *tty, size_t total);
 
-/* Workload `stage` of the plan begins, its results given `budget_s` seconds each. */
-void progress_stage_begin(progress *p, size_t stage, double budget_s);
+/* Workload `stage` of the plan begins at now_s seconds since the start, its results
+ * given `budget_s` seconds each. */
+void progress_stage_begin(progress *p, size_t stage, double budget_s, double now_s);
 
 /* Seconds since p's start. */
 double progress_since(const progress *p);
 
 /* A zeslm_run_opts progress callback (arg: a progress), called before each
- * measurement: counts a new variant when (workload, variant) changes, a new result
- * when its parameters change too, and rewrites the line. progress_note_at: the same
- * at now_s seconds since the start (for its test). */
+ * measurement: counts a new variant when (workload, variant) changes and rewrites the
+ * line. progress_note_at: the same at now_s seconds since the start (for its test). */
 void progress_note(const char *workload, const char *variant, const char *params, void *arg);
 void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s);
 
 /* A workload's pass ended: its n variants count as done, those it skipped (a device
- * without sub-groups) too, its last result ended, and the line is cleared. */
+ * without sub-groups) too, its time joins the pace (progress_left), the next pass
+ * begins, and the line is cleared. */
 void progress_finished(progress *p, size_t n);
 void progress_finished_at(progress *p, size_t n, double now_s);
 

@@ -3,6 +3,11 @@
 #include "progress_eta.h"
 #include "run_budget.h"
 
+double progress_stage_cost(const progress_stage *s, double budget_s)
+{
+    return s->results * s->spend * budget_s;
+}
+
 /* The budget each result of stage k gets when it begins at `at` seconds. */
 static double budget_at(const progress *p, size_t k, double at)
 {
@@ -20,19 +25,14 @@ double progress_left(const progress *p, double now_s)
         return -1;
     double pace = (p->closed_s + PROGRESS_ETA_PRIOR_S) / (p->planned_s + PROGRESS_ETA_PRIOR_S);
     const progress_stage *s = &p->stages[p->stage];
-    double each = pace * s->spend * p->budget_s;
     double t = now_s;
-    if (p->in_result)
-        t += fmax(each - (now_s - p->result_from), 0);
-    /* The rest of this pass, then this workload's later passes (none once its last
-     * pass ended). */
+    /* What is left of this pass (nothing once it ran past its expected time), then
+     * this workload's later passes (none once its last pass ended). */
     if (p->pass < p->passes) {
-        double rest = s->results - (double)p->results_done - (p->in_result ? 1 : 0);
-        t += fmax(rest, 0) * each + (double)(p->passes - p->pass - 1) * s->results * each;
+        double pass = pace * progress_stage_cost(s, p->budget_s);
+        t += fmax(pass - (now_s - p->pass_from), 0) + (double)(p->passes - p->pass - 1) * pass;
     }
-    for (size_t k = p->stage + 1; k < p->n_stages; k++) {
-        const progress_stage *n = &p->stages[k];
-        t += (double)p->passes * n->results * pace * n->spend * budget_at(p, k, t);
-    }
+    for (size_t k = p->stage + 1; k < p->n_stages; k++)
+        t += (double)p->passes * pace * progress_stage_cost(&p->stages[k], budget_at(p, k, t));
     return t - now_s;
 }

@@ -4,18 +4,23 @@
 
 #include "progress.h"
 
-/* The plan's own expectation counts as this many seconds of results against the
- * device's: the first results carry the device's setup (its first builds, the size
- * probe), which no later one repeats. */
+/* The plan's own expectation counts as this many seconds of workloads against the
+ * device's: the first carries the device's setup (its first builds, the size probe),
+ * which no later one repeats. */
 #define PROGRESS_ETA_PRIOR_S 20.0
 
-/* The seconds left at now_s seconds since the start; -1 when p has no plan. Each
- * result still to come costs its budget times its workload's spend (progress_spend),
- * the budget of a workload not begun being what run_budget_share will give it when
- * it begins (the run's target shared from that time), times the device's pace: the
- * time its ended results took over what the plan expected of them. The result
- * under way costs what is left of that; results past the expected count cost nothing
- * more than their own. */
+/* What one pass of stage s is expected to cost when each result gets budget_s: its
+ * results times its spend of that budget. */
+double progress_stage_cost(const progress_stage *s, double budget_s);
+
+/* The seconds left at now_s seconds since the start; -1 when p has no plan. Each pass
+ * of a workload costs progress_stage_cost times the device's pace: the time the passes
+ * that ended took over what the plan expected of them. The budget of a workload not
+ * begun is what run_budget_share will give it when it begins (the run's target shared
+ * from then), at the end of those before it. The pass under way costs what is left
+ * of its expected time; one past it, nothing more (a workload's results do not cost
+ * alike: latency's small footprints take milliseconds, its large ones seconds, so
+ * the pass is one block). */
 double progress_left(const progress *p, double now_s);
 
 #endif

@@ -1,5 +1,3 @@
-#include <stdio.h>
-
 #include "run_budget.h"
 
 static double clamp(double s, bool quick)
@@ -25,7 +23,6 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
         progress_stage *s = &p->stages[p->n_stages++];
         *s = (progress_stage){.weight = k * progress_weight(name), .results = k * progress_results(name),
                               .spend = progress_spend(name)};
-        snprintf(s->workload, sizeof s->workload, "%s", name);
     }
     if (run->converge_s > 0 || total == 0) {
         p->budget_s = run->converge_s;

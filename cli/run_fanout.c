@@ -272,7 +272,7 @@ static void *lane_run(void *arg)
         if (f->share_budget)
             l->run.converge_s = run_budget_next(f->choices, f->n, i, o->run.quick, since(&f->t0));
         if (l->run.progress)
-            progress_stage_begin(&f->prog, i, l->run.converge_s);
+            progress_stage_begin(&f->prog, i, l->run.converge_s, progress_since(&f->prog));
         if (o->before_workload)
             o->before_workload(o->hook_ctx);
         if (!clocks_start(l->clk))

@@ -13,6 +13,7 @@
 
 #include "progress.h"
 #include "progress_eta.h"
+#include "progress_format.h"
 #include "run_budget.h"
 
 static void params_are_scaled(void **state)
@@ -51,46 +52,42 @@ static void clock_reads_as_minutes(void **state)
     assert_string_equal(buf, "0:00");
 }
 
-/* A plan of two workloads with a fixed budget (--converge-time 2): each result costs
- * its spend of 2 s until results end, then at the pace they showed. */
+/* A plan of two workloads with a fixed budget (--converge-time 2): each pass costs its
+ * results times its spend of 2 s until passes end, then at the pace they showed. */
 static void estimate_from_the_budget_plan(void **state)
 {
     (void)state;
     progress p;
     progress_start(&p, NULL, 4);
     p.n_stages = 2;
-    p.stages[0] = (progress_stage){.workload = "bank", .weight = 1, .results = 4, .spend = 0.5};
-    p.stages[1] = (progress_stage){.workload = "latency", .weight = 1, .results = 10, .spend = 0.25};
-    progress_stage_begin(&p, 0, 2.0);
-    /* No result ended: the plan alone. 4 results of 1 s, then 10 of 0.5 s: 9 s, less
-     * the 0.5 s the first has run. */
+    p.passes = 2;
+    p.stages[0] = (progress_stage){.weight = 1, .results = 4, .spend = 0.5};
+    p.stages[1] = (progress_stage){.weight = 1, .results = 10, .spend = 0.25};
+    progress_stage_begin(&p, 0, 2.0, 0.0);
+    /* No pass ended: the plan alone. Two passes of 4 results of 1 s, then two of 10
+     * of 0.5 s: 18 s, less the 0.5 s the first has run. */
     progress_note_at(&p, "bank", "strided", "stride=1", 0.0);
-    assert_true(fabs(progress_left(&p, 0.5) - 8.5) < 1e-9);
-    /* The first result took 3 s, thrice the plan's 1 s: the pace is (3 + prior) over
-     * (1 + prior), and the 3 results and 10 to come cost that much more each. */
-    progress_note_at(&p, "bank", "strided", "stride=2", 3.0);
-    double pace = (3.0 + PROGRESS_ETA_PRIOR_S) / (1.0 + PROGRESS_ETA_PRIOR_S);
-    assert_true(fabs(progress_left(&p, 3.0) - pace * (3 * 1.0 + 10 * 0.5)) < 1e-9);
-    /* The result under way past its expected cost: only the others are left. */
-    assert_true(fabs(progress_left(&p, 3.0 + 5) - pace * (2 * 1.0 + 10 * 0.5)) < 1e-9);
-    /* More results than expected: the one under way is the pass's last. */
-    progress_note_at(&p, "bank", "strided", "stride=4", 4.0);
-    progress_note_at(&p, "bank", "strided", "stride=8", 5.0);
-    progress_note_at(&p, "bank", "strided", "stride=16", 6.0);
-    pace = (6.0 + PROGRESS_ETA_PRIOR_S) / (4.0 + PROGRESS_ETA_PRIOR_S);
-    assert_true(fabs(progress_left(&p, 6.0) - pace * (1.0 + 10 * 0.5)) < 1e-9);
-    /* The first workload ended; the second not yet begun has its 10 results left. */
-    progress_finished_at(&p, 1, 7.0);
-    progress_stage_begin(&p, 1, 2.0);
-    pace = (7.0 + PROGRESS_ETA_PRIOR_S) / (5.0 + PROGRESS_ETA_PRIOR_S);
-    assert_true(fabs(progress_left(&p, 7.0) - pace * 10 * 0.5) < 1e-9);
+    assert_true(fabs(progress_left(&p, 0.5) - 17.5) < 1e-9);
+    /* Past its expected 4 s, the pass costs nothing more: 14 s are left. */
+    assert_true(fabs(progress_left(&p, 6.0) - 14.0) < 1e-9);
+    /* The first pass took 12 s, thrice the plan's 4 s: the pace is (12 + prior) over
+     * (4 + prior), and the 4 + 10 s to come cost that much more. */
+    progress_finished_at(&p, 1, 12.0);
+    double pace = (12.0 + PROGRESS_ETA_PRIOR_S) / (4.0 + PROGRESS_ETA_PRIOR_S);
+    assert_true(fabs(progress_left(&p, 12.0) - pace * 14.0) < 1e-9);
+    assert_true(fabs(progress_left(&p, 13.0) - (pace * 14.0 - 1)) < 1e-9);
+    /* The first workload ended; the second's budget is 3 s: its passes cost 7.5 s. */
+    progress_finished_at(&p, 1, 16.0);
+    progress_stage_begin(&p, 1, 3.0, 16.0);
+    pace = (16.0 + PROGRESS_ETA_PRIOR_S) / (8.0 + PROGRESS_ETA_PRIOR_S);
+    assert_true(fabs(progress_left(&p, 16.0) - pace * 2 * 7.5) < 1e-9);
     /* No plan: no estimate. */
     p.n_stages = 0;
-    assert_true(progress_left(&p, 7.0) < 0);
+    assert_true(progress_left(&p, 17.0) < 0);
     char buf[256];
-    progress_note_at(&p, "latency", "chase", "footprint=4096", 8.0);
-    progress_line(&p, "footprint=4096", 8.0, buf, sizeof buf);
-    assert_string_equal(buf, "[2/4] latency chase footprint=4 KiB  elapsed 0:08  left ~?");
+    progress_note_at(&p, "latency", "chase", "footprint=4096", 18.0);
+    progress_line(&p, "footprint=4096", 18.0, buf, sizeof buf);
+    assert_string_equal(buf, "[3/4] latency chase footprint=4 KiB  elapsed 0:18  left ~?");
 }
 
 /* One workload of a simulated run: the results it made and the seconds each took. */
@@ -119,7 +116,7 @@ static double worst_from_10s(const sim_stage *sim, size_t n)
     double t = 0, ends[1024][2];
     size_t n_ends = 0;
     for (size_t i = 0; i < n; i++) {
-        progress_stage_begin(&p, i, run_budget_next(all, n, i, false, t));
+        progress_stage_begin(&p, i, run_budget_next(all, n, i, false, t), t);
         for (size_t r = 0; r < sim[i].results; r++) {
             char params[32];
             snprintf(params, sizeof params, "n=%zu", r);
@@ -156,25 +153,20 @@ static void estimate_lands_near_the_end(void **state)
     assert_true(worst_from_10s(intel, sizeof intel / sizeof *intel) <= 0.30);
 }
 
-/* A new (workload, variant) counts once, however many measurements it makes; a new
- * result when its parameters change. */
+/* A new (workload, variant) counts once, however many measurements it makes. */
 static void variants_counted_once(void **state)
 {
     (void)state;
     progress p;
     progress_start(&p, NULL, 3);
     progress_note("bank", "strided", "stride=1", &p);
-    progress_note("bank", "strided", "stride=1", &p); /* its work doubled: the same result */
-    assert_int_equal(p.results_done, 0);
     progress_note("bank", "strided", "stride=2", &p);
     assert_int_equal(p.started, 1);
-    assert_int_equal(p.results_done, 1);
     progress_note("bank", "padded", "stride=1", &p);
     /* Back to the first variant at the next input (hist sweeps inputs outside its
      * variants): not a new one. */
     progress_note("bank", "strided", "stride=1 input=same", &p);
     assert_int_equal(p.started, 2);
-    assert_int_equal(p.results_done, 3);
     progress_note("reduce", "padded", "n=5", &p);
     assert_int_equal(p.started, 3);
     assert_string_equal(p.workload, "reduce");
@@ -182,7 +174,6 @@ static void variants_counted_once(void **state)
      * same variant in the next pass counts again. */
     progress_finished(&p, 5);
     assert_int_equal(p.started, 5);
-    assert_int_equal(p.results_done, 0);
     assert_int_equal(p.pass, 1);
     progress_note("reduce", "padded", "n=5", &p);
     assert_int_equal(p.started, 6);

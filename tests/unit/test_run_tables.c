@@ -160,6 +160,19 @@ static void closing_summary(void **state)
     free(text);
 }
 
+/* t's text at `width` (t freed), malloc'd. */
+static char *table_text_of(table *t, size_t width)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    table_text(f, t, width);
+    fclose(f);
+    table_free(t);
+    return text;
+}
+
 /* A table too wide for its width names what it left out. */
 static void dropped_columns_named(void **state)
 {
@@ -169,12 +182,7 @@ static void dropped_columns_named(void **state)
     table_init(&t, cols, 3);
     const char *row[] = {"a_rather_long_variant_name", "12.5%", "1024"};
     table_add(&t, row, NULL);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    table_text(f, &t, 36);
-    fclose(f);
-    table_free(&t);
+    char *text = table_text_of(&t, 36);
     assert_non_null(strstr(text, "(left out to fit 36 columns: group;"));
     assert_non_null(strstr(text, "12.5%"));
     free(text);
@@ -192,12 +200,7 @@ static void prose_wraps_in_its_column(void **state)
     const char *row[] = {"roofline/read", "device memory read, best of 2, 4 and 8 rounds of groups of work-items",
                          "GB/s"};
     table_add(&t, row, NULL);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    table_text(f, &t, 72);
-    fclose(f);
-    table_free(&t);
+    char *text = table_text_of(&t, 72);
     assert_null(strstr(text, "left out"));
     assert_non_null(strstr(text, "measures"));
     assert_non_null(strstr(text, "GB/s"));
