@@ -1,5 +1,5 @@
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
- * time left (progress_eta.c), kept as the run's results begin and end. */
+ * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -14,18 +14,18 @@
  * where each result's convergence budget and the results per variant decide it), the
  * results one variant makes (latency's 10 footprints, bank's 7 strides; the same on
  * every device), and the fraction of its convergence budget a result uses (spend:
- * seconds per result over budget in default runs on PoCL and Intel's OpenCL CPU
- * runtime, 2026-11-23, 2 EPYC cores shared by 3 sessions). Doubling the work until
- * the next launch would pass the budget ends a result that never converges (latency's
- * pointer chase on a CPU) near half its budget; one that converges at once (hist)
- * costs little of it. The weights share the run's target (run_budget_next); the
- * spends estimate the time left (progress_eta.c). */
+ * seconds per result over its budget in 11 default runs on PoCL and Intel's OpenCL
+ * CPU runtime, 2026-11-23, on 2 EPYC cores shared with 2 other sessions, taken between
+ * the quiet runs' and the loaded ones': a loaded machine's noisy figures converge
+ * later, and latency used 0.15-0.33 of its budget on a quiet one, 0.55-0.84 on a
+ * loaded one). The weights share the run's target (run_budget_next); the spends
+ * estimate the time left (progress_eta.c). */
 static const struct {
     const char *workload;
     double weight, results, spend;
 } costs[] = {
-    {"roofline", 2.4, 1.6, 0.4},  {"reduce", 0.2, 1.0, 0.15},    {"bank", 1.0, 7.0, 0.2},      {"conv", 0.3, 1.0, 0.3},
-    {"hist", 0.2, 1.9, 0.1},      {"occupancy", 0.5, 7.5, 0.13}, {"latency", 7.0, 10.0, 0.55}, {"atomics", 0.5, 3.0, 0.15},
+    {"roofline", 2.4, 1.6, 0.42}, {"reduce", 0.2, 1.0, 0.1},     {"bank", 1.0, 7.0, 0.1},      {"conv", 0.3, 1.0, 0.2},
+    {"hist", 0.2, 1.9, 0.07},     {"occupancy", 0.5, 7.5, 0.12}, {"latency", 7.0, 10.0, 0.35}, {"atomics", 0.5, 3.0, 0.1},
 };
 
 static size_t cost_of(const char *workload)
@@ -83,6 +83,7 @@ void progress_stage_begin(progress *p, size_t stage, double budget_s, double now
     p->stage = stage;
     p->pass = 0;
     p->pass_from = now_s;
+    p->results_seen = 0;
     p->budget_s = budget_s;
     pthread_mutex_unlock(&p->lock);
 }
@@ -142,6 +143,10 @@ static bool was_seen(const progress *p, const char *variant)
 void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s)
 {
     pthread_mutex_lock(&p->lock);
+    /* A result measures itself once per doubling of its work, with the same
+     * parameters: a change of them is the next result. */
+    p->results_seen += strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0 ||
+                       strcmp(p->params, params) != 0;
     if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
         bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
         if (!seen) {
@@ -179,8 +184,9 @@ void progress_finished_at(progress *p, size_t n, double now_s)
     pthread_mutex_lock(&p->lock);
     if (p->stage < p->n_stages) {
         p->closed_s = now_s;
-        p->planned_s += progress_stage_cost(&p->stages[p->stage], p->budget_s);
+        p->planned_s += (double)p->results_seen * p->stages[p->stage].spend * p->budget_s;
     }
+    p->results_seen = 0;
     p->finished += n;
     p->started = p->finished;
     p->pass++;

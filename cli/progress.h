@@ -37,14 +37,15 @@ typedef struct progress {
      * (--converge-time). */
     double target_s;
     bool quick;
-    /* Where the run is: the workload under way (stage), its pass and when that began,
-     * its results' budget in seconds. */
+    /* Where the run is: the workload under way (stage), its pass, when that began and
+     * the results it has begun, its results' budget in seconds. */
     size_t stage;
     unsigned pass;
     double pass_from;
+    size_t results_seen;
     double budget_s;
     /* The passes that ended so far: the seconds from the start to the last one's end,
-     * and what the plan expected of them (progress_stage_cost, summed). */
+     * and what the plan expected of the results they made (spend x budget each). */
     double closed_s, planned_s;
     char workload[32], variant[64], params[96];
     /* The variants of the current workload's pass already counted: a workload that
@@ -87,8 +88,9 @@ void progress_stage_begin(progress *p, size_t stage, double budget_s, double now
 double progress_since(const progress *p);
 
 /* A zeslm_run_opts progress callback (arg: a progress), called before each
- * measurement: counts a new variant when (workload, variant) changes and rewrites the
- * line. progress_note_at: the same at now_s seconds since the start (for its test). */
+ * measurement: counts a new variant when (workload, variant) changes, a new result
+ * when its parameters do, and rewrites the line. progress_note_at: the same at now_s
+ * seconds since the start (for its test). */
 void progress_note(const char *workload, const char *variant, const char *params, void *arg);
 void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s);
 
