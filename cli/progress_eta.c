@@ -3,7 +3,8 @@
 #include "progress_eta.h"
 #include "run_budget.h"
 
-double progress_stage_cost(const progress_stage *s, double budget_s)
+/* What one pass of stage s is expected to cost when each result gets budget_s. */
+static double stage_cost(const progress_stage *s, double budget_s)
 {
     return s->results * s->spend * budget_s;
 }
@@ -29,10 +30,10 @@ double progress_left(const progress *p, double now_s)
     /* What is left of this pass (nothing once it ran past its expected time), then
      * this workload's later passes (none once its last pass ended). */
     if (p->pass < p->passes) {
-        double pass = pace * progress_stage_cost(s, p->budget_s);
+        double pass = pace * stage_cost(s, p->budget_s);
         t += fmax(pass - (now_s - p->pass_from), 0) + (double)(p->passes - p->pass - 1) * pass;
     }
     for (size_t k = p->stage + 1; k < p->n_stages; k++)
-        t += (double)p->passes * pace * progress_stage_cost(&p->stages[k], budget_at(p, k, t));
+        t += (double)p->passes * pace * stage_cost(&p->stages[k], budget_at(p, k, t));
     return t - now_s;
 }

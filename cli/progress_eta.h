@@ -9,19 +9,16 @@
  * which no later one repeats. */
 #define PROGRESS_ETA_PRIOR_S 10.0
 
-/* What one pass of stage s is expected to cost when each result gets budget_s: its
- * results times its spend of that budget. */
-double progress_stage_cost(const progress_stage *s, double budget_s);
-
 /* The seconds left at now_s seconds since the start; -1 when p has no plan. Each pass
- * of a workload costs progress_stage_cost times the device's pace: the time the passes
- * that ended took over what the plan expected of the results they made (their count
- * as made, not as the table expects: a device without sub-groups skips variants). The budget of a workload not
- * begun is what run_budget_share will give it when it begins (the run's target shared
- * from then), at the end of those before it. The pass under way costs what is left
- * of its expected time; one past it, nothing more (a workload's results do not cost
- * alike: latency's small footprints take milliseconds, its large ones seconds, so
- * the pass is one block). */
+ * of a workload costs its results times its spend of their budget, times the
+ * device's pace: the time the passes that ended took over what the plan expected of
+ * the results they made (counted as made, not as the table expects: a device without
+ * sub-groups skips variants). The budget of a workload not begun is what
+ * run_budget_share will give it when it begins (the run's target shared from then),
+ * at the end of those before it. The pass under way costs what is left of its
+ * expected time; one past it, nothing more (a workload's results do not cost alike:
+ * latency's small footprints take milliseconds, its large ones seconds, so the pass
+ * is one block). */
 double progress_left(const progress *p, double now_s);
 
 #endif
