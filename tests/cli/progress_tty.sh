@@ -1,7 +1,7 @@
 #!/bin/sh
 # The progress line: on a terminal (a pty through script(1)) the counter, elapsed time
 # and estimate; through a pipe and in files, none of it; ZESLM_PROGRESS_LOG's record of
-# the estimate.
+# the estimate, rewritten during a long measurement too.
 set -eu
 bench=$1
 tmp=$(mktemp -d)
@@ -27,6 +27,11 @@ if grep -q 'elapsed\|left ~' "$tmp/out" "$tmp/err"; then echo "progress in a pip
 ZESLM_PROGRESS_LOG="$tmp/log" "$bench" run --quick --backend cl bank/strided >/dev/null 2>&1
 grep -q '^[0-9.]* [0-9.]* bank strided stride=[0-9]*$' "$tmp/log" || { echo "no estimate in the log"; cat "$tmp/log"; exit 1; }
 tail -1 "$tmp/log" | grep -q '^end [0-9.]*$' || { echo "no end in the log"; cat "$tmp/log"; exit 1; }
+# A measurement of 3 s (--min-time): the line, here its log, is rewritten every second
+# during it, not only between measurements.
+ZESLM_PROGRESS_LOG="$tmp/long" "$bench" run --quick --min-time 3 --backend cl reduce/doc_tree >/dev/null 2>&1
+awk '$1 != "end" { if (n && $1 - t > gap) gap = $1 - t; t = $1; n++ } END { exit !(n >= 3 && gap < 1.8) }' "$tmp/long" ||
+  { echo "the line froze during a long measurement"; cat "$tmp/long"; exit 1; }
 # One that cannot be created: an error naming it and a failed run, before any launch.
 if ZESLM_PROGRESS_LOG="$tmp/no/log" "$bench" run --quick --backend cl bank/strided >"$tmp/out" 2>"$tmp/err"; then
     echo "a log that cannot be created was accepted"; exit 1
