@@ -1,31 +1,31 @@
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
- * time left, estimated as hyperfine does from the mean cost of what has finished. */
+ * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <zeslm/units.h>
-
 #include "progress.h"
-
-/* Parameters whose value is a byte count. */
-static const char *const byte_keys[] = {"bytes=", "footprint=", "slm="};
-/* Parameters whose value is a count of elements or work-items. */
-static const char *const count_keys[] = {"n=", "m="};
+#include "progress_eta.h"
+#include "progress_format.h"
 
 /* What one variant of each workload is expected to cost, relative to the others
- * (weight: the seconds a variant took in a default run on PoCL, 2 shared EPYC cores, where
- * each result's convergence budget and the results per variant decide it), and the
+ * (weight: the seconds a variant took in a default run on PoCL, 2 shared EPYC cores,
+ * where each result's convergence budget and the results per variant decide it), the
  * results one variant makes (latency's 10 footprints, bank's 7 strides; the same on
- * every device). The estimate scales the weights by the device's own pace so far, so
- * only their ratios matter. */
+ * every device), and the fraction of its convergence budget a result uses (spend:
+ * seconds per result over its budget in 11 default runs on PoCL and Intel's OpenCL
+ * CPU runtime, 2026-11-23, on 2 EPYC cores shared with 2 other sessions, taken between
+ * the quiet runs' and the loaded ones': a loaded machine's noisy figures converge
+ * later, and latency used 0.15-0.33 of its budget on a quiet one, 0.55-0.84 on a
+ * loaded one). The weights share the run's target (run_budget_next); the spends
+ * estimate the time left (progress_eta.c). */
 static const struct {
     const char *workload;
-    double weight, results;
+    double weight, results, spend;
 } costs[] = {
-    {"roofline", 2.4, 1.6}, {"reduce", 0.2, 1.0},    {"bank", 1.0, 7.0},    {"conv", 0.3, 1.0},
-    {"hist", 0.2, 1.9},     {"occupancy", 0.5, 7.5}, {"latency", 7.0, 10.0}, {"atomics", 0.5, 3.0},
+    {"roofline", 2.4, 1.6, 0.42}, {"reduce", 0.2, 1.0, 0.1},     {"bank", 1.0, 7.0, 0.1},      {"conv", 0.3, 1.0, 0.2},
+    {"hist", 0.2, 1.9, 0.07},     {"occupancy", 0.5, 7.5, 0.12}, {"latency", 7.0, 10.0, 0.35}, {"atomics", 0.5, 3.0, 0.1},
 };
 
 static size_t cost_of(const char *workload)
@@ -48,11 +48,18 @@ double progress_results(const char *workload)
     return i < sizeof costs / sizeof *costs ? costs[i].results : 1;
 }
 
-static double since(const struct timespec *t0)
+/* A workload the table does not know: all of each budget, the most a result uses. */
+double progress_spend(const char *workload)
+{
+    size_t i = cost_of(workload);
+    return i < sizeof costs / sizeof *costs ? costs[i].spend : 1;
+}
+
+double progress_since(const progress *p)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) * 1e-9;
+    return (double)(now.tv_sec - p->t0.tv_sec) + (double)(now.tv_nsec - p->t0.tv_nsec) * 1e-9;
 }
 
 size_t progress_variants(const zeslm_workload *wl, const char *variants)
@@ -63,74 +70,22 @@ size_t progress_variants(const zeslm_workload *wl, const char *variants)
     return n;
 }
 
-void progress_start(progress *p, FILE *tty, size_t total, double weight)
+void progress_start(progress *p, FILE *tty, size_t total)
 {
-    *p = (progress){.tty = tty && isatty(fileno(tty)) ? tty : NULL, .total = total, .weight_total = weight};
+    *p = (progress){.tty = tty && isatty(fileno(tty)) ? tty : NULL, .total = total, .passes = 1,
+                    .lock = PTHREAD_MUTEX_INITIALIZER};
     clock_gettime(CLOCK_MONOTONIC, &p->t0);
 }
 
-void progress_clock(double s, char *buf, size_t len)
+void progress_stage_begin(progress *p, size_t stage, double budget_s, double now_s)
 {
-    unsigned long t = s > 0 ? (unsigned long)(s + 0.5) : 0;
-    if (t >= 3600)
-        snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
-    else
-        snprintf(buf, len, "%lu:%02lu", t / 60, t % 60);
-}
-
-/* Whether `token` starts with one of `keys`: the length of that key, else 0. */
-static size_t key_of(const char *token, const char *const *keys, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strncmp(token, keys[i], strlen(keys[i])) == 0)
-            return strlen(keys[i]);
-    return 0;
-}
-
-/* A count for people: as it is below 10000, else three digits and k, M or G. */
-static void format_count(unsigned long long v, char *buf, size_t len)
-{
-    static const char prefix[] = "kMG";
-    double x = (double)v;
-    size_t p = 0;
-    if (v < 10000) {
-        snprintf(buf, len, "%llu", v);
-        return;
-    }
-    for (x /= 1000; x >= 999.5 && p + 1 < sizeof prefix - 1; p++)
-        x /= 1000;
-    snprintf(buf, len, "%.*f%c", x < 9.995 ? 2 : x < 99.95 ? 1 : 0, x, prefix[p]);
-}
-
-void progress_scale_params(const char *params, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (const char *t = params; *t && used + 1 < len;) {
-        size_t word = strcspn(t, " ");
-        size_t kb = key_of(t, byte_keys, sizeof byte_keys / sizeof *byte_keys);
-        size_t kc = key_of(t, count_keys, sizeof count_keys / sizeof *count_keys);
-        size_t key = kb ? kb : kc;
-        char *end = NULL;
-        unsigned long long v = key ? strtoull(t + key, &end, 10) : 0;
-        char value[32];
-        if (key && end == t + word && word > key) {
-            if (kb)
-                zeslm_format_bytes(v, value, sizeof value);
-            else
-                format_count(v, value, sizeof value);
-            used += (size_t)snprintf(buf + used, len - used, "%.*s%s", (int)key, t, value);
-        } else {
-            used += (size_t)snprintf(buf + used, len - used, "%.*s", (int)word, t);
-        }
-        if (used >= len)
-            break;
-        t += word;
-        if (*t == ' ') {
-            used += (size_t)snprintf(buf + used, len - used, " ");
-            t++;
-        }
-    }
+    pthread_mutex_lock(&p->lock);
+    p->stage = stage;
+    p->pass = 0;
+    p->pass_from = now_s;
+    p->results_seen = 0;
+    p->budget_s = budget_s;
+    pthread_mutex_unlock(&p->lock);
 }
 
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
@@ -138,15 +93,10 @@ void progress_line(const progress *p, const char *params, double now_s, char *bu
     char scaled[256], elapsed[16], left[24] = "left ~?";
     progress_scale_params(params, scaled, sizeof scaled);
     progress_clock(now_s, elapsed, sizeof elapsed);
-    /* The variants that finished cost current_from between them, weight_done of the
-     * expected; the rest, the one under way included, cost at that pace. */
-    if (p->weight_done > 0 && p->weight_total >= p->weight_done) {
-        double pace = p->current_from / p->weight_done;
-        double rest = pace * (p->weight_total - p->weight_done) - (now_s - p->current_from);
-        if (p->target_s > now_s && rest > p->target_s - now_s)
-            rest = p->target_s - now_s;
+    double rest = progress_left(p, now_s);
+    if (rest >= 0) {
         char clock[16];
-        progress_clock(rest > 0 ? rest : 0, clock, sizeof clock);
+        progress_clock(rest, clock, sizeof clock);
         snprintf(left, sizeof left, "left ~%s", clock);
     }
     snprintf(buf, len, "[%zu/%zu] %s %s %s  elapsed %s  %s", p->started, p->total, p->workload, p->variant,
@@ -163,37 +113,17 @@ static size_t columns(FILE *tty)
     return 80;
 }
 
-static bool was_seen(const progress *p, const char *variant)
+void progress_draw(progress *p, double now_s)
 {
-    for (size_t i = 0; i < p->n_seen; i++)
-        if (strcmp(p->seen[i], variant) == 0)
-            return true;
-    return false;
-}
-
-void progress_note(const char *workload, const char *variant, const char *params, void *arg)
-{
-    progress *p = arg;
-    double now = since(&p->t0);
-    if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
-        bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
-        if (!seen) {
-            p->started++;
-            p->weight_done += p->weight_current;
-            p->weight_current = progress_weight(workload);
-            p->current_from = now;
-            if (strcmp(p->workload, workload) != 0)
-                p->n_seen = 0;
-            if (p->n_seen < PROGRESS_SEEN_MAX)
-                snprintf(p->seen[p->n_seen++], sizeof p->seen[0], "%s", variant);
-        }
-        snprintf(p->workload, sizeof p->workload, "%s", workload);
-        snprintf(p->variant, sizeof p->variant, "%s", variant);
+    if (p->log) {
+        double rest = progress_left(p, now_s);
+        fprintf(p->log, "%.3f %.3f %s %s %s\n", now_s, rest >= 0 ? now_s + rest : -1, p->workload, p->variant,
+                p->params);
     }
     if (!p->tty)
         return;
     char line[512];
-    progress_line(p, params, now, line, sizeof line);
+    progress_line(p, p->params, now_s, line, sizeof line);
     size_t width = columns(p->tty) - 1;
     if (strlen(line) > width)
         line[width] = '\0';
@@ -202,24 +132,99 @@ void progress_note(const char *workload, const char *variant, const char *params
     p->shown = true;
 }
 
-void progress_finished(progress *p, const char *workload, size_t n)
+static bool was_seen(const progress *p, const char *variant)
 {
-    p->finished += n;
-    p->started = p->finished;
-    p->weight_finished += (double)n * progress_weight(workload);
-    p->weight_done = p->weight_finished;
-    p->weight_current = 0;
-    p->current_from = since(&p->t0);
-    p->workload[0] = p->variant[0] = '\0';
-    p->n_seen = 0;
-    progress_clear(p);
+    for (size_t i = 0; i < p->n_seen; i++)
+        if (strcmp(p->seen[i], variant) == 0)
+            return true;
+    return false;
 }
 
-void progress_clear(progress *p)
+void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s)
+{
+    pthread_mutex_lock(&p->lock);
+    /* A result measures itself once per doubling of its work, with the same
+     * parameters: a change of them is the next result. */
+    p->results_seen += strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0 ||
+                       strcmp(p->params, params) != 0;
+    if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
+        bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
+        if (!seen) {
+            p->started++;
+            if (strcmp(p->workload, workload) != 0)
+                p->n_seen = 0;
+            if (p->n_seen < PROGRESS_SEEN_MAX)
+                snprintf(p->seen[p->n_seen++], sizeof p->seen[0], "%s", variant);
+        }
+        snprintf(p->workload, sizeof p->workload, "%s", workload);
+        snprintf(p->variant, sizeof p->variant, "%s", variant);
+    }
+    snprintf(p->params, sizeof p->params, "%s", params);
+    progress_draw(p, now_s);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void progress_note(const char *workload, const char *variant, const char *params, void *arg)
+{
+    progress *p = arg;
+    progress_note_at(p, workload, variant, params, progress_since(p));
+}
+
+static void clear_line(progress *p)
 {
     if (p->shown) {
         fprintf(p->tty, "\r\033[K");
         fflush(p->tty);
         p->shown = false;
     }
+}
+
+void progress_finished_at(progress *p, size_t n, double now_s)
+{
+    pthread_mutex_lock(&p->lock);
+    if (p->stage < p->n_stages) {
+        p->closed_s = now_s;
+        p->planned_s += (double)p->results_seen * p->stages[p->stage].spend * p->budget_s;
+    }
+    p->results_seen = 0;
+    p->finished += n;
+    p->started = p->finished;
+    p->pass++;
+    p->pass_from = now_s;
+    p->workload[0] = p->variant[0] = p->params[0] = '\0';
+    p->n_seen = 0;
+    clear_line(p);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void progress_finished(progress *p, size_t n)
+{
+    progress_finished_at(p, n, progress_since(p));
+}
+
+bool progress_log_open(progress *p)
+{
+    const char *path = getenv("ZESLM_PROGRESS_LOG");
+    if (!path || !*path)
+        return true;
+    p->log = fopen(path, "w");
+    return p->log != NULL;
+}
+
+bool progress_end(progress *p)
+{
+    if (!p->log)
+        return true;
+    fprintf(p->log, "end %.3f\n", progress_since(p));
+    bool ok = !ferror(p->log);
+    ok &= fclose(p->log) == 0;
+    p->log = NULL;
+    return ok;
+}
+
+void progress_clear(progress *p)
+{
+    pthread_mutex_lock(&p->lock);
+    clear_line(p);
+    pthread_mutex_unlock(&p->lock);
 }

@@ -4,6 +4,7 @@
 #ifndef ZESLM_PROGRESS_H
 #define ZESLM_PROGRESS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <time.h>
@@ -11,63 +12,111 @@
 #include <zeslm/bench.h>
 
 #define PROGRESS_SEEN_MAX 64
+/* The workloads of a run the estimate follows; a run of more has no estimate. */
+#define PROGRESS_STAGES_MAX 64
+
+/* One workload of the run's plan, as the estimate sees it: what it will make and
+ * what it shares of the run's target. */
+typedef struct progress_stage {
+    double weight;   /* its variants' progress_weight: its share of the target */
+    double results;  /* the results one pass makes: its variants' progress_results */
+    double spend;    /* the fraction of each result's budget it is expected to use */
+} progress_stage;
 
 typedef struct progress {
     FILE *tty;            /* where the line goes; NULL: nowhere (not a terminal) */
     size_t total;         /* variants the run will measure */
     size_t started;       /* variants begun, the current one included */
     size_t finished;      /* variants of the workloads that ended, measured or skipped */
-    /* Expected costs (progress_weight): of the whole run, of the workloads that ended,
-     * of the variants before the current one, and of the current one. */
-    double weight_total, weight_finished, weight_done, weight_current;
-    /* The run's target in seconds when its workloads share it (run_budget_next): they
-     * shrink their budgets to end near it, so the time left is at most what is left of
-     * it until it passes. 0: no target (--converge-time given). */
+    /* The run's plan: its workloads in order, each run `passes` times (group sizes). */
+    progress_stage stages[PROGRESS_STAGES_MAX];
+    size_t n_stages;
+    unsigned passes;
+    /* The run's target in seconds when its workloads share it (RUN_TARGET_S, or
+     * RUN_TARGET_QUICK_S under --quick); 0: none, every result gets budget_s
+     * (--converge-time). */
     double target_s;
-    char workload[32], variant[64];
+    bool quick;
+    /* Where the run is: the workload under way (stage), its pass, when that began and
+     * the results it has begun, its results' budget in seconds. */
+    size_t stage;
+    unsigned pass;
+    double pass_from;
+    size_t results_seen;
+    double budget_s;
+    /* The passes that ended so far: the seconds from the start to the last one's end,
+     * and what the plan expected of the results they made (spend x budget each). */
+    double closed_s, planned_s;
+    char workload[32], variant[64], params[96];
     /* The variants of the current workload's pass already counted: a workload that
      * sweeps its inputs outside its variants (hist, atomics) comes back to them. */
     char seen[PROGRESS_SEEN_MAX][64];
     size_t n_seen;
     struct timespec t0;   /* the run's start */
-    double current_from;  /* seconds from t0 to the current variant's start */
     bool shown;           /* a line is on the terminal now */
+    /* ZESLM_PROGRESS_LOG: a file the user named, where each update of the line adds
+     * "elapsed_s predicted_end_s workload variant params", and the run's end
+     * "end elapsed_s": how the estimate is measured. NULL: none. */
+    FILE *log;
+    /* The refresh thread (progress_refresh.c) and the lock it shares with the run's. */
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t refresher;
+    bool refreshing, stopping;
 } progress;
 
 /* Variants that `variants` (NULL: all; a comma-separated list) selects of wl. */
 size_t progress_variants(const zeslm_workload *wl, const char *variants);
 
-/* What a variant of `workload` is expected to cost, relative to other workloads', and
- * the results it is expected to make. */
+/* What a variant of `workload` is expected to cost, relative to other workloads', the
+ * results it is expected to make, and the fraction of each result's convergence
+ * budget it is expected to use. */
 double progress_weight(const char *workload);
 double progress_results(const char *workload);
+double progress_spend(const char *workload);
 
-/* Starts the clock of a run of `total` variants of expected cost `weight` (the sum of
- * their progress_weight); the line goes to `tty` when it is a terminal (isatty), else
- * nowhere. */
-void progress_start(progress *p, FILE *tty, size_t total, double weight);
+/* Starts the clock of a run of `total` variants; the line goes to `tty` when it is a
+ * terminal (isatty), else nowhere. The plan (stages, passes, target) is the caller's
+ * to fill (run_budget_plan). */
+void progress_start(progress *p, FILE *tty, size_t total);
 
-/* A zeslm_run_opts progress callback (arg: a progress): counts a new variant when
- * (workload, variant) changes and rewrites the line. */
+/* Workload `stage` of the plan begins at now_s seconds since the start, its results
+ * given `budget_s` seconds each. */
+void progress_stage_begin(progress *p, size_t stage, double budget_s, double now_s);
+
+/* Seconds since p's start. */
+double progress_since(const progress *p);
+
+/* A zeslm_run_opts progress callback (arg: a progress), called before each
+ * measurement: counts a new variant when (workload, variant) changes, a new result
+ * when its parameters do, and rewrites the line. progress_note_at: the same at now_s
+ * seconds since the start (for its test). */
 void progress_note(const char *workload, const char *variant, const char *params, void *arg);
+void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s);
 
 /* A workload's pass ended: its n variants count as done, those it skipped (a device
- * without sub-groups) too, and the line is cleared. */
-void progress_finished(progress *p, const char *workload, size_t n);
+ * without sub-groups) too, its time joins the pace (progress_left), the next pass
+ * begins, and the line is cleared. */
+void progress_finished(progress *p, size_t n);
+void progress_finished_at(progress *p, size_t n, double now_s);
+
+/* Rewrites the line for now_s (and adds it to the log); p->lock held. */
+void progress_draw(progress *p, double now_s);
+
+/* Opens the file ZESLM_PROGRESS_LOG names, if any, for p's log. False when it cannot
+ * be created (errno says why). */
+bool progress_log_open(progress *p);
+
+/* The run ended: its time into the log, which is closed. False when the log could not
+ * be written. */
+bool progress_end(progress *p);
 
 /* Clears the line, so that a table printed next starts on a clean one. */
 void progress_clear(progress *p);
 
 /* The line itself, for the given time in seconds since the start (exposed for its
  * test): "[23/65] bank strided stride=4  elapsed 0:41  left ~1:10", the time left
- * being the remaining variants' expected cost at the pace of those done. */
+ * as progress_left (progress_eta.h) estimates it. */
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len);
-
-/* params with byte counts scaled ("bytes=268435456" -> "bytes=256 MiB") and
- * element counts given three digits and a prefix ("n=67108864" -> "n=67.1M"). */
-void progress_scale_params(const char *params, char *buf, size_t len);
-
-/* m:ss, or h:mm:ss from an hour. */
-void progress_clock(double s, char *buf, size_t len);
 
 #endif

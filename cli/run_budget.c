@@ -10,30 +10,43 @@ static double clamp(double s, bool quick)
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes)
 {
     size_t total = 0;
-    double weight = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t k = progress_variants(choices[i].wl, choices[i].variant);
-        total += k;
-        weight += (double)k * progress_weight(choices[i].wl->name);
-    }
+    for (size_t i = 0; i < n; i++)
+        total += progress_variants(choices[i].wl, choices[i].variant);
     total *= passes ? passes : 1;
-    progress_start(p, stderr, total, weight * (passes ? passes : 1));
-    if (run->converge_s > 0 || total == 0)
+    progress_start(p, stderr, total);
+    p->passes = passes ? passes : 1;
+    p->quick = run->quick;
+    /* A run of more workloads than the plan holds has no estimate (n_stages 0). */
+    for (size_t i = 0; n <= PROGRESS_STAGES_MAX && i < n; i++) {
+        const char *name = choices[i].wl->name;
+        double k = (double)progress_variants(choices[i].wl, choices[i].variant);
+        progress_stage *s = &p->stages[p->n_stages++];
+        *s = (progress_stage){.weight = k * progress_weight(name), .results = k * progress_results(name),
+                              .spend = progress_spend(name)};
+    }
+    if (run->converge_s > 0 || total == 0) {
+        p->budget_s = run->converge_s;
         return;
+    }
     p->target_s = run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S;
-    double share = (run->quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) / (double)total;
-    run->converge_s = clamp(share, run->quick);
+    run->converge_s = clamp(p->target_s / (double)total, run->quick);
+    p->budget_s = run->converge_s;
+}
+
+double run_budget_share(double left, double weight, double weight_rest, double results, bool quick)
+{
+    if (left <= 0 || weight_rest <= 0 || results <= 0)
+        return clamp(0, quick);
+    return clamp(left * weight / weight_rest / results, quick);
 }
 
 double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick, double elapsed)
 {
-    double left = (quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) - elapsed, rest = 0;
+    double rest = 0;
     for (size_t k = i; k < n; k++)
         rest += (double)progress_variants(choices[k].wl, choices[k].variant) * progress_weight(choices[k].wl->name);
-    size_t variants = progress_variants(choices[i].wl, choices[i].variant);
-    if (left <= 0 || rest <= 0 || variants == 0)
-        return clamp(0, quick);
-    double mine = left * (double)variants * progress_weight(choices[i].wl->name) / rest;
-    double each = mine / ((double)variants * progress_results(choices[i].wl->name));
-    return clamp(each, quick);
+    double variants = (double)progress_variants(choices[i].wl, choices[i].variant);
+    return run_budget_share((quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) - elapsed,
+                            variants * progress_weight(choices[i].wl->name), rest,
+                            variants * progress_results(choices[i].wl->name), quick);
 }

@@ -22,9 +22,9 @@
 #define RUN_CONVERGE_QUICK_MAX_S 2.0
 
 /* Counts the variants the choices measure (times `passes` group sizes, at least
- * one), starts p's clock for them on stderr, and, unless the user gave
- * --converge-time, sets run->converge_s to the run's target over that count (at
- * least RUN_CONVERGE_MIN_S). */
+ * one), starts p's clock for them on stderr with the plan its estimate follows (each
+ * choice a stage), and, unless the user gave --converge-time, sets run->converge_s to
+ * the run's target over that count (at least RUN_CONVERGE_MIN_S). */
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes);
 
 /* The convergence budget of each result of choice i, `elapsed` seconds into the run
@@ -34,5 +34,9 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
  * RUN_CONVERGE_MAX_S (RUN_CONVERGE_QUICK_MAX_S under --quick). A device slower than the weights expect so gets less for its
  * last workloads, and the run stays near its target. */
 double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick, double elapsed);
+
+/* The rule of run_budget_next: `left` seconds of the target, shared by weight
+ * among workloads of weight `weight_rest` in all, over a workload's `results`. */
+double run_budget_share(double left, double weight, double weight_rest, double results, bool quick);
 
 #endif

@@ -13,6 +13,7 @@
 #include "clocks.h"
 #include "output.h"
 #include "progress.h"
+#include "progress_refresh.h"
 #include "run_budget.h"
 #include "run_cli.h"
 #include "run_doc.h"
@@ -270,6 +271,8 @@ static void *lane_run(void *arg)
         l->run.variant = c->variant;
         if (f->share_budget)
             l->run.converge_s = run_budget_next(f->choices, f->n, i, o->run.quick, since(&f->t0));
+        if (l->run.progress)
+            progress_stage_begin(&f->prog, i, l->run.converge_s, progress_since(&f->prog));
         if (o->before_workload)
             o->before_workload(o->hook_ctx);
         if (!clocks_start(l->clk))
@@ -279,7 +282,7 @@ static void *lane_run(void *arg)
                 l->run.group_size = o->group_sizes[p];
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
             if (l->run.progress)
-                progress_finished(&f->prog, c->wl->name, progress_variants(c->wl, c->variant));
+                progress_finished(&f->prog, progress_variants(c->wl, c->variant));
             if (st == ZESLM_OK)
                 continue;
             lane_error(l, c->wl, st, &s, errors);
@@ -309,6 +312,8 @@ static size_t fan_out(fanout *f)
 {
     clock_gettime(CLOCK_MONOTONIC, &f->t0);
     f->prog.t0 = f->t0;
+    if (f->o->run.progress && !progress_refresh_start(&f->prog))
+        cli_error("the progress line moves only between measurements (no thread to refresh it)");
     if (f->n_lanes == 1) {
         lane_run(&f->lanes[0]);
         return 1;
@@ -402,6 +407,8 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     f.share_budget = o->run.converge_s == 0;
     run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
     o->run.progress_arg = &f.prog;
+    if (!progress_log_open(&f.prog))
+        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", getenv("ZESLM_PROGRESS_LOG"), strerror(errno));
     /* Jansson's hash seed is set once here, as its documentation asks of threaded
      * programs, before any thread makes an object. */
     json_object_seed(0);
@@ -422,6 +429,9 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     run_render_head(f.plan.text, &f.doc);
     rc = finish(&f, fan_out(&f));
 out:
+    progress_refresh_stop(&f.prog);
+    if (!progress_end(&f.prog) && rc == 0)
+        rc = cli_error("ZESLM_PROGRESS_LOG: cannot write %s", getenv("ZESLM_PROGRESS_LOG"));
     for (size_t k = 0; k < f.n_lanes; k++) {
         clocks_close(f.lanes[k].clk);
         zeslm_device_close(f.lanes[k].dev);

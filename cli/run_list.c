@@ -5,7 +5,8 @@
 #include "variant_help.h"
 
 /* The kernel's file and the group-size rule are in --json. In 100 columns the variant,
- * what it measures and its rate fit; a baseline's line names its document. */
+ * what it measures (wrapped in its column) and its rate fit; a baseline's line names
+ * its document. */
 static const table_column columns[] = {
     {"variant", false, 100}, {"measures", false, 95}, {"rate", false, 90}, {"baseline", false, 80},
     {"ceiling", false, 70}, {"sub-groups", false, 60}, {"kernel", false, 50}, {"group", true, 10},
@@ -70,6 +71,7 @@ int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, cha
     json_t *doc = output_document(argc, argv), *arr = json_array();
     table t;
     table_init(&t, columns, sizeof columns / sizeof columns[0]);
+    table_wrap(&t, 1); /* what a variant measures */
     for (size_t i = 0; i < n; i++) {
         const zeslm_workload *wl = chosen[i].wl;
         for (size_t k = 0; k < wl->n_variants; k++) {

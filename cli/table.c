@@ -8,6 +8,12 @@ void table_init(table *t, const table_column *cols, size_t n_cols)
     memset(t, 0, sizeof *t);
     t->cols = cols;
     t->n_cols = n_cols;
+    t->wrap = n_cols;
+}
+
+void table_wrap(table *t, size_t col)
+{
+    t->wrap = col;
 }
 
 static char *copy(const char *s)
@@ -86,15 +92,89 @@ static size_t column_width(const table *t, size_t c)
 /* Two spaces between columns. */
 #define GAP 2
 
+/* The next line of `text` that fits `room` columns: its length, broken at the last
+ * space that fits, else after the first word, or at a newline; *next is where the line
+ * after it starts. */
+static size_t line_of(const char *text, size_t room, const char **next)
+{
+    size_t len = strcspn(text, "\n");
+    if (len > room) {
+        size_t cut = room;
+        while (cut > 0 && text[cut] != ' ')
+            cut--;
+        if (cut == 0)
+            cut = strcspn(text, " \n");
+        len = cut;
+    }
+    for (*next = text + len; **next == ' ' || **next == '\n'; (*next)++)
+        ;
+    return len;
+}
+
+/* The narrowest wrapped column c may be: TABLE_WRAP_MIN, or its longest word (its
+ * head included) when that is wider, or all of it when it is narrower. */
+static size_t wrap_width(const table *t, size_t c, size_t full)
+{
+    size_t least = strlen(t->cols[c].head);
+    for (size_t r = 0; r < t->rows; r++)
+        for (const char *s = cell(t, r, c); !t->notes[r] && *s; s += strspn(s, " ")) {
+            size_t word = strcspn(s, " ");
+            least = word > least ? word : least;
+            s += word;
+        }
+    least = least > TABLE_WRAP_MIN ? least : TABLE_WRAP_MIN;
+    return least < full ? least : full;
+}
+
+/* Row r of the table (0: the heads), its wrapped cells over as many lines as they
+ * need and the other cells on the first. Blanks are held back until text follows
+ * them: no line ends in blanks. */
+static void text_row(FILE *f, const table *t, size_t r, const size_t *w, const bool *shown)
+{
+    const char *rest[t->n_cols];
+    for (size_t c = 0; c < t->n_cols; c++)
+        rest[c] = r ? cell(t, r - 1, c) : t->cols[c].head;
+    for (bool more = true; more;) {
+        more = false;
+        size_t pending = 0;
+        bool first = true;
+        for (size_t c = 0; c < t->n_cols; c++) {
+            if (!shown[c])
+                continue;
+            const char *s = rest[c];
+            size_t len = strlen(s);
+            if (c == t->wrap) {
+                len = line_of(s, w[c], &rest[c]);
+                more |= *rest[c] != '\0';
+            } else {
+                rest[c] = "";
+            }
+            size_t pad = w[c] > len ? w[c] - len : 0;
+            pending += first ? 0 : GAP;
+            first = false;
+            if (t->cols[c].right)
+                pending += pad;
+            if (len) {
+                fprintf(f, "%*s%.*s", (int)pending, "", (int)len, s);
+                pending = 0;
+            }
+            if (!t->cols[c].right)
+                pending += pad;
+        }
+        fputc('\n', f);
+    }
+}
+
 void table_text(FILE *f, const table *t, size_t width)
 {
     if (t->failed || t->rows == 0)
         return;
-    size_t w[t->n_cols];
+    size_t w[t->n_cols], full[t->n_cols];
     bool shown[t->n_cols];
     size_t total = 0;
     for (size_t c = 0; c < t->n_cols; c++) {
-        w[c] = column_width(t, c);
+        full[c] = column_width(t, c);
+        w[c] = c == t->wrap && full[c] ? wrap_width(t, c, full[c]) : full[c];
         shown[c] = t->cols[c].keep > 0 && w[c] > 0;
         total += shown[c] ? w[c] + GAP : 0;
     }
@@ -109,6 +189,13 @@ void table_text(FILE *f, const table *t, size_t width)
         shown[drop] = false;
         total -= w[drop] + GAP;
     }
+    /* The room left widens the wrapped columns, in order, up to all of their text. */
+    for (size_t c = 0; c < t->n_cols; c++)
+        if (shown[c] && c == t->wrap && total - GAP < width) {
+            size_t grow = full[c] - w[c] < width - (total - GAP) ? full[c] - w[c] : width - (total - GAP);
+            w[c] += grow;
+            total += grow;
+        }
     /* A column dropped to fit is named under the table, never lost in silence. */
     char dropped[256] = "";
     size_t used = 0;
@@ -123,26 +210,7 @@ void table_text(FILE *f, const table *t, size_t width)
             text_wrap(f, first, indent, t->notes[r - 1], width);
             continue;
         }
-        /* Blanks are held back until text follows them: no line ends in blanks. */
-        size_t pending = 0;
-        bool first = true;
-        for (size_t c = 0; c < t->n_cols; c++) {
-            if (!shown[c])
-                continue;
-            const char *s = r ? cell(t, r - 1, c) : t->cols[c].head;
-            size_t len = strlen(s), pad = w[c] > len ? w[c] - len : 0;
-            pending += first ? 0 : GAP;
-            first = false;
-            if (t->cols[c].right)
-                pending += pad;
-            if (len) {
-                fprintf(f, "%*s%s", (int)pending, "", s);
-                pending = 0;
-            }
-            if (!t->cols[c].right)
-                pending += pad;
-        }
-        fputc('\n', f);
+        text_row(f, t, r, w, shown);
     }
     if (*dropped) {
         char line[sizeof dropped + 96];
@@ -197,22 +265,8 @@ void table_markdown(FILE *f, const table *t)
 
 void text_wrap(FILE *f, const char *first, const char *indent, const char *text, size_t width)
 {
-    const char *lead = first;
-    while (*text) {
-        size_t room = width > strlen(lead) ? width - strlen(lead) : 1, len = strcspn(text, "\n");
-        if (len > room) {
-            /* Break at the last space that fits, else after the first word. */
-            size_t cut = room;
-            while (cut > 0 && text[cut] != ' ')
-                cut--;
-            if (cut == 0)
-                cut = strcspn(text, " \n");
-            len = cut;
-        }
+    for (const char *lead = first, *next; *text; text = next, lead = indent) {
+        size_t len = line_of(text, width > strlen(lead) ? width - strlen(lead) : 1, &next);
         fprintf(f, "%s%.*s\n", lead, (int)len, text);
-        text += len;
-        while (*text == ' ' || *text == '\n')
-            text++;
-        lead = indent;
     }
 }

@@ -20,12 +20,18 @@ typedef struct table_column {
     int keep;
 } table_column;
 
+/* The narrowest a wrapped column gets: a phrase or two a line. */
+#define TABLE_WRAP_MIN 40
+
 typedef struct table {
     const table_column *cols;
     size_t n_cols;
     char **cells;  /* rows * n_cols, malloc'd; NULL cells are empty */
     char **notes;  /* one per row: text that replaces the cells after the first ("skipped: ...") */
     size_t rows, cap;
+    /* The column of prose that text wraps inside it, down to TABLE_WRAP_MIN columns
+     * (or its longest word), before any column is left out to fit; n_cols: none. */
+    size_t wrap;
     bool failed;   /* out of host memory: writers print nothing */
 } table;
 
@@ -35,9 +41,12 @@ void table_add(table *t, const char *const *cells, const char *note);
 /* Appends `suffix` to cell `col` of the last row ("256" -> "256 best"). */
 void table_mark(table *t, size_t col, const char *suffix);
 void table_free(table *t);
+/* Column `col` is prose, wrapped in text (table.wrap). */
+void table_wrap(table *t, size_t col);
 
 /* Text: columns that hold nothing in any row are left out, then those of least
- * `keep` until every line fits `width` (named in a line under the table); notes wrap
+ * `keep` until every line fits `width` (named in a line under the table), wrapped
+ * columns counted at their narrowest and then widened into the room left; notes wrap
  * under the first column. */
 void table_text(FILE *f, const table *t, size_t width);
 /* Markdown: every column that holds something, notes in a last column; nothing at

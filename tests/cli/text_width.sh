@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every line of every command's default text output fits 100 columns, and no number
-# in it is in e-notation (33.2 TB/s, never 3.32e+13).
+# in it is in e-notation (33.2 TB/s, never 3.32e+13); run --list keeps its descriptions.
 # usage: text_width.sh path/to/ze-slm-bench
 bench=$1
 failures=0
@@ -37,6 +37,11 @@ check run bank --quick
 check run --quick
 check run --quick --min-time 0.00001 reduce/many
 check profile reduce/many --quick
+# run --list keeps what each variant measures, wrapped in its column, in 100 columns.
+if ! "$bench" run --list | head -1 | grep -q '^variant  *measures  *rate'; then
+    echo "FAIL (run --list): no 'measures' column"
+    failures=$((failures + 1))
+fi
 "$bench" run reduce --quick --json "$tmp/a.json" >/dev/null 2>&1
 check compare "$tmp/a.json" "$tmp/a.json"
 [ "$failures" -eq 0 ]

@@ -1,7 +1,7 @@
 /* What a run's text says around its numbers: columns named for their quantity, rows
- * spread by more than 20% marked and warned of, columns dropped to fit named, the
- * shared footnotes once per run, the best group size of a profile marked, a closing
- * summary, and the default sizes' scale stated. */
+ * spread by more than 20% marked and warned of, columns dropped to fit named, prose
+ * wrapped in its column, the shared footnotes once per run, the best group size of a
+ * profile marked, a closing summary, and the default sizes' scale stated. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -160,6 +160,19 @@ static void closing_summary(void **state)
     free(text);
 }
 
+/* t's text at `width` (t freed), malloc'd. */
+static char *table_text_of(table *t, size_t width)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    table_text(f, t, width);
+    fclose(f);
+    table_free(t);
+    return text;
+}
+
 /* A table too wide for its width names what it left out. */
 static void dropped_columns_named(void **state)
 {
@@ -169,14 +182,39 @@ static void dropped_columns_named(void **state)
     table_init(&t, cols, 3);
     const char *row[] = {"a_rather_long_variant_name", "12.5%", "1024"};
     table_add(&t, row, NULL);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    table_text(f, &t, 36);
-    fclose(f);
-    table_free(&t);
+    char *text = table_text_of(&t, 36);
     assert_non_null(strstr(text, "(left out to fit 36 columns: group;"));
     assert_non_null(strstr(text, "12.5%"));
+    free(text);
+}
+
+/* A column of prose too wide for the width wraps inside itself, and the columns of
+ * more `keep` stay: run --list in 100 columns keeps what each variant measures. */
+static void prose_wraps_in_its_column(void **state)
+{
+    (void)state;
+    static const table_column cols[] = {{"variant", false, 100}, {"measures", false, 95}, {"rate", false, 90}};
+    table t;
+    table_init(&t, cols, 3);
+    table_wrap(&t, 1);
+    const char *row[] = {"roofline/read", "device memory read, best of 2, 4 and 8 rounds of groups of work-items",
+                         "GB/s"};
+    table_add(&t, row, NULL);
+    char *text = table_text_of(&t, 72);
+    assert_null(strstr(text, "left out"));
+    assert_non_null(strstr(text, "measures"));
+    assert_non_null(strstr(text, "GB/s"));
+    /* Every line fits; the prose goes on under its own column, word by word. */
+    size_t lines = 0;
+    for (char *line = text, *end; *line; line = end + 1, lines++) {
+        end = strchr(line, '\n');
+        assert_non_null(end);
+        assert_true((size_t)(end - line) <= 72);
+    }
+    assert_true(lines >= 3);
+    /* The room left after the rate widens the prose's column to 51. */
+    assert_non_null(strstr(text, "\nroofline/read  device memory read, best of 2, 4 and 8 rounds of     GB/s\n"));
+    assert_non_null(strstr(text, "\n               groups of work-items\n"));
     free(text);
 }
 
@@ -189,6 +227,7 @@ int main(void)
         cmocka_unit_test(best_group_marked),
         cmocka_unit_test(closing_summary),
         cmocka_unit_test(dropped_columns_named),
+        cmocka_unit_test(prose_wraps_in_its_column),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
