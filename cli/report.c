@@ -159,6 +159,7 @@ static const struct {
     {"cycles per access at the reported maximum clock", "cycles"},
     {"predicted groups per compute unit", "groups/CU"},
     {"groups per compute unit in the one wave launched", "groups/CU"},
+    {"sub-groups in the group", "sub-groups"},
     {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU"},
 };
 

@@ -7,6 +7,10 @@ within 10% across the group sizes that fit one compute unit."""
 import json, sys
 
 run = json.load(open(sys.argv[1]))
+if run.get("schema", 1) >= 3:  # a run document: its one device
+    errors = run["errors"]
+    run = run["devices"][0]
+    run["errors"] = run["errors"] + errors
 res = [r for r in run["results"] if r["outcome"] == "measured"]
 ok = True
 
@@ -27,7 +31,7 @@ worst = max(r["work_change"] for r in lat) if lat else float("nan")
 check(lat and worst < 0.03, "each latency point within 3%% when its steps double (largest change %.2f%%)" % (100 * worst))
 for r in lat:
     print("  latency/%-10s %-20s %8.2f ns %7.1f cycles  %9d steps  change %.2f%%" % (
-        r["variant"], r["parameters"], r["rate"], r.get("extra") or 0, r["work"], 100 * r["work_change"]))
+        r["variant"], r["parameters"], r["rate"], r.get("extra", r.get("ratio")) or 0, r["work"], 100 * r["work_change"]))
 print("findings:", json.dumps(run["findings"].get("latency"), indent=1))
 print("\n".join(run["summaries"].get("latency", "").split(". ")))
 lv = run["findings"].get("latency", {}).get("level1_ns")
@@ -60,7 +64,7 @@ if bar:
 for r in res:
     if r["variant"] == "barrier_throughput":
         print("  barrier_throughput %-11s %8.4f Gbarrier/s/CU  %d groups (%s per CU)  %d rounds" % (
-            r["parameters"], r["rate"], r["groups"], r.get("extra"), r["work"]))
+            r["parameters"], r["rate"], r["groups"], r.get("extra", r.get("ratio")), r["work"]))
 for r in res:
     if r["workload"] == "atomics" and r["parameters"].startswith("pattern=distinct"):
         print("  %-18s %-26s %9.3f Gatomic/s %6d rounds" % (r["variant"], r["parameters"], r["rate"], r["work"]))

@@ -44,7 +44,7 @@ for r in res:
 bank = [r for r in res if r["workload"] == "bank"]
 assert bank and all((r["speedup_vs_baseline"] is None) == (r["variant"] == "throughput") for r in bank), \
     [(r["variant"], r["speedup_vs_baseline"]) for r in bank]
-# Levels are looked for (test_latency_levels checks the naming on a real GPU curve); a
+# Levels are looked for (test_findings checks the naming on a real GPU curve); a
 # CPU's curve under load may show none, or a noisy step that is not higher than the last,
 # but every level it names has a latency.
 lat = run["findings"]["latency"]
