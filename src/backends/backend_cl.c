@@ -41,15 +41,16 @@ struct cl_kern {
     const struct zeslm_module *module;
 };
 
-/* Records the failing call (by name) with its error code and location, then jumps
- * to out. CL_TRY takes a call returning cl_int; CL_TRY_ERR the error a creating call
- * wrote to its last argument. */
+/* Records the failing call (by name) with its error's name and number (a driver's
+ * own codes have no name here: NVIDIA's OpenCL under MPS fails clCreateContext with
+ * one), and its location, then jumps to out. CL_TRY takes a call returning cl_int;
+ * CL_TRY_ERR the error a creating call wrote to its last argument. */
 #define CL_TRY_ERR(name, err)                                                         \
     do {                                                                              \
         cl_int err_ = (err);                                                          \
         if (err_ != CL_SUCCESS) {                                                     \
-            st = zeslm_fail(ZESLM_ERR_BACKEND, "%.*s failed: %s (%s:%d)",            \
-                            (int)strcspn(name, "("), name, cl_error_name(err_),       \
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "%.*s failed: %s, %d (%s:%d)",        \
+                            (int)strcspn(name, "("), name, cl_error_name(err_), err_, \
                             __FILE__, __LINE__);                                      \
             goto out;                                                                 \
         }                                                                             \
