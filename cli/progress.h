@@ -70,10 +70,10 @@ size_t progress_variants(const zeslm_workload *wl, const char *variants);
 
 /* What a variant of `workload` is expected to cost, relative to other workloads', the
  * results it is expected to make, and the fraction of each result's convergence
- * budget it is expected to use. */
+ * budget it is expected to use on a CPU or on a GPU. */
 double progress_weight(const char *workload);
 double progress_results(const char *workload);
-double progress_spend(const char *workload);
+double progress_spend(const char *workload, bool gpu);
 
 /* Starts the clock of a run of `total` variants; the line goes to `tty` when it is a
  * terminal (isatty), else nowhere. The plan (stages, passes, target) is the caller's

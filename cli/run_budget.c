@@ -22,7 +22,7 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
         double k = (double)progress_variants(choices[i].wl, choices[i].variant);
         progress_stage *s = &p->stages[p->n_stages++];
         *s = (progress_stage){.weight = k * progress_weight(name), .results = k * progress_results(name),
-                              .spend = progress_spend(name)};
+                              .spend = progress_spend(name, false)};
     }
     if (run->converge_s > 0 || total == 0) {
         p->budget_s = run->converge_s;
@@ -49,4 +49,10 @@ double run_budget_next(const run_choice *choices, size_t n, size_t i, bool quick
     return run_budget_share((quick ? RUN_TARGET_QUICK_S : RUN_TARGET_S) - elapsed,
                             variants * progress_weight(choices[i].wl->name), rest,
                             variants * progress_results(choices[i].wl->name), quick);
+}
+
+void run_budget_devices(progress *p, const run_choice *choices, size_t n, bool gpus)
+{
+    for (size_t i = 0; i < p->n_stages && i < n; i++)
+        p->stages[i].spend = progress_spend(choices[i].wl->name, gpus);
 }

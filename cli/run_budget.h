@@ -27,6 +27,10 @@
  * the run's target over that count (at least RUN_CONVERGE_MIN_S). */
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes);
 
+/* Once the devices are open: the plan's spends are a GPU's where every device the run
+ * measures is one (`gpus`), a CPU's otherwise, as run_budget_plan set them. */
+void run_budget_devices(progress *p, const run_choice *choices, size_t n, bool gpus);
+
 /* The convergence budget of each result of choice i, `elapsed` seconds into the run
  * (when the user gave no --converge-time): what is left of the run's target, shared
  * by choices i..n-1 by their expected cost (progress_weight), over the results choice

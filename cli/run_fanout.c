@@ -417,6 +417,10 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     bool locked = false;
     if ((rc = open_devices(&f)) != 0)
         goto out;
+    bool gpus = f.n_lanes > 0;
+    for (size_t k = 0; k < f.n_lanes; k++)
+        gpus &= f.lanes[k].info->is_gpu;
+    run_budget_devices(&f.prog, choices, n, gpus);
     /* After the devices opened: PoCL's LLVM installs handlers of its own there that
      * delete its temporary files on SIGINT, so a build the signal meets fails
      * (tests/cli/faults.sh); ours, installed later, replace them. */
