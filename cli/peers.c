@@ -153,3 +153,24 @@ void peers_free(peers *p)
     free(p->slow);
     *p = (peers){0};
 }
+
+void peers_share_devices(peers *p, const char *const *identity)
+{
+    for (size_t i = 0; i < p->n_rows; i++) {
+        peers_row *row = &p->rows[i];
+        if (row->total_rate <= 0)
+            continue;
+        row->total_rate = 0;
+        for (size_t d = 0; d < p->n_devices; d++) {
+            /* Each physical device once, at the best rate any of its ranks saw. */
+            bool first = true;
+            double best = row->rates[d];
+            for (size_t e = 0; e < p->n_devices && first; e++)
+                if (e != d && identity[d] && identity[e] && strcmp(identity[d], identity[e]) == 0) {
+                    first = e > d;
+                    best = row->rates[e] > best ? row->rates[e] : best;
+                }
+            row->total_rate += first ? best : 0;
+        }
+    }
+}

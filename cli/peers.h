@@ -18,8 +18,9 @@ typedef struct peers_row {
     double *rates;             /* per device; 0 where that device did not measure it */
     size_t measured;           /* devices with a rate */
     double median_rate;        /* of the rates measured */
-    /* The sum of the rates of a throughput (what the devices do together); 0 for a
-     * unit where lower is better ("ns/..."), whose sum means nothing. */
+    /* The sum of the rates of a throughput (what the devices do together; a device
+     * that ranks shared counted once: peers_share_devices); 0 for a unit where lower is
+     * better ("ns/..."), whose sum means nothing. */
     double total_rate;
     /* Per device: its speed over the median speed of the devices that measured this
      * row (speed: the rate, or 1 / rate where lower is better); 0 where it did not
@@ -41,6 +42,13 @@ typedef struct peers {
  * Returns false when out of memory. */
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p);
 void peers_free(peers *p);
+
+/* Ranks that shared one physical device (the same non-NULL identity: its UUID, or host
+ * and PCI address) count once in each row's total, at the best rate any of them saw:
+ * their kernels' device times do not add, since a GPU time-slices the processes that
+ * share it (the H100 through NVIDIA's OpenCL, which MPS refuses: two ranks each
+ * reported the GPU's whole rate, results/h100/cluster/). */
+void peers_share_devices(peers *p, const char *const *identity);
 
 /* The median of the n values (n > 0) of v, which it sorts; the mean of the middle two
  * for an even n. */

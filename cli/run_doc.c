@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,6 +140,20 @@ static bool throttled(run_doc *doc)
     return true;
 }
 
+/* The physical device d ran on, to tell ranks that shared one: its UUID, else its host
+ * and PCI address; NULL when it reported neither. */
+static const char *identity(const run_doc_device *d, char *buf, size_t len)
+{
+    const char *uuid = json_string_value(json_object_get(d->facts, "uuid"));
+    const char *pci = json_string_value(json_object_get(d->facts, "pci_address"));
+    if (uuid && *uuid)
+        return uuid;
+    if (!pci || !*pci)
+        return NULL;
+    snprintf(buf, len, "%s/%s", d->host, pci);
+    return buf;
+}
+
 bool run_doc_aggregate(run_doc *doc)
 {
     /* Again after devices changed: the last one counts. */
@@ -154,7 +169,17 @@ bool run_doc_aggregate(run_doc *doc)
         all[k] = &doc->devices[k].results;
     doc->aggregated = peers_compute(all, doc->n_devices, &doc->aggregate);
     free(all);
-    return doc->aggregated;
+    char(*ids)[320] = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *ids);
+    const char **id = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *id);
+    if (doc->aggregated && ids && id) {
+        for (size_t k = 0; k < doc->n_devices; k++)
+            id[k] = identity(&doc->devices[k], ids[k], sizeof ids[k]);
+        peers_share_devices(&doc->aggregate, id);
+    }
+    bool ok = doc->aggregated && ids && id;
+    free(ids);
+    free(id);
+    return ok;
 }
 
 bool run_doc_no_results(const run_doc *doc)

@@ -61,6 +61,27 @@ static void the_slow_one_of_three_is_flagged(void **state)
     peers_free(&p);
 }
 
+/* Two ranks on one GPU (one UUID) each saw its whole rate, time-sliced: the total
+ * counts that GPU once, at the better of the two, beside a third GPU of its own. */
+static void a_shared_device_counts_once_in_the_total(void **state)
+{
+    (void)state;
+    fake d[3];
+    fill(&d[0], "GB/s", (double[]){100}, 1);
+    fill(&d[1], "GB/s", (double[]){98}, 1);
+    fill(&d[2], "GB/s", (double[]){90}, 1);
+    const zeslm_results *all[] = {&d[0].results, &d[1].results, &d[2].results};
+    peers p;
+    assert_true(peers_compute(all, 3, &p));
+    near(p.rows[0].total_rate, 288, 1e-9);
+    peers_share_devices(&p, (const char *const[]){"gpu-a", "gpu-a", "gpu-b"});
+    near(p.rows[0].total_rate, 190, 1e-9);
+    /* Unknown identities (NULL) are never one device. */
+    peers_share_devices(&p, (const char *const[]){NULL, NULL, "gpu-b"});
+    near(p.rows[0].total_rate, 288, 1e-9);
+    peers_free(&p);
+}
+
 static void ten_percent_below_is_not_flagged(void **state)
 {
     (void)state;
@@ -188,6 +209,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_slow_one_of_three_is_flagged),
+        cmocka_unit_test(a_shared_device_counts_once_in_the_total),
         cmocka_unit_test(ten_percent_below_is_not_flagged),
         cmocka_unit_test(two_devices_compare_with_their_mean),
         cmocka_unit_test(lower_is_better_for_latency),
