@@ -282,6 +282,13 @@ static double num(const json_t *o, const char *key)
     return json_number_value(json_object_get(o, key));
 }
 
+/* A count a file gives as a number: 0 where it is negative, not a number or past
+ * what the count holds (converting such a double is undefined; fuzz_results found one). */
+static uint64_t count(double v, uint64_t most)
+{
+    return v >= 0 && v <= (double)most ? (uint64_t)v : 0;
+}
+
 /* A string of the document (it outlives the result), or NULL. */
 static const char *str(const json_t *o, const char *key)
 {
@@ -310,8 +317,8 @@ static bool result_from_json(const json_t *o, zeslm_result *r, char *why, size_t
     for (size_t i = 0; i < sizeof outcomes / sizeof *outcomes; i++)
         if (strcmp(outcome, outcomes[i]) == 0)
             r->outcome = (zeslm_outcome)i;
-    r->group_size = (uint32_t)num(o, "group_size");
-    r->groups = (uint32_t)num(o, "groups");
+    r->group_size = (uint32_t)count(num(o, "group_size"), UINT32_MAX);
+    r->groups = (uint32_t)count(num(o, "groups"), UINT32_MAX);
     const json_t *times = json_object_get(o, "times_ns");
     r->stats.n = json_array_size(times);
     if (r->stats.n && !(r->times_ns = calloc(r->stats.n, sizeof *r->times_ns))) {
@@ -319,13 +326,13 @@ static bool result_from_json(const json_t *o, zeslm_result *r, char *why, size_t
         return false;
     }
     for (size_t k = 0; k < r->stats.n; k++)
-        r->times_ns[k] = (uint64_t)json_number_value(json_array_get(times, k));
-    r->stats.min_ns = (uint64_t)num(o, "min_ns");
-    r->stats.median_ns = (uint64_t)num(o, "median_ns");
-    r->stats.max_ns = (uint64_t)num(o, "max_ns");
+        r->times_ns[k] = count(json_number_value(json_array_get(times, k)), UINT64_MAX / 2);
+    r->stats.min_ns = count(num(o, "min_ns"), UINT64_MAX / 2);
+    r->stats.median_ns = count(num(o, "median_ns"), UINT64_MAX / 2);
+    r->stats.max_ns = count(num(o, "max_ns"), UINT64_MAX / 2);
     r->stats.mean_ns = num(o, "mean_ns");
     r->stats.stddev_ns = num(o, "stddev_ns");
-    r->stats.outliers = (uint32_t)num(o, "outliers");
+    r->stats.outliers = (uint32_t)count(num(o, "outliers"), UINT32_MAX);
     r->stats.spread = num(o, "spread");
     r->rate = num(o, "rate");
     r->rate_unit = str(o, "rate_unit");
@@ -418,8 +425,8 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
         json_decref(root);
         return -1;
     }
-    zeslm_run_opts o = {.seed = (uint64_t)num(root, "seed"), .reps = (uint32_t)num(root, "reps"),
-                        .warmup = (uint32_t)num(root, "warmup"), .min_time_s = num(root, "min_time_s"), .converge_s = num(root, "converge_s"),
+    zeslm_run_opts o = {.seed = count(num(root, "seed"), UINT64_MAX / 2), .reps = (uint32_t)count(num(root, "reps"), UINT32_MAX),
+                        .warmup = (uint32_t)count(num(root, "warmup"), UINT32_MAX), .min_time_s = num(root, "min_time_s"), .converge_s = num(root, "converge_s"),
                         .quick = json_is_true(json_object_get(root, "quick"))};
     json_t *head = json_object();
     static const char *const keys[] = {"tool", "version", "commit", "command", "date", "host", "merged_from"};
