@@ -151,26 +151,36 @@ void peers_free(peers *p)
     free(p->rows);
     free(p->scores);
     free(p->slow);
+    free(p->same_as);
     *p = (peers){0};
 }
 
-void peers_share_devices(peers *p, const char *const *identity)
+bool peers_share_devices(peers *p, const char *const *identity)
 {
+    free(p->same_as);
+    if (!(p->same_as = calloc(p->n_devices ? p->n_devices : 1, sizeof *p->same_as)))
+        return false;
+    for (size_t d = 0; d < p->n_devices; d++) {
+        size_t e = 0;
+        while (e < d && !(identity[d] && identity[e] && strcmp(identity[d], identity[e]) == 0))
+            e++;
+        p->same_as[d] = e;
+    }
     for (size_t i = 0; i < p->n_rows; i++) {
         peers_row *row = &p->rows[i];
         if (row->total_rate <= 0)
             continue;
+        /* Each physical device once, at the best rate any of its ranks saw. */
         row->total_rate = 0;
         for (size_t d = 0; d < p->n_devices; d++) {
-            /* Each physical device once, at the best rate any of its ranks saw. */
-            bool first = true;
-            double best = row->rates[d];
-            for (size_t e = 0; e < p->n_devices && first; e++)
-                if (e != d && identity[d] && identity[e] && strcmp(identity[d], identity[e]) == 0) {
-                    first = e > d;
-                    best = row->rates[e] > best ? row->rates[e] : best;
-                }
-            row->total_rate += first ? best : 0;
+            if (p->same_as[d] != d)
+                continue;
+            double best = 0;
+            for (size_t e = d; e < p->n_devices; e++)
+                if (p->same_as[e] == d && row->rates[e] > best)
+                    best = row->rates[e];
+            row->total_rate += best;
         }
     }
+    return true;
 }

@@ -36,6 +36,9 @@ typedef struct peers {
      * measured; 0 when it has none (then it is never slow). */
     double *scores;
     bool *slow;                /* score > 0 and below PEERS_SLOW_BELOW */
+    /* Per device: the first device that is the same physical one (itself where none
+     * is); NULL until peers_share_devices. */
+    size_t *same_as;
 } peers;
 
 /* Builds the rows from each device's results (the results must outlive p).
@@ -47,8 +50,9 @@ void peers_free(peers *p);
  * and PCI address) count once in each row's total, at the best rate any of them saw:
  * their kernels' device times do not add, since a GPU time-slices the processes that
  * share it (the H100 through NVIDIA's OpenCL, which MPS refuses: two ranks each
- * reported the GPU's whole rate, results/h100/cluster/). */
-void peers_share_devices(peers *p, const char *const *identity);
+ * reported the GPU's whole rate, results/h100/cluster/). Fills same_as; false when
+ * out of memory. */
+bool peers_share_devices(peers *p, const char *const *identity);
 
 /* The median of the n values (n > 0) of v, which it sorts; the mean of the middle two
  * for an even n. */

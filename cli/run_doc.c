@@ -174,9 +174,8 @@ bool run_doc_aggregate(run_doc *doc)
     if (doc->aggregated && ids && id) {
         for (size_t k = 0; k < doc->n_devices; k++)
             id[k] = identity(&doc->devices[k], ids[k], sizeof ids[k]);
-        peers_share_devices(&doc->aggregate, id);
     }
-    bool ok = doc->aggregated && ids && id;
+    bool ok = doc->aggregated && ids && id && peers_share_devices(&doc->aggregate, id);
     free(ids);
     free(id);
     return ok;
@@ -209,6 +208,9 @@ static json_t *device_json(const run_doc *doc, size_t k)
         json_object_set_new(o, "clock_mhz", d->clock_mhz > 0 ? json_real(d->clock_mhz) : json_null());
         json_object_set_new(o, "peers_clock_mhz", d->peers_clock_mhz > 0 ? json_real(d->peers_clock_mhz) : json_null());
         json_object_set_new(o, "throttled", json_boolean(d->throttled));
+        json_object_set_new(o, "same_device_as", p->same_as && p->same_as[k] != k
+                                                     ? json_integer((json_int_t)p->same_as[k])
+                                                     : json_null());
     }
     json_object_set_new(o, "rank", d->rank ? json_incref(d->rank) : json_null());
     json_object_set_new(o, "clocks", d->clocks ? json_incref(d->clocks) : json_null());

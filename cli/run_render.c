@@ -196,7 +196,7 @@ static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
 {
     const run_doc_device *d = &doc->devices[k];
     const peers *p = &doc->aggregate;
-    char who[768], clock[128] = "", line[1024];
+    char who[768], clock[128] = "", shared[96] = "", line[1024];
     if (run_doc_merged(doc)) {
         char where[300], id[400];
         run_doc_where(d->host, d->rank, where, sizeof where);
@@ -210,11 +210,14 @@ static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
                  d->peers_clock_mhz);
     else if (d->clock_mhz > 0)
         snprintf(clock, sizeof clock, "; clock %.0f MHz", d->clock_mhz);
+    if (p->same_as && p->same_as[k] != k)
+        snprintf(shared, sizeof shared, "; the same device as %s%zu (counted once in the total)",
+                 run_doc_merged(doc) ? "d" : "device ", p->same_as[k]);
     if (p->scores[k] == 0)
-        snprintf(line, sizeof line, "%s: no result that another device also measured%s.", who, clock);
+        snprintf(line, sizeof line, "%s: no result that another device also measured%s%s.", who, clock, shared);
     else
-        snprintf(line, sizeof line, "%s: %.2f of the devices' median (the median over its results)%s%s", who,
-                 p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "", clock);
+        snprintf(line, sizeof line, "%s: %.2f of the devices' median (the median over its results)%s%s%s", who,
+                 p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "", clock, shared);
     text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
 }
 

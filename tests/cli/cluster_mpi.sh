@@ -87,11 +87,16 @@ if [ "$hydra" = 1 ] && [ "$mode" != ranks ]; then
     # shellcheck disable=SC2086
     "$mpiexec" -np 2 "$bench" $args : -np 1 env $nohw "$bench" $args --backend ze : -np 1 "$bench" $args \
         >"$tmp/open.out" 2>&1 && fail "a rank whose device did not open, yet exit 0"
-    # A rank killed with SIGKILL after its first workload (the others wait --mpi-wait, then finish).
+    # A rank killed with SIGKILL during its first workload (the others wait --mpi-wait, then
+    # finish). Its progress log says when that began: a kill at a fixed time could, on a
+    # loaded machine, land inside MPI_Init, where Hydra's PMI barrier waits for it unbounded
+    # (once: the run hung until the 120 s timeout).
     args="run --mpi --backend cl --quick --reps 20 roofline/slm reduce/many --mpi-wait 4 --json $tmp/killed.json"
     # shellcheck disable=SC2016
     timeout 120 "$mpiexec" -disable-auto-cleanup -np 3 "$bench" $args : -np 1 sh -c \
-        '"$0" "$@" & pid=$!; sleep 1.5; kill -9 $pid; wait $pid' "$bench" $args >"$tmp/killed.out" 2>&1
+        'log=$0.progress; ZESLM_PROGRESS_LOG=$log "$@" & pid=$!; i=0
+         while ! grep -q " roofline " "$log" 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+         kill -9 $pid; wait $pid' "$tmp/killed-rank" "$bench" $args >"$tmp/killed.out" 2>&1
     rc=$?
     [ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "a killed rank: exit $rc: $(cat "$tmp/killed.out")"
     python3 - "$tmp/open.json" "$tmp/killed.json" <<'PY' || exit 1

@@ -111,6 +111,12 @@ where = [(d["host"], d["rank"]["rank"]) for d in devs]
 assert sorted(where) == sorted([(host, 0), (host, 1), ("node-b", 2), ("node-b", 3)]), where
 assert all(d["source"].endswith(f"{d['host']}-{d['rank']['rank']}.json") for d in devs), devs
 assert all(isinstance(d["peer_score"], float) and isinstance(d["slow"], bool) for d in devs)
+# Ranks on one device (one UUID, as Intel's runtime reports it for its one CPU) are marked, the
+# later ones pointing at the first; PoCL reports no UUID and so is never the same as another.
+uuids = [d["device"].get("uuid") for d in devs]
+for k, d in enumerate(devs):
+    same = [j for j in range(k) if uuids[k] and uuids[j] == uuids[k]]
+    assert d["same_device_as"] == (same[0] if same else None), (k, d["same_device_as"], uuids)
 agg = doc["aggregate"]["results"]
 assert agg and all(len(r["rates"]) == 4 and len(r["ratios"]) == 4 for r in agg), agg
 # Each ratio is the device's rate over the row's median (a throughput here).

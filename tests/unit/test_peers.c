@@ -74,11 +74,15 @@ static void a_shared_device_counts_once_in_the_total(void **state)
     peers p;
     assert_true(peers_compute(all, 3, &p));
     near(p.rows[0].total_rate, 288, 1e-9);
-    peers_share_devices(&p, (const char *const[]){"gpu-a", "gpu-a", "gpu-b"});
+    assert_true(peers_share_devices(&p, (const char *const[]){"gpu-a", "gpu-a", "gpu-b"}));
     near(p.rows[0].total_rate, 190, 1e-9);
+    assert_true(p.same_as[0] == 0 && p.same_as[1] == 0 && p.same_as[2] == 2);
+    peers_free(&p);
     /* Unknown identities (NULL) are never one device. */
-    peers_share_devices(&p, (const char *const[]){NULL, NULL, "gpu-b"});
+    assert_true(peers_compute(all, 3, &p));
+    assert_true(peers_share_devices(&p, (const char *const[]){NULL, NULL, "gpu-b"}));
     near(p.rows[0].total_rate, 288, 1e-9);
+    assert_true(p.same_as[0] == 0 && p.same_as[1] == 1 && p.same_as[2] == 2);
     peers_free(&p);
 }
 
