@@ -78,6 +78,13 @@ static bool uuid_bytes(const char *text, uint8_t out[ZE_MAX_DEVICE_UUID_SIZE])
     return k == 2 * ZE_MAX_DEVICE_UUID_SIZE;
 }
 
+/* Whether dev's UUID is `want`; its properties in *p. */
+static bool has_uuid(ze_device_handle_t dev, const uint8_t want[ZE_MAX_DEVICE_UUID_SIZE], ze_device_properties_t *p)
+{
+    *p = (ze_device_properties_t){.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES};
+    return zeDeviceGetProperties(dev, p) == ZE_RESULT_SUCCESS && !memcmp(p->uuid.id, want, sizeof p->uuid.id);
+}
+
 /* The root device whose UUID (or whose tile's) is `want`; *tile the tile's index, -1 for
  * the root itself. */
 static ze_device_handle_t find(const uint8_t want[ZE_MAX_DEVICE_UUID_SIZE], int32_t *tile)
@@ -94,18 +101,16 @@ static ze_device_handle_t find(const uint8_t want[ZE_MAX_DEVICE_UUID_SIZE], int3
         for (uint32_t k = 0; k < n; k++) {
             uint32_t ns = MAX_HANDLES;
             ze_device_handle_t subs[MAX_HANDLES];
-            ze_device_properties_t p = {.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES};
-            if (zeDeviceGetProperties(devs[k], &p) == ZE_RESULT_SUCCESS && !memcmp(p.uuid.id, want, sizeof p.uuid.id)) {
+            ze_device_properties_t p;
+            if (has_uuid(devs[k], want, &p)) {
                 *tile = -1;
                 return devs[k];
             }
             if (zeDeviceGetSubDevices(devs[k], &ns, subs) != ZE_RESULT_SUCCESS)
                 continue;
             for (uint32_t t = 0; t < ns; t++) {
-                ze_device_properties_t sp = {.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES};
-                if (zeDeviceGetProperties(subs[t], &sp) == ZE_RESULT_SUCCESS &&
-                    !memcmp(sp.uuid.id, want, sizeof sp.uuid.id)) {
-                    *tile = (int32_t)sp.subdeviceId;
+                if (has_uuid(subs[t], want, &p)) {
+                    *tile = (int32_t)p.subdeviceId;
                     return devs[k];
                 }
             }

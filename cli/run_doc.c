@@ -140,16 +140,22 @@ static bool throttled(run_doc *doc)
     return true;
 }
 
+void run_doc_device_ids(const run_doc_device *d, const char **uuid, const char **pci)
+{
+    *uuid = json_string_value(json_object_get(d->facts, "uuid"));
+    *pci = json_string_value(json_object_get(d->facts, "pci_address"));
+    *uuid = *uuid && **uuid ? *uuid : NULL;
+    *pci = *pci && **pci ? *pci : NULL;
+}
+
 /* The physical device d ran on, to tell ranks that shared one: its UUID, else its host
  * and PCI address; NULL when it reported neither. */
 static const char *identity(const run_doc_device *d, char *buf, size_t len)
 {
-    const char *uuid = json_string_value(json_object_get(d->facts, "uuid"));
-    const char *pci = json_string_value(json_object_get(d->facts, "pci_address"));
-    if (uuid && *uuid)
+    const char *uuid, *pci;
+    run_doc_device_ids(d, &uuid, &pci);
+    if (uuid || !pci)
         return uuid;
-    if (!pci || !*pci)
-        return NULL;
     snprintf(buf, len, "%s/%s", d->host, pci);
     return buf;
 }

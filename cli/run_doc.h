@@ -105,6 +105,10 @@ void run_doc_open_error(run_doc *doc, long index, const char *name, const char *
  * false when out of memory. */
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors);
 
+/* The device's UUID and PCI address as its facts give them; each NULL where it says
+ * none. */
+void run_doc_device_ids(const run_doc_device *d, const char **uuid, const char **pci);
+
 /* Each result over the devices, and each device against its peers (peers.h): its
  * score, SLOW, its clock and THROTTLED. Returns false when out of memory. */
 bool run_doc_aggregate(run_doc *doc);

@@ -130,10 +130,8 @@ static void device_name(const run_doc *doc, size_t k, char *buf, size_t len)
 /* "NAME (UUID u, PCI p)" as far as the device says. */
 static void identity(const run_doc_device *d, char *buf, size_t len)
 {
-    const char *uuid = json_string_value(json_object_get(d->facts, "uuid"));
-    const char *pci = json_string_value(json_object_get(d->facts, "pci_address"));
-    uuid = uuid && *uuid ? uuid : NULL;
-    pci = pci && *pci ? pci : NULL;
+    const char *uuid, *pci;
+    run_doc_device_ids(d, &uuid, &pci);
     snprintf(buf, len, "%s%s%s%s%s%s%s", d->name, uuid || pci ? " (" : "", uuid ? "UUID " : "", uuid ? uuid : "",
              pci ? (uuid ? ", PCI " : "PCI ") : "", pci ? pci : "", uuid || pci ? ")" : "");
 }

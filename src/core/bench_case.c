@@ -103,9 +103,9 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
          * device whose clock runs ahead of the host's queue). */
         double took = fmax(wall_s() - t0, device_s(r));
         spent += took;
-        if (before == 0)
+        if (before == 0) {
             budget = fmax(budget, fmin(BENCH_CONVERGE_ROOM * took, most));
-        if (before > 0) {
+        } else {
             r->work_change = fabs(r->rate - before) / before;
             if (r->work_change < tolerance) {
                 r->converged = ZESLM_CONVERGED;

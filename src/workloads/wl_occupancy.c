@@ -262,19 +262,24 @@ out:
     return st;
 }
 
+/* A measured `barrier` result with its group's sub-groups: a point of the line. */
+static bool barrier_point(const zeslm_result *r)
+{
+    return r->outcome == ZESLM_MEASURED && strcmp(r->variant, "barrier") == 0 && r->ratio_name &&
+           strcmp(r->ratio_name, BARRIER_SUBGROUPS) == 0;
+}
+
 /* A barrier's latency as a line in the sub-groups of its group, fitted by least
  * squares over the group sizes measured: on the H100 it is no constant (7.6 ns at one
- * warp, 39 ns at 32) but 13 cycles and 2 a warp within 2% at every size (issue 17's
- * run), which says the barrier waits for each warp's arrival in turn. */
+ * warp, 39 ns at 32) but 13 cycles and 2 a warp within 0.2% at every size (issue 17's
+ * runs), which says the barrier waits for each warp's arrival in turn. */
 static void occupancy_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
     double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
-        if (r->outcome != ZESLM_MEASURED || strcmp(r->variant, "barrier") != 0 || !r->ratio_name ||
-            strcmp(r->ratio_name, BARRIER_SUBGROUPS) != 0)
-            continue;
-        n++, sx += r->ratio, sy += r->rate, sxx += r->ratio * r->ratio, sxy += r->ratio * r->rate;
+        if (barrier_point(r))
+            n++, sx += r->ratio, sy += r->rate, sxx += r->ratio * r->ratio, sxy += r->ratio * r->rate;
     }
     double det = n * sxx - sx * sx;
     if (n < 3 || det <= 0)
@@ -282,8 +287,7 @@ static void occupancy_summarize(const zeslm_results *all, size_t first, zeslm_su
     double slope = (n * sxy - sx * sy) / det, base = (sy - slope * sx) / n, worst = 0;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
-        if (r->outcome == ZESLM_MEASURED && strcmp(r->variant, "barrier") == 0 && r->ratio_name &&
-            strcmp(r->ratio_name, BARRIER_SUBGROUPS) == 0)
+        if (barrier_point(r))
             worst = fmax(worst, fabs(r->rate - (base + slope * r->ratio)) / r->rate);
     }
     if (worst > BARRIER_LINE_BAND) {
