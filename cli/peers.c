@@ -44,9 +44,11 @@ static peers_row *row_of(peers *p, const zeslm_result *r, size_t *cap)
     *row = (peers_row){.first = r};
     row->rates = calloc(p->n_devices, sizeof *row->rates);
     row->ratios = calloc(p->n_devices, sizeof *row->ratios);
-    if (!row->rates || !row->ratios) {
+    row->busy = calloc(p->n_devices, sizeof *row->busy);
+    if (!row->rates || !row->ratios || !row->busy) {
         free(row->rates);
         free(row->ratios);
+        free(row->busy);
         return NULL;
     }
     p->n_rows++;
@@ -105,7 +107,8 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
     double *scratch = NULL;
     p->scores = calloc(n_devices ? n_devices : 1, sizeof *p->scores);
     p->slow = calloc(n_devices ? n_devices : 1, sizeof *p->slow);
-    if (!p->scores || !p->slow)
+    p->busy = calloc(n_devices ? n_devices : 1, sizeof *p->busy);
+    if (!p->scores || !p->slow || !p->busy)
         goto fail;
     for (size_t d = 0; d < n_devices; d++) {
         for (size_t i = 0; i < devices[d]->count; i++) {
@@ -116,6 +119,7 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
             if (!row)
                 goto fail;
             row->rates[d] = r->rate;
+            row->busy[d] = r->wall_ns ? (double)r->stats.median_ns / (double)r->wall_ns : 0;
         }
         most = devices[d]->count > most ? devices[d]->count : most;
     }
@@ -125,7 +129,8 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
     group_by_workload(p);
     for (size_t i = 0; i < p->n_rows; i++)
         summarize(&p->rows[i], n_devices, scratch);
-    /* A device's rows are at most its results, so `most` bounds them. */
+    /* A device's rows are at most its results, so `most` bounds them (and its busy
+     * shares). */
     for (size_t d = 0; d < n_devices; d++) {
         size_t n = 0;
         for (size_t i = 0; i < p->n_rows; i++)
@@ -133,6 +138,7 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
                 scratch[n++] = p->rows[i].ratios[d];
         p->scores[d] = n ? peers_median(scratch, n) : 0;
         p->slow[d] = n && p->scores[d] < PEERS_SLOW_BELOW;
+        p->busy[d] = peers_busy(p, d, NULL, scratch);
     }
     free(scratch);
     return true;
@@ -142,15 +148,26 @@ fail:
     return false;
 }
 
+double peers_busy(const peers *p, size_t d, const char *workload, double *scratch)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < p->n_rows; i++)
+        if (p->rows[i].busy[d] > 0 && (!workload || strcmp(p->rows[i].first->workload, workload) == 0))
+            scratch[n++] = p->rows[i].busy[d];
+    return n ? peers_median(scratch, n) : 0;
+}
+
 void peers_free(peers *p)
 {
     for (size_t i = 0; i < p->n_rows; i++) {
         free(p->rows[i].rates);
         free(p->rows[i].ratios);
+        free(p->rows[i].busy);
     }
     free(p->rows);
     free(p->scores);
     free(p->slow);
+    free(p->busy);
     free(p->same_as);
     *p = (peers){0};
 }

@@ -26,6 +26,10 @@ typedef struct peers_row {
      * row (speed: the rate, or 1 / rate where lower is better); 0 where it did not
      * measure it or fewer than two devices did. */
     double *ratios;
+    /* Per device: its median launch's device time over its wall time (zeslm_result.
+     * wall_ns), the share of the time its process waited that the device spent on the
+     * kernel; 0 where it has none. */
+    double *busy;
 } peers_row;
 
 typedef struct peers {
@@ -36,6 +40,7 @@ typedef struct peers {
      * measured; 0 when it has none (then it is never slow). */
     double *scores;
     bool *slow;                /* score > 0 and below PEERS_SLOW_BELOW */
+    double *busy;              /* per device: peers_busy over all its rows */
     /* Per device: the first device that is the same physical one (itself where none
      * is); NULL until peers_share_devices. */
     size_t *same_as;
@@ -53,6 +58,11 @@ void peers_free(peers *p);
  * reported the GPU's whole rate, results/h100/cluster/). Fills same_as; false when
  * out of memory. */
 bool peers_share_devices(peers *p, const char *const *identity);
+
+/* Device d's median busy share over the rows of `workload` (NULL: every row), 0 when
+ * none has one; `scratch` holds n_rows. Two processes time-sliced on one GPU each see
+ * about half. */
+double peers_busy(const peers *p, size_t d, const char *workload, double *scratch);
 
 /* The median of the n values (n > 0) of v, which it sorts; the mean of the middle two
  * for an even n. */

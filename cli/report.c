@@ -56,6 +56,7 @@ ONLY_MEASURED(j_times, times(r))
 ONLY_MEASURED(j_min, json_integer((json_int_t)r->stats.min_ns))
 ONLY_MEASURED(j_median, json_integer((json_int_t)r->stats.median_ns))
 ONLY_MEASURED(j_max, json_integer((json_int_t)r->stats.max_ns))
+ONLY_MEASURED(j_wall, r->wall_ns ? json_integer((json_int_t)r->wall_ns) : NULL)
 ONLY_MEASURED(j_mean, json_real(r->stats.mean_ns))
 ONLY_MEASURED(j_stddev, json_real(r->stats.stddev_ns))
 ONLY_MEASURED(j_outliers, json_integer((json_int_t)r->stats.outliers))
@@ -117,6 +118,7 @@ static const field fields[] = {
     {"min_ns", "min", 0, true, false, j_min, c_min},
     {"median_ns", "median", 95, true, false, j_median, c_median},
     {"max_ns", "max", 0, true, false, j_max, c_max},
+    {"wall_median_ns", NULL, 0, true, false, j_wall, NULL},
     {"mean_ns", "mean", 0, true, false, j_mean, c_mean},
     {"stddev_ns", "sd", 40, true, false, j_stddev, c_sd},
     {"outliers", "out", 0, true, false, j_outliers, NULL},

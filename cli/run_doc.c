@@ -211,6 +211,7 @@ static json_t *device_json(const run_doc *doc, size_t k)
         const peers *p = &doc->aggregate;
         json_object_set_new(o, "peer_score", p->scores[k] > 0 ? json_real(p->scores[k]) : json_null());
         json_object_set_new(o, "slow", json_boolean(p->slow[k]));
+        json_object_set_new(o, "busy_share", p->busy[k] > 0 ? json_real(p->busy[k]) : json_null());
         json_object_set_new(o, "clock_mhz", d->clock_mhz > 0 ? json_real(d->clock_mhz) : json_null());
         json_object_set_new(o, "peers_clock_mhz", d->peers_clock_mhz > 0 ? json_real(d->peers_clock_mhz) : json_null());
         json_object_set_new(o, "throttled", json_boolean(d->throttled));
@@ -338,6 +339,7 @@ static bool result_from_json(const json_t *o, zeslm_result *r, char *why, size_t
     r->stats.min_ns = count(num(o, "min_ns"), UINT64_MAX / 2);
     r->stats.median_ns = count(num(o, "median_ns"), UINT64_MAX / 2);
     r->stats.max_ns = count(num(o, "max_ns"), UINT64_MAX / 2);
+    r->wall_ns = count(num(o, "wall_median_ns"), UINT64_MAX / 2);
     r->stats.mean_ns = num(o, "mean_ns");
     r->stats.stddev_ns = num(o, "stddev_ns");
     r->stats.outliers = (uint32_t)count(num(o, "outliers"), UINT32_MAX);

@@ -248,9 +248,12 @@ static void scores(FILE *f, const run_doc *doc, const char *lead)
 static void aggregate_title(char *buf, size_t len, const run_doc *doc)
 {
     size_t n = doc->n_devices;
-    /* A merged document's devices ran at once only where their runs did (run --mpi). */
+    /* A merged document's devices ran at once only where their runs did (run --mpi). A
+     * device its ranks time-sliced adds no more than one rank's rate: its kernels either
+     * waited (the busy share) or took the other ranks' time slices into their own time. */
     snprintf(buf, len, "All %zu device%s: each result's rate per device, the median over the devices, and the "
-             "total of a throughput (%s)", n, n == 1 ? "" : "s",
+             "total of a throughput (%s; a device several ranks shared counts once, at its best rank's rate)", n,
+             n == 1 ? "" : "s",
              run_doc_merged(doc) ? "what they did together where they ran at once" : "the devices ran at once");
 }
 
@@ -260,10 +263,78 @@ static void below_note(char *buf, size_t len)
              "lower is better)", 100 * (1 - PEERS_SLOW_BELOW));
 }
 
+/* Per workload, each device's busy share (peers_busy): a GPU time-slices the
+ * processes that share it, so a kernel's device time stays that of the GPU alone and
+ * only the wall time shows what each process got. Nothing where no device has one
+ * (files from before wall times were kept). Returns false when out of memory. */
+static bool busy_table(FILE *f, const run_doc *doc, bool markdown)
+{
+    const peers *p = &doc->aggregate;
+    bool any = false;
+    for (size_t k = 0; k < doc->n_devices; k++)
+        any |= p->busy[k] > 0;
+    if (!any)
+        return true;
+    const char *title = "The share of each launch's wall time its kernel ran, the median over each workload's "
+                        "results (the rest is launch overhead, and the time a device shared by several processes "
+                        "gave the others)";
+    if (markdown) {
+        fprintf(f, "\n## %s\n\n", title);
+    } else {
+        char line[512];
+        snprintf(line, sizeof line, "=== %s", title);
+        fputc('\n', f);
+        text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    }
+    size_t n_cols = doc->n_devices + 1;
+    table_column cols[n_cols];
+    char heads[doc->n_devices][24], cells[n_cols][24];
+    const char *cell[n_cols];
+    double *scratch = malloc((p->n_rows + 1) * sizeof *scratch);
+    if (!scratch) {
+        cli_error("out of host memory");
+        return false;
+    }
+    cols[0] = (table_column){"workload", false, 100};
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        device_name(doc, k, heads[k], sizeof heads[k]);
+        cols[k + 1] = (table_column){heads[k], true, 90};
+    }
+    for (size_t c = 0; c < n_cols; c++)
+        cell[c] = cells[c];
+    table t;
+    table_init(&t, cols, n_cols);
+    for (size_t i = 0; i < p->n_rows; i++) {
+        const char *wl = p->rows[i].first->workload;
+        if (i > 0 && strcmp(wl, p->rows[i - 1].first->workload) == 0)
+            continue;
+        snprintf(cells[0], sizeof cells[0], "%s", wl);
+        for (size_t k = 0; k < doc->n_devices; k++) {
+            double busy = peers_busy(p, k, wl, scratch);
+            snprintf(cells[k + 1], sizeof cells[k + 1], busy > 0 ? "%.0f%%" : "-", 100 * busy);
+        }
+        table_add(&t, cell, NULL);
+    }
+    snprintf(cells[0], sizeof cells[0], "all");
+    for (size_t k = 0; k < doc->n_devices; k++)
+        snprintf(cells[k + 1], sizeof cells[k + 1], p->busy[k] > 0 ? "%.0f%%" : "-", 100 * p->busy[k]);
+    table_add(&t, cell, NULL);
+    if (markdown)
+        table_markdown(f, &t);
+    else
+        table_text(f, &t, TABLE_WIDTH);
+    bool ok = !t.failed;
+    table_free(&t);
+    free(scratch);
+    if (!ok)
+        cli_error("out of host memory");
+    return ok;
+}
+
 /* The table across the devices, as text or Markdown. Returns false when out of memory. */
 static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
 {
-    char title[256], line[sizeof title + 8];
+    char title[320], line[sizeof title + 8];
     aggregate_title(title, sizeof title, doc);
     if (markdown) {
         fprintf(f, "\n## %s\n\n", title);
@@ -292,7 +363,7 @@ static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
     else
         text_wrap(f, "", " ", line, TABLE_WIDTH);
     scores(f, doc, markdown ? "- " : "");
-    return ok;
+    return ok && busy_table(f, doc, markdown);
 }
 
 void run_render_tail(FILE *f, const run_doc *doc)

@@ -102,6 +102,10 @@ typedef struct zeslm_result {
     const char *ratio_name;
     char verify_note[64];   /* how the check was done ("all 8192 outputs", "sample of 4096") */
     char note[160];
+    /* The median host time of one timed launch, from its enqueue to its end: what the
+     * process waited, device time plus launch overhead plus any time the device ran
+     * other processes' work (a GPU time-slices the processes sharing it). 0 = none. */
+    uint64_t wall_ns;
 } zeslm_result;
 
 typedef struct zeslm_results {

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend.h"
 #include "bench_internal.h"
@@ -271,10 +272,38 @@ static bool stop_flag(void *arg)
     return stop_requested != 0;
 }
 
+/* One repetition timed on the host as well: rep's wall times, warm-up ones first. */
+struct walled {
+    bench_rep_fn rep;
+    void *ctx;
+    uint64_t *wall_ns;
+    size_t n, cap;
+};
+
+static zeslm_status walled_rep(void *arg, uint64_t *ns)
+{
+    struct walled *w = arg;
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        uint64_t *grown = realloc(w->wall_ns, cap * sizeof *grown);
+        if (!grown)
+            return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory timing launches");
+        w->wall_ns = grown;
+        w->cap = cap;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    zeslm_status st = w->rep(w->ctx, ns);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    w->wall_ns[w->n++] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec - (uint64_t)t0.tv_nsec;
+    return st;
+}
+
 zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx, zeslm_result *r)
 {
     if (o->progress)
         o->progress(r->workload, r->variant, r->params, o->progress_arg);
+    struct walled w = {rep, ctx, NULL, 0, 0};
     /* At least one untimed launch, which finds a device that times nothing before
      * any time is taken. */
     const zeslm_measure_opts mo = {
@@ -282,8 +311,8 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
         .reps = o->reps,
         .min_time_s = o->min_time_s,
         .max_reps = BENCH_MAX_REPS,
-        .repetition = rep,
-        .repetition_arg = ctx,
+        .repetition = walled_rep,
+        .repetition_arg = &w,
         .stop = stop_flag,
     };
     zeslm_measurement m;
@@ -291,13 +320,20 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
     if (st == ZESLM_ERR_NO_TIMING) {
         r->outcome = ZESLM_NO_RESULTS;
         snprintf(r->note, sizeof r->note, "built and launched; the device executed nothing and wrote no timestamp");
-        return ZESLM_OK;
+        st = ZESLM_OK;
+        goto out;
     }
     if (st != ZESLM_OK)
-        return st;
+        goto out;
     r->times_ns = m.times_ns;
     r->stats = m.stats;
-    return ZESLM_OK;
+    /* The timed launches are the last m.n of those timed on the host. */
+    zeslm_stats wall;
+    zeslm_stats_compute(w.wall_ns + (w.n - m.n), m.n, &wall);
+    r->wall_ns = wall.median_ns;
+out:
+    free(w.wall_ns);
+    return st;
 }
 
 static bool is_pow2(uint32_t v)

@@ -23,6 +23,7 @@ static zeslm_status measure_once(const zeslm_run_opts *o, const bench_case *c, d
     r->times_ns = NULL;
     /* An interrupted measurement must not leave the last round's count beside no times. */
     r->stats = (zeslm_stats){0};
+    r->wall_ns = 0;
     r->outcome = ZESLM_FAILED;
     zeslm_status st = ZESLM_OK;
     /* So that a variant that writes nothing cannot pass on an earlier one's output. */

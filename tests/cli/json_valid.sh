@@ -27,6 +27,8 @@ assert len(res) >= 6, len(res)
 for r in res:
     assert r["verified"] is True
     assert len(r["times_ns"]) == 2 and r["min_ns"] <= r["median_ns"] <= r["max_ns"]
+    # The host waited at least the device's time for each launch, so for their medians too.
+    assert r["wall_median_ns"] >= r["median_ns"], r
     assert r["rate"] > 0 and r["rate_unit"] == "GB/s"
     # Typed parameters: the text column's "n=1048576 kind=uniform" as {"n": 1048576, "kind": "uniform"}.
     pairs = (p.split("=") for p in r["parameters"].split())

@@ -86,6 +86,37 @@ static void a_shared_device_counts_once_in_the_total(void **state)
     peers_free(&p);
 }
 
+/* Each launch's device time over its wall time: two ranks time-sliced on one GPU
+ * waited twice their kernels' time (about half each), a rank alone a little more than
+ * its kernel's; a result timed on the device alone (a file from before) has none. */
+static void the_busy_share_is_device_time_over_wall_time(void **state)
+{
+    (void)state;
+    fake d[3];
+    fill(&d[0], "GB/s", (double[]){100, 10, 5}, 3);
+    fill(&d[1], "GB/s", (double[]){100, 10, 5}, 3);
+    fill(&d[2], "GB/s", (double[]){100, 10, 5}, 3);
+    for (size_t i = 0; i < 3; i++)
+        for (size_t k = 0; k < 3; k++)
+            d[k].items[i].stats.median_ns = 1000;
+    uint64_t walls[3][3] = {{2000, 2100, 1900}, {2000, 2200, 0}, {1000, 1050, 0}};
+    for (size_t i = 0; i < 3; i++)
+        for (size_t k = 0; k < 3; k++)
+            d[k].items[i].wall_ns = walls[k][i];
+    snprintf(d[0].items[2].workload, sizeof d[0].items[2].workload, "x");
+    const zeslm_results *all[] = {&d[0].results, &d[1].results, &d[2].results};
+    peers p;
+    assert_true(peers_compute(all, 3, &p));
+    near(p.busy[0], 1000.0 / 2000, 1e-9);
+    near(p.busy[1], (1000.0 / 2000 + 1000.0 / 2200) / 2, 1e-9);
+    near(p.busy[2], (1.0 + 1000.0 / 1050) / 2, 1e-9);
+    double scratch[8];
+    near(peers_busy(&p, 0, "w", scratch), (1000.0 / 2000 + 1000.0 / 2100) / 2, 1e-9);
+    near(peers_busy(&p, 0, "x", scratch), 1000.0 / 1900, 1e-9);
+    assert_true(peers_busy(&p, 1, "x", scratch) == 0);
+    peers_free(&p);
+}
+
 static void ten_percent_below_is_not_flagged(void **state)
 {
     (void)state;
@@ -214,6 +245,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_slow_one_of_three_is_flagged),
         cmocka_unit_test(a_shared_device_counts_once_in_the_total),
+        cmocka_unit_test(the_busy_share_is_device_time_over_wall_time),
         cmocka_unit_test(ten_percent_below_is_not_flagged),
         cmocka_unit_test(two_devices_compare_with_their_mean),
         cmocka_unit_test(lower_is_better_for_latency),

@@ -170,8 +170,10 @@ static void estimate_lands_near_the_end(void **state)
         {"roofline", 7, 1.58}, {"reduce", 6, 0.46},     {"bank", 21, 0.45},    {"conv", 3, 1.83},
         {"hist", 25, 0.32},    {"occupancy", 30, 0.28}, {"latency", 30, 1.22}, {"atomics", 90, 0.34},
     };
-    /* The H100 through NVIDIA's OpenCL, 138 s and 112 s, 63% and 58% of it atomics: the
-     * runs the GPU spends come from (so in-sample; with a CPU's the first was 64% off). */
+    /* The H100 through NVIDIA's OpenCL, 138 s, 112 s and 127 s, 63%, 58% and 61% of it
+     * atomics: the runs the GPU spends come from (so in-sample; with a CPU's the first was
+     * 64% off). Before the spends were taken per planned result (the H100 skips 18 of
+     * atomics' 90 and 2 of latency's 30) the three were 11%, 28% and 22% off. */
     static const sim_stage h100[] = {
         {"roofline", 11, 0.783}, {"reduce", 3, 0.028},     {"bank", 21, 0.490},    {"conv", 3, 1.451},
         {"hist", 13, 0.363},     {"occupancy", 30, 0.128}, {"latency", 28, 0.590}, {"atomics", 72, 1.215},
@@ -180,12 +182,17 @@ static void estimate_lands_near_the_end(void **state)
         {"roofline", 11, 0.636}, {"reduce", 3, 0.033},     {"bank", 21, 0.481},    {"conv", 3, 1.400},
         {"hist", 13, 0.377},     {"occupancy", 30, 0.127}, {"latency", 28, 0.554}, {"atomics", 72, 0.904},
     };
+    static const sim_stage h100_third[] = {
+        {"roofline", 11, 0.773}, {"reduce", 3, 0.010},     {"bank", 21, 0.490},    {"conv", 3, 1.200},
+        {"hist", 13, 0.369},     {"occupancy", 30, 0.133}, {"latency", 28, 0.571}, {"atomics", 72, 1.076},
+    };
     assert_true(worst_from_10s(pocl_quiet, 8, false) <= 0.30);
     assert_true(worst_from_10s(intel_quiet, 8, false) <= 0.30);
     assert_true(worst_from_10s(pocl_loaded, 8, false) <= 0.40);
     assert_true(worst_from_10s(intel_loaded, 8, false) <= 0.40);
-    assert_true(worst_from_10s(h100, 8, true) <= 0.30);
-    assert_true(worst_from_10s(h100_again, 8, true) <= 0.30);
+    assert_true(worst_from_10s(h100, 8, true) <= 0.15);
+    assert_true(worst_from_10s(h100_again, 8, true) <= 0.15);
+    assert_true(worst_from_10s(h100_third, 8, true) <= 0.15);
     assert_true(worst_from_10s(h100, 8, false) > 0.50);
 }
 
