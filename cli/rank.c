@@ -41,32 +41,72 @@ static bool number(rank_getenv env, const char *name, long *out, char *why, size
     return true;
 }
 
+/* Launcher i's rank, local rank and size into out (rank -1: its variables are not
+ * set). False, with the reason, for a value out of range. */
+static bool launcher_read(rank_getenv env, size_t i, rank_info *out, char *why, size_t why_len)
+{
+    const struct launcher *l = &launchers[i];
+    long rank, local = -1, size = -1;
+    if (!number(env, l->rank, &rank, why, why_len))
+        return false;
+    out->rank = rank;
+    if (rank < 0)
+        return true;
+    if (!number(env, l->local_rank, &local, why, why_len) || !number(env, l->size, &size, why, why_len))
+        return false;
+    if (size == 0 || (size > 0 && (rank >= size || local >= size))) {
+        snprintf(why, why_len, "%s=%ld and %s=%ld: the rank is not below the size", l->rank, rank, l->size, size);
+        return false;
+    }
+    out->launcher = l->name;
+    out->local_rank = local;
+    out->size = size > 0 ? size : 0;
+    return true;
+}
+
+/* Slurm's name of the node (SLURMD_NODENAME) where srun started the process: it tells
+ * apart the nodes of several slurmd on one host (Slurm's --enable-multiple-slurmd, as
+ * docs/slurm-two-nodes.conf runs) and is the name scontrol and sinfo take where a
+ * NodeName is not the host name. It names the results file: no '/'. */
+static bool slurm_node(rank_getenv env, rank_info *out, char *why, size_t why_len)
+{
+    const char *node = env("SLURMD_NODENAME");
+    if (!node || !*node)
+        return true;
+    if (strchr(node, '/') || strlen(node) >= sizeof out->host) {
+        snprintf(why, why_len, "SLURMD_NODENAME='%.64s' is not a node name", node);
+        return false;
+    }
+    snprintf(out->host, sizeof out->host, "%s", node);
+    return true;
+}
+
 bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len)
 {
     *out = (rank_info){.local_rank = -1};
     if (gethostname(out->host, sizeof out->host - 1) != 0 || !out->host[0])
         snprintf(out->host, sizeof out->host, "unknown-host");
     snprintf(out->device_choice, sizeof out->device_choice, "best");
-    for (size_t i = 0; i < sizeof launchers / sizeof launchers[0]; i++) {
-        const struct launcher *l = &launchers[i];
-        long rank, local, size;
-        if (!number(env, l->rank, &rank, why, why_len))
+    const size_t n = sizeof launchers / sizeof launchers[0];
+    for (size_t i = 0; i < n; i++) {
+        if (!launcher_read(env, i, out, why, why_len))
             return false;
-        if (rank < 0)
+        if (out->rank < 0)
             continue;
-        if (!number(env, l->local_rank, &local, why, why_len) || !number(env, l->size, &size, why, why_len))
-            return false;
-        if (size == 0 || (size > 0 && (rank >= size || local >= size))) {
-            snprintf(why, why_len, "%s=%ld and %s=%ld: the rank is not below the size", l->rank, rank, l->size,
-                     size);
-            return false;
+        /* A PMI variable without its launcher's local rank, beside a later launcher's
+         * same rank and size: that launcher serves PMI (srun --mpi=pmi2 sets PMI_RANK
+         * and PMI_SIZE, not MPI_LOCALRANKID), and its local rank spreads the ranks of a
+         * node over its GPUs. */
+        for (size_t j = i + 1; j < n && out->local_rank < 0; j++) {
+            rank_info later = *out;
+            if (launcher_read(env, j, &later, why, why_len) && later.rank == out->rank &&
+                later.size == out->size && later.local_rank >= 0)
+                *out = later;
         }
-        out->launcher = l->name;
-        out->rank = rank;
-        out->local_rank = local;
-        out->size = size > 0 ? size : 0;
-        return true;
+        why[0] = '\0';
+        return strcmp(out->launcher, "Slurm") != 0 || slurm_node(env, out, why, why_len);
     }
+    out->rank = 0;
     out->size = 1;
     out->local_rank = 0;
     return true;

@@ -18,15 +18,16 @@ typedef struct rank_info {
     long rank;             /* global rank */
     long local_rank;       /* rank among this host's processes; -1 unknown */
     long size;             /* processes in all; 0 unknown */
-    char host[256];
+    char host[256];        /* the node: Slurm's name of it under srun, else the host name */
     /* Why this device: "--device", the affinity variable that narrowed the devices
      * the runtime shows ("ZE_AFFINITY_MASK"), "local rank N of M devices", or "best". */
     char device_choice[96];
 } rank_info;
 
 /* Reads the launcher's variables through `env` (getenv; tests pass their own) and the
- * host name. A variable that is set but is not a number in range is an error: returns
- * false with the reason in `why`. */
+ * host name: Slurm's node name (SLURMD_NODENAME) where srun started the process, else
+ * gethostname's. A variable that is set but is not a number in range, or a node name
+ * that cannot name a file, is an error: returns false with the reason in `why`. */
 bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len);
 
 /* The affinity variable of `env` that already narrows the devices a process sees

@@ -1,4 +1,4 @@
-/* nanosleep, gethostname: POSIX beyond the C standard. */
+/* nanosleep, _exit: POSIX beyond the C standard. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <mpi.h>
@@ -220,9 +220,11 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         rc = cli_error("out of host memory");
         goto out;
     }
-    char me[HOST_LEN] = "";
-    if (gethostname(me, sizeof me - 1) != 0)
-        snprintf(me, sizeof me, "unknown-host");
+    /* The name each rank's own document gives its node (rank_detect: Slurm's node
+     * name under srun), for the error entry of a rank that sends nothing. */
+    char me[HOST_LEN] = "", why[256];
+    rank_info mine;
+    snprintf(me, sizeof me, "%s", rank_detect(getenv, &mine, why, sizeof why) ? mine.host : "unknown-host");
     MPI_Request req;
     if (MPI_Iallgather(me, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR, MPI_COMM_WORLD, &req) != MPI_SUCCESS ||
         !wait_until(&req, now_s() + o->mpi_wait_s)) {

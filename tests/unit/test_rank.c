@@ -85,6 +85,52 @@ static void mpi_before_slurm(void **state)
     expect(env, "MPICH (Hydra)", 3, 1, 4);
 }
 
+/* srun --mpi=pmi2 sets PMI_RANK and PMI_SIZE but no MPI_LOCALRANKID: Slurm it is,
+ * with its local rank (else every rank of a node took the same GPU). */
+static void srun_pmi2(void **state)
+{
+    (void)state;
+    static const char *const env[] = {"PMI_FD=11",       "PMI_JOBID=8.0",  "PMI_RANK=3",     "PMI_SIZE=4",
+                                      "SLURM_PROCID=3",  "SLURM_LOCALID=1", "SLURM_NTASKS=4", NULL};
+    expect(env, "Slurm", 3, 1, 4);
+    /* A PMI rank of another launch beside the batch step's Slurm variables: not Slurm's. */
+    static const char *const other[] = {"PMI_RANK=0", "PMI_SIZE=4", "SLURM_PROCID=0", "SLURM_LOCALID=0",
+                                        "SLURM_NTASKS=1", NULL};
+    expect(other, "MPICH (Hydra)", 0, -1, 4);
+}
+
+/* Two slurmd on one host (docs/slurm-two-nodes.conf): the nodes differ only in Slurm's
+ * name of them, which names the rank's node and file. An MPI launcher's ranks inherit
+ * the batch node's name: theirs is the host name. */
+static void slurm_node_name(void **state)
+{
+    (void)state;
+    static const char *const env[] = {"SLURM_PROCID=2", "SLURM_LOCALID=0", "SLURM_NTASKS=4", "SLURMD_NODENAME=n2",
+                                      NULL};
+    rank_info r = detect_ok(env);
+    assert_string_equal(r.host, "n2");
+    char out[64];
+    assert_true(rank_json_path("fleet/", &r, out, sizeof out));
+    assert_string_equal(out, "fleet/n2-2.json");
+    static const char *const pmi2[] = {"PMI_RANK=2", "PMI_SIZE=4", "SLURM_PROCID=2", "SLURM_LOCALID=0",
+                                       "SLURM_NTASKS=4", "SLURMD_NODENAME=n2", NULL};
+    assert_string_equal(detect_ok(pmi2).host, "n2");
+    static const char *const mpirun[] = {"PMI_RANK=3", "MPI_LOCALRANKID=1", "PMI_SIZE=4", "SLURM_PROCID=0",
+                                         "SLURMD_NODENAME=batchnode", NULL};
+    assert_string_not_equal(detect_ok(mpirun).host, "batchnode");
+    static const char *const bad[][5] = {
+        {"SLURM_PROCID=0", "SLURM_NTASKS=1", "SLURMD_NODENAME=../n1", NULL},
+        {"SLURM_PROCID=0", "SLURM_NTASKS=1", "SLURMD_NODENAME=a/b", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rank_info r2;
+        char why[256] = "";
+        env_now = bad[i];
+        assert_false(rank_detect(fake_getenv, &r2, why, sizeof why));
+        assert_non_null(strstr(why, "SLURMD_NODENAME"));
+    }
+}
+
 static void bad_values(void **state)
 {
     (void)state;
@@ -157,7 +203,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_launcher),  cmocka_unit_test(launchers), cmocka_unit_test(mpi_before_slurm),
         cmocka_unit_test(bad_values),   cmocka_unit_test(affinity),  cmocka_unit_test(pick),
-        cmocka_unit_test(json_path),
+        cmocka_unit_test(json_path),    cmocka_unit_test(srun_pmi2), cmocka_unit_test(slurm_node_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
