@@ -224,7 +224,17 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * name under srun), for the error entry of a rank that sends nothing. */
     char me[HOST_LEN] = "", why[256];
     rank_info mine;
-    snprintf(me, sizeof me, "%s", rank_detect(getenv, &mine, why, sizeof why) ? mine.host : "unknown-host");
+    bool known = rank_detect(getenv, &mine, why, sizeof why);
+    snprintf(me, sizeof me, "%s", known ? mine.host : "unknown-host");
+    /* An MPI that did not reach the launcher's process manager (srun without
+     * --mpi=pmi2, or MPICH's library under srun --mpi=pmix, which it does not speak)
+     * starts each process alone: every one would be rank 0 of 1 and write --json. */
+    if (known && mine.launcher && mine.size > 0 && mine.size != size) {
+        rc = cli_error("--mpi: MPI sees %d process%s where %s started %ld: this MPI did not reach the launcher "
+                       "(under srun: --mpi=pmi2; else a tool built against the launcher's MPI)",
+                       size, size == 1 ? "" : "es", mine.launcher, mine.size);
+        goto out;
+    }
     MPI_Request req;
     if (MPI_Iallgather(me, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR, MPI_COMM_WORLD, &req) != MPI_SUCCESS ||
         !wait_until(&req, now_s() + o->mpi_wait_s)) {

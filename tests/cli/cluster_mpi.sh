@@ -47,6 +47,13 @@ if [ "$mode" != ranks ]; then
     # One device a rank: --device all is refused before MPI starts.
     "$bench" run --mpi --device all --quick >"$tmp/all.out" 2>&1
     [ $? -eq 2 ] && grep -q -- "--mpi: one device a rank" "$tmp/all.out" || fail "run --mpi --device all: $(cat "$tmp/all.out")"
+    # Started by srun with no --mpi=pmi2 (Slurm's variables, no PMI): MPI makes each
+    # process rank 0 of 1, which would run alone and write --json; refused instead.
+    # shellcheck disable=SC2086
+    SLURM_PROCID=1 SLURM_LOCALID=1 SLURM_NTASKS=2 "$bench" run --mpi $work --json "$tmp/alone.json" \
+        >"$tmp/alone.out" 2>&1
+    [ $? -eq 1 ] && grep -q -- "--mpi: MPI sees 1 process where Slurm started 2" "$tmp/alone.out" &&
+        [ ! -e "$tmp/alone.json" ] || fail "run --mpi as a singleton of srun: $(cat "$tmp/alone.out")"
     docs="$tmp/fleet.json"
 fi
 if [ "$mode" != mpi ]; then
