@@ -103,7 +103,8 @@ bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len)
                 later.size == out->size && later.local_rank >= 0)
                 *out = later;
         }
-        why[0] = '\0';
+        if (why_len)
+            why[0] = '\0';
         return strcmp(out->launcher, "Slurm") != 0 || slurm_node(env, out, why, why_len);
     }
     out->rank = 0;

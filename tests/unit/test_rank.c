@@ -101,7 +101,8 @@ static void srun_pmi2(void **state)
 
 /* Two slurmd on one host (docs/slurm-two-nodes.conf): the nodes differ only in Slurm's
  * name of them, which names the rank's node and file. An MPI launcher's ranks inherit
- * the batch node's name: theirs is the host name. */
+ * the batch node's name (sbatch, then mpirun: all four ranks of two nodes said n1):
+ * theirs is the host name. */
 static void slurm_node_name(void **state)
 {
     (void)state;
