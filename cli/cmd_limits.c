@@ -339,7 +339,7 @@ static int run(int argc, char **argv)
     if (c.kernels || o.csv)
         rc = kernel_table(dev, doc, &sh, rows, &n_rows);
     else
-        sheet_prose(&sh, "\nThe bundled kernels as this driver compiles them: " PROG " limits --kernels");
+        sheet_prose(&sh, "\nThe bundled kernels as this driver compiles them: " PROG " limits --kernels\n");
     field_records csv = {kernel_fields, N_KERNEL_FIELDS, rows, sizeof *rows, n_rows};
     if (rc == 0)
         rc = output_plan_json(&plan, doc);
