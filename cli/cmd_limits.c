@@ -362,7 +362,7 @@ out:
 static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
-    {"target", 't', "LIST|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
+    {"target", 't', "TARGET,...|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
      "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them."},
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
     {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)" "\n"
