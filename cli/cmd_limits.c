@@ -7,6 +7,7 @@
 
 #include <zeslm/kernels.h>
 #include <zeslm/limits.h>
+#include <zeslm/units.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -71,12 +72,15 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
         return cli_error("%s", zeslm_last_error());
     table t;
     table_init(&t, pair_columns, 2);
-    char v[160];
-    snprintf(v, sizeof v, "%llu bytes%s", (unsigned long long)occ.slm_per_cu,
+    char v[160], size[32], reserved[32];
+    zeslm_format_bytes(occ.slm_per_cu, size, sizeof size);
+    snprintf(v, sizeof v, "%s%s", size,
              occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
     table_add(&t, (const char *const[]){"SLM per subslice", v}, NULL);
     if (occ.slm_charged != q.slm_per_group) {
-        snprintf(v, sizeof v, "%u bytes (the driver reserves %u a group)", occ.slm_charged, d->slm_reserved_per_group);
+        zeslm_format_bytes(occ.slm_charged, size, sizeof size);
+        zeslm_format_bytes(d->slm_reserved_per_group, reserved, sizeof reserved);
+        snprintf(v, sizeof v, "%s (the driver reserves %s a group)", size, reserved);
         table_add(&t, (const char *const[]){"SLM a group takes", v}, NULL);
     }
     if (occ.by_slm == UINT32_MAX)
