@@ -55,6 +55,7 @@ static int on_option(void *ctx, int key, const char *value)
 /* Running totals over the pairs of devices. */
 typedef struct tally {
     size_t matched, marked, regressions;
+    size_t resized; /* results only in new whose variant old measured at other parameters */
 } tally;
 
 /* One result of one pair of devices: the medians (NAN where a file lacks it) and
@@ -174,6 +175,7 @@ static void compare_pair(const results_file *old_f, const results_file *new_f, c
         const results_entry *n = &new_f->items[i], *o = results_find(old_f, n->key);
         if (!o) {
             row(out, n->key, NAN, n->median_ns, "only in new");
+            t->resized += results_has_variant(old_f, n->key);
             continue;
         }
         t->matched++;
@@ -291,6 +293,16 @@ static int run(int argc, char **argv)
                          opts.fail_over);
     snprintf(line + used, sizeof line - (size_t)used, ".\n");
     sheet_prose(&sh, line);
+    /* Default sizes follow a probe of the device, so two default runs of a slow or busy
+     * device may settle on different sizes and share few results. */
+    if (t.resized) {
+        snprintf(line, sizeof line,
+                 "%zu result%s ran at other parameters than the old run's of the same variant: default sizes "
+                 "follow a probe of the device ('Default sizes:' under each run), so runs made with the same "
+                 "--size compare them all.\n",
+                 t.resized, t.resized == 1 ? "" : "s");
+        sheet_line(&sh, "%s", line);
+    }
     sheet_text(plan.text, &sh);
     if (sh.failed || out.failed)
         rc = cli_error("out of host memory");

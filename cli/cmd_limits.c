@@ -7,6 +7,7 @@
 
 #include <zeslm/kernels.h>
 #include <zeslm/limits.h>
+#include <zeslm/units.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -71,12 +72,15 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
         return cli_error("%s", zeslm_last_error());
     table t;
     table_init(&t, pair_columns, 2);
-    char v[160];
-    snprintf(v, sizeof v, "%llu bytes%s", (unsigned long long)occ.slm_per_cu,
+    char v[160], size[32], reserved[32];
+    zeslm_format_bytes(occ.slm_per_cu, size, sizeof size);
+    snprintf(v, sizeof v, "%s%s", size,
              occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
     table_add(&t, (const char *const[]){"SLM per subslice", v}, NULL);
     if (occ.slm_charged != q.slm_per_group) {
-        snprintf(v, sizeof v, "%u bytes (the driver reserves %u a group)", occ.slm_charged, d->slm_reserved_per_group);
+        zeslm_format_bytes(occ.slm_charged, size, sizeof size);
+        zeslm_format_bytes(d->slm_reserved_per_group, reserved, sizeof reserved);
+        snprintf(v, sizeof v, "%s (the driver reserves %s a group)", size, reserved);
         table_add(&t, (const char *const[]){"SLM a group takes", v}, NULL);
     }
     if (occ.by_slm == UINT32_MAX)
@@ -339,7 +343,7 @@ static int run(int argc, char **argv)
     if (c.kernels || o.csv)
         rc = kernel_table(dev, doc, &sh, rows, &n_rows);
     else
-        sheet_prose(&sh, "\nThe bundled kernels as this driver compiles them: " PROG " limits --kernels");
+        sheet_prose(&sh, "\nThe bundled kernels as this driver compiles them: " PROG " limits --kernels\n");
     field_records csv = {kernel_fields, N_KERNEL_FIELDS, rows, sizeof *rows, n_rows};
     if (rc == 0)
         rc = output_plan_json(&plan, doc);
@@ -362,7 +366,7 @@ out:
 static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
-    {"target", 't', "LIST|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
+    {"target", 't', "TARGET,...|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
      "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them."},
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
     {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)" "\n"
@@ -383,7 +387,7 @@ static const cli_option options[] = {
 const cli_command command_limits = {
     .name = "limits",
     .operands = "",
-    .summary = "per-group SLM limits, occupancy, and the bundled kernels' resources",
+    .summary = "per-group SLM limits, occupancy, and (--kernels) the bundled kernels' resources",
     .options = options,
     .n_options = sizeof options / sizeof options[0],
     .on_option = on_option,

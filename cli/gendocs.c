@@ -122,7 +122,8 @@ static void bash_options(FILE *f, const cli_command *cmd)
 
 static const char *const kind_names[] = {
     [CLI_VALUE_ANY] = "any",         [CLI_VALUE_FILE] = "file",     [CLI_VALUE_BACKEND] = "backend",
-    [CLI_VALUE_DEVICE] = "device",   [CLI_VALUE_TARGET] = "target", [CLI_VALUE_KERNEL] = "kernel",
+    [CLI_VALUE_DEVICE] = "device",   [CLI_VALUE_TARGET] = "target", [CLI_VALUE_TARGETS] = "targets",
+    [CLI_VALUE_KERNEL] = "kernel",
 };
 
 /* The case arms of options that take a value, grouped by what the value is. */

@@ -27,7 +27,7 @@ static const struct {
     cli_value_kind kind;
 } kinds[] = {
     {"FILE|-", CLI_VALUE_FILE},     {"NAME|auto", CLI_VALUE_BACKEND}, {"N|NAME", CLI_VALUE_DEVICE},
-    {"TARGET,...", CLI_VALUE_TARGET}, {"KERNEL", CLI_VALUE_KERNEL},
+    {"TARGET,...", CLI_VALUE_TARGET}, {"TARGET,...|all", CLI_VALUE_TARGETS}, {"KERNEL", CLI_VALUE_KERNEL},
 };
 
 cli_value_kind cli_option_kind(const cli_option *o)

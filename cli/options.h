@@ -15,6 +15,7 @@ typedef enum cli_value_kind {
     CLI_VALUE_BACKEND, /* the backends of this build, and auto */
     CLI_VALUE_DEVICE,  /* the device indices `devices` lists, and all */
     CLI_VALUE_TARGET,  /* Intel ocloc targets, comma-separated */
+    CLI_VALUE_TARGETS, /* the same, or all */
     CLI_VALUE_KERNEL,  /* the bundled kernels */
 } cli_value_kind;
 

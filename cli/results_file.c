@@ -115,18 +115,34 @@ void results_free(results_file *f)
     f->count = 0;
 }
 
-const results_entry *results_find(const results_file *f, const char *key)
+/* The place in f->sorted of the first key not before `key`: a binary search. */
+static size_t lower_bound(const results_file *f, const char *key)
 {
     size_t lo = 0, hi = f->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(f->sorted[mid]->key, key);
-        if (c == 0)
-            return f->sorted[mid];
-        if (c < 0)
+        if (strcmp(f->sorted[mid]->key, key) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return NULL;
+    return lo;
+}
+
+const results_entry *results_find(const results_file *f, const char *key)
+{
+    size_t i = lower_bound(f, key);
+    return i < f->count && strcmp(f->sorted[i]->key, key) == 0 ? f->sorted[i] : NULL;
+}
+
+bool results_has_variant(const results_file *f, const char *key)
+{
+    const char *space = strchr(key, ' ');
+    space = space ? strchr(space + 1, ' ') : NULL;
+    char prefix[sizeof f->items->key];
+    if (!space)
+        return false;
+    snprintf(prefix, sizeof prefix, "%.*s", (int)(space + 1 - key), key);
+    size_t i = lower_bound(f, prefix);
+    return i < f->count && strncmp(f->sorted[i]->key, prefix, strlen(prefix)) == 0;
 }

@@ -3,6 +3,7 @@
 #ifndef ZESLM_RESULTS_FILE_H
 #define ZESLM_RESULTS_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -39,5 +40,8 @@ void results_free(results_file *f);
 
 /* The result of `key` in f, or NULL: a binary search, O(log n). */
 const results_entry *results_find(const results_file *f, const char *key);
+
+/* Whether f holds a result of the workload and variant of `key` (at any parameters). */
+bool results_has_variant(const results_file *f, const char *key);
 
 #endif

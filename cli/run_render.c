@@ -157,7 +157,7 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
     for (size_t i = 0; i < p->n_rows; i++) {
         const peers_row *row = &p->rows[i];
         const char *unit = row->first->rate_unit ? row->first->rate_unit : "";
-        char cells[n_cols][sizeof row->first->params + 8];
+        char cells[n_cols][sizeof row->first->params + 32];
         const char *cell[n_cols];
         if (strcmp(workload, row->first->workload) != 0) {
             for (size_t c = 0; c < n_cols; c++)
@@ -167,7 +167,7 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
             table_add(t, cell, NULL);
         }
         snprintf(cells[0], sizeof cells[0], "%s", row->first->variant);
-        snprintf(cells[1], sizeof cells[1], "%s", row->first->params);
+        report_params_text(row->first->params, cells[1], sizeof cells[1]);
         for (size_t k = 0; k < doc->n_devices; k++) {
             char rate[32] = "-";
             if (row->rates[k] > 0)

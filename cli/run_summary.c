@@ -63,14 +63,15 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
         if (i == SIZE_MAX)
             continue;
         const zeslm_result *r = &d->results.items[i];
-        char rate[48], ceiling[16] = "", group[16];
+        char rate[48], ceiling[16] = "", group[16], params[sizeof r->params + 32];
+        report_params_text(r->params, params, sizeof params);
         snprintf(group, sizeof group, "%u", r->group_size);
         zeslm_format_si(r->rate, r->rate_unit, rate, sizeof rate);
         if (r->ceiling_exceeded)
             snprintf(ceiling, sizeof ceiling, ">ceiling");
         else if (r->fraction > 0)
             snprintf(ceiling, sizeof ceiling, "%.0f%%", 100 * r->fraction);
-        const char *cells[] = {r->workload, r->variant, r->params, group, rate, ceiling};
+        const char *cells[] = {r->workload, r->variant, params, group, rate, ceiling};
         table_add(&t, cells, NULL);
     }
     if (t.rows) {

@@ -42,10 +42,11 @@ _ze_slm_bench_value()
             esac;;
         limits)
             case $2 in
-                --target|-t|--bytes-per-item|-B|--slm-per-group|-S|--group-size|-g|--simd|-w|--slm-per-cu|-C) echo any;;
+                --bytes-per-item|-B|--slm-per-group|-S|--group-size|-g|--simd|-w|--slm-per-cu|-C) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
+                --target|-t) echo targets;;
             esac;;
         run)
             case $2 in
@@ -130,6 +131,9 @@ _ze_slm_bench()
                 return;;
             target)
                 _ze_slm_bench_list "$_ze_slm_bench_targets"
+                return;;
+            targets)
+                _ze_slm_bench_list "$_ze_slm_bench_targets all"
                 return;;
             kernel)
                 COMPREPLY=($(compgen -W "$_ze_slm_bench_kernels" -- "$cur"))

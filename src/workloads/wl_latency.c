@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/units.h>
+
 #include "bench_internal.h"
 
 /* Where a latency variant's chain lives, and whether each step is an atomic. */
@@ -327,16 +329,17 @@ static void global_levels(const zeslm_results *all, size_t first, zeslm_summary 
             ns += g[k]->rate;
         ns /= (double)(lv[l].to - lv[l].from + 1);
         bool last = l + 1 == top, memory = last && top >= 3;
-        char cycles[48] = "", end[96];
+        char cycles[48] = "", end[128], from[32], to[32], past[32];
         if (a->ratio)
             snprintf(cycles, sizeof cycles, " (%.0f cycles)", ns * a->ratio / a->rate);
-        if (lv[l].to + 1 == n)
-            snprintf(end, sizeof end, "from %llu KiB to the largest footprint measured, %llu KiB",
-                     (unsigned long long)footprint_of(a) >> 10, (unsigned long long)footprint_of(b) >> 10);
-        else
-            snprintf(end, sizeof end, "from %llu to %llu KiB; it ends before %llu KiB",
-                     (unsigned long long)footprint_of(a) >> 10, (unsigned long long)footprint_of(b) >> 10,
-                     (unsigned long long)footprint_of(g[lv[l].to + 1]) >> 10);
+        zeslm_format_bytes(footprint_of(a), from, sizeof from);
+        zeslm_format_bytes(footprint_of(b), to, sizeof to);
+        if (lv[l].to + 1 == n) {
+            snprintf(end, sizeof end, "from %s to the largest footprint measured, %s", from, to);
+        } else {
+            zeslm_format_bytes(footprint_of(g[lv[l].to + 1]), past, sizeof past);
+            snprintf(end, sizeof end, "from %s to %s; it ends before %s", from, to, past);
+        }
         bench_finding(out, level_keys[l], ns, "Global memory, %s: %.1f ns%s per dependent load, %s.",
                       memory ? "device memory" : level_names[l], ns, cycles, end);
     }

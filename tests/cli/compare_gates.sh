@@ -8,15 +8,16 @@ failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# results DEVICE SPREAD NAME:MEDIAN_NS... > file: a results file of schema 1.
+# results DEVICE SPREAD NAME:MEDIAN_NS[:N]... > file: a results file of schema 1 (n=1000
+# unless N is given).
 results() {
     python3 - "$@" <<'PY'
 import json, sys
 device, spread = sys.argv[1], float(sys.argv[2])
 rows = []
 for item in sys.argv[3:]:
-    name, median = item.split(":")
-    rows.append({"workload": "reduce", "variant": name, "parameters": "n=1000", "outcome": "measured",
+    name, median, n = (item + ":1000").split(":")[:3]
+    rows.append({"workload": "reduce", "variant": name, "parameters": f"n={n}", "outcome": "measured",
                  "median_ns": int(median), "spread": spread})
 print(json.dumps({"schema": 1, "device": {"name": device}, "results": rows}))
 PY
@@ -26,6 +27,7 @@ PY
 
 results gpu0 0.01 a:1000 b:2000 >"$tmp/base.json"
 results gpu0 0.01 c:1000 >"$tmp/disjoint.json"
+results gpu0 0.01 a:1000 b:2000:4000 >"$tmp/one_resized.json"
 results gpu1 0.01 a:1000 b:2000 >"$tmp/other_device.json"
 # 10% slower, but each run spread over 50%: noise.
 results gpu0 0.5 a:1000 b:2000 >"$tmp/noisy_old.json"
@@ -34,6 +36,11 @@ results gpu0 0.5 a:1100 b:2200 >"$tmp/noisy_new.json"
 results gpu0 0.01 a:1100 b:2200 >"$tmp/slower.json"
 
 expect 1 "^ze-slm-bench: error: the two files have no result in common" "$tmp/base.json" "$tmp/disjoint.json" --fail-over 5
+# Default sizes follow a probe of the device: results of a variant at other sizes are
+# counted and the way to compare them said (not for a variant the old run lacks).
+results gpu0 0.01 a:1000:2000 b:2000:2000 c:1000:2000 >"$tmp/resized.json"
+expect 1 "^2 results ran at other parameters than the old run's of the same variant" "$tmp/base.json" "$tmp/resized.json"
+expect 0 "^1 result ran at other parameters" "$tmp/base.json" "$tmp/one_resized.json"
 expect 1 "different devices (--any-device" "$tmp/base.json" "$tmp/other_device.json" --fail-over 5
 expect 0 "2 results in both, 0 changed" "$tmp/base.json" "$tmp/other_device.json" --fail-over 5 --any-device
 expect 0 "0 changed by more than their spread, 0 slower" "$tmp/noisy_old.json" "$tmp/noisy_new.json" --fail-over 5

@@ -2,7 +2,8 @@
 # ze-slm-plot's report page: a --quick run on PoCL (a CPU, no roofline) draws what it
 # holds and warns about both; the page, rendered by headless Chromium, has its title,
 # warnings, results tables, device facts as `devices` shows them, and every chart with
-# its caption; a file of two devices gets a fleet page. Parameters are read from the
+# its caption; a file of two devices gets a fleet page, and a merged one shows where each
+# device ran, which are one device, and the busy share. Parameters are read from the
 # typed `params` where present, else from the text split on blanks and '='. Without
 # matplotlib the tool says what to install (and --help still works). Chromium
 # missing: the rendering is skipped (exit 77) after the rest has passed.
@@ -78,4 +79,16 @@ render "$tmp/fleet/index.html" "$tmp/dom"
 has "<h1>2 devices</h1>" "the fleet page's title"
 has 'href="device-1/index.html"' "a link to each device's report"
 has "<td>roofline/read</td>" "the results across the devices"
+# A merged document (two ranks sharing the device of a third run): where each device
+# ran, which are one physical device, the total, the busy share of each workload as
+# merge prints it, byte counts scaled, and the side-by-side chart shown on the page.
+"$plot" "$src/results/h100/cluster/one-vs-two.json" "$tmp/merged" >"$tmp/out" 2>&1 || fail "ze-slm-plot of a merged file: $(cat "$tmp/out")"
+render "$tmp/merged/index.html" "$tmp/dom"
+has '<a href="device-2/index.html">d2: vm, rank 1</a>' "where each device ran"
+has "the same device as d0" "which devices are one"
+has "<th>total</th>" "the total column"
+has "<h2>The share of each launch's wall time its kernel ran</h2>" "the busy share table"
+has "<td>latency</td><td>93%</td><td>44%</td><td>44%</td>" "latency's busy share on each device"
+has "<td>footprint=1&nbsp;KiB</td>" "byte counts scaled"
+has '<figure id="c-fleet"><img src="fleet.svg"' "the fleet chart"
 echo ok

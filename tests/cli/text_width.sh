@@ -1,6 +1,7 @@
 #!/bin/sh
-# Every line of every command's default text output fits 100 columns, and no number
-# in it is in e-notation (33.2 TB/s, never 3.32e+13); run --list keeps its descriptions.
+# Every line of every command's default text output fits 100 columns and ends (the
+# shell's prompt starts on a line of its own), and no number in it is in e-notation
+# (33.2 TB/s, never 3.32e+13); run --list keeps its descriptions.
 # usage: text_width.sh path/to/ze-slm-bench
 bench=$1
 failures=0
@@ -13,6 +14,9 @@ check() {
     rc=$?
     if [ "$rc" -ge 128 ]; then
         echo "FAIL ($*): exit status $rc"
+        failures=$((failures + 1))
+    elif [ -s "$tmp/out" ] && [ "$(tail -c 1 "$tmp/out" | od -An -tx1 | tr -d ' ')" != 0a ]; then
+        echo "FAIL ($*): the last line has no newline: $(tail -n 1 "$tmp/out")"
         failures=$((failures + 1))
     elif awk 'length($0) > 100 { print FILENAME ":" FNR ": " length($0) " columns: " $0; bad = 1 } END { exit bad }' "$tmp/out" &&
         ! grep -nE '[0-9][eE][+-]?[0-9]' "$tmp/out"; then

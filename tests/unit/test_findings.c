@@ -49,11 +49,11 @@ static void levels_are_named_with_where_they_end(void **state)
     assert_null(finding(&sum, "level4_ns"));
     assert_true(fabs(l1->value - 20.455) < 0.01);
     assert_non_null(strstr(l1->sentence, "first cache: 20.5 ns (41 cycles)"));
-    assert_non_null(strstr(l1->sentence, "from 1 to 128 KiB; it ends before 256 KiB"));
+    assert_non_null(strstr(l1->sentence, "from 1 KiB to 128 KiB; it ends before 256 KiB"));
     assert_non_null(strstr(l2->sentence, "L2: "));
-    assert_non_null(strstr(l2->sentence, "from 512 to 16384 KiB; it ends before 32768 KiB"));
+    assert_non_null(strstr(l2->sentence, "from 512 KiB to 16 MiB; it ends before 32 MiB"));
     assert_non_null(strstr(mem->sentence, "device memory: "));
-    assert_non_null(strstr(mem->sentence, "from 131072 KiB to the largest footprint measured, 524288 KiB"));
+    assert_non_null(strstr(mem->sentence, "from 128 MiB to the largest footprint measured, 512 MiB"));
     zeslm_results_free(&all);
 }
 

@@ -109,6 +109,25 @@ static void columns_named_for_their_quantity(void **state)
     free(text);
 }
 
+static void byte_counts_scaled(void **state)
+{
+    (void)state;
+    char *text = render(false);
+    assert_non_null(strstr(text, " footprint=2 KiB "));
+    assert_null(strstr(text, "footprint=2048"));
+    free(text);
+    char buf[64];
+    report_params_text("bytes=1073741824 waves=2", buf, sizeof buf);
+    assert_string_equal(buf, "bytes=1 GiB waves=2");
+    report_params_text("slm=43688 group=256", buf, sizeof buf);
+    assert_string_equal(buf, "slm=42.7 KiB group=256");
+    /* Counts and words that are not whole numbers stay as they are. */
+    report_params_text("n=1048583 input=uniform slm=x bytes=", buf, sizeof buf);
+    assert_string_equal(buf, "n=1048583 input=uniform slm=x bytes=");
+    report_params_text("bytes=1073741824 waves=2", buf, 8);
+    assert_string_equal(buf, "bytes=1");
+}
+
 static void spread_rows_marked_and_warned(void **state)
 {
     (void)state;
@@ -145,8 +164,9 @@ static void closing_summary(void **state)
     char *text = render(false);
     const char *s = strstr(text, "Summary: the best variant of each workload");
     assert_non_null(s);
-    /* latency's best is the shortest time per access; bank's the faster group. */
-    assert_non_null(strstr(s, "footprint=1024"));
+    /* latency's best is the shortest time per access (its footprint scaled, as in the
+     * tables); bank's the faster group. */
+    assert_non_null(strstr(s, "footprint=1 KiB"));
     assert_non_null(strstr(s, "20.0 GB/s"));
     assert_non_null(strstr(s, "1 unconverged"));
     assert_non_null(strstr(s, "1 spread by more than 20%"));
@@ -222,6 +242,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(columns_named_for_their_quantity),
+        cmocka_unit_test(byte_counts_scaled),
         cmocka_unit_test(spread_rows_marked_and_warned),
         cmocka_unit_test(footnotes_once_per_run),
         cmocka_unit_test(best_group_marked),
