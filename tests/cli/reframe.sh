@@ -29,7 +29,8 @@ cd "$tmp" || exit 1
 "$venv/bin/reframe" -c "$check" -r -S bench="$bench" --prefix "$tmp/ok" >"$tmp/ok.out" 2>&1 ||
     fail "reframe: $(cat "$tmp/ok.out")"
 cat "$tmp/ok.out"
-for want in "PASSED .* Ran 1/1 test case" "P: reduce_many: 0\.[0-9]* of ceiling" "P: conv_tiled: " "P: hist_lanes: " \
+# A busy CPU may let reduce/many beat its read ceiling (counted as 1, ceiling_exceeded).
+for want in "PASSED .* Ran 1/1 test case" "P: reduce_many: [01][.0-9]* of ceiling" "P: conv_tiled: " "P: hist_lanes: " \
     "P: slow_gpus: 0 GPUs" "P: throttled_gpus: 0 GPUs"; do
     grep -q "$want" "$tmp/ok.out" || fail "no '$want' in ReFrame's report"
 done
