@@ -24,7 +24,7 @@ typedef struct run_cli {
     uint32_t n_group_sizes;
     /* run --mpi (cli/run_mpi.h): the ranks in lock step, one document. */
     bool mpi;
-    double mpi_wait_s; /* the longest a rank waits for the others, at a barrier or the gather */
+    double mpi_wait_s; /* the longest a rank waits for the others: in MPI_Init, at a barrier, the gather */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to
      * --json, --csv and --markdown. */
