@@ -6,17 +6,16 @@
 
 #include "clocks.h"
 #include "peers.h"
+#include "ticker.h"
 
 /* A reading every 10 ms: NVML's clock query takes tens of microseconds, so sampling
  * costs the device nothing, and a workload of a few milliseconds still gets two. */
-#define PERIOD_NS 10000000L
+#define PERIOD_S 0.01
 
 struct clocks {
     clock_source src;
-    pthread_t thread;
+    ticker sampler;
     pthread_mutex_t lock;
-    pthread_cond_t wake;
-    bool running, stopping;
     clock_sample *samples; /* of the workload now running; under lock */
     size_t n, cap;
     json_t *workloads;
@@ -34,8 +33,9 @@ static const struct {
      "SLM bytes per clock per compute unit (at the measured clock)", -1},
 };
 
-static void take(clocks *c)
+static void take(void *arg)
 {
+    clocks *c = arg;
     clock_sample s = {NAN, NAN, NAN, 0};
     if (!c->src.sample(c->src.handle, &s))
         return;
@@ -51,29 +51,6 @@ static void take(clocks *c)
     if (c->n < c->cap)
         c->samples[c->n++] = s;
     pthread_mutex_unlock(&c->lock);
-}
-
-static void *sampler(void *arg)
-{
-    clocks *c = arg;
-    pthread_mutex_lock(&c->lock);
-    while (!c->stopping) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += PERIOD_NS;
-        until.tv_sec += until.tv_nsec / 1000000000L;
-        until.tv_nsec %= 1000000000L;
-        while (!c->stopping && pthread_cond_timedwait(&c->wake, &c->lock, &until) == 0)
-            ;
-        if (c->stopping)
-            break;
-        pthread_mutex_unlock(&c->lock);
-        take(c);
-        pthread_mutex_lock(&c->lock);
-    }
-    pthread_mutex_unlock(&c->lock);
-    take(c); /* the last reading, as the workload ends */
-    return NULL;
 }
 
 clocks *clocks_open(const zeslm_device_info *d, char *why, size_t why_len)
@@ -99,7 +76,6 @@ clocks *clocks_open(const zeslm_device_info *d, char *why, size_t why_len)
         snprintf(why, why_len, "cannot create a mutex");
         return NULL;
     }
-    pthread_cond_init(&c->wake, NULL);
     return c;
 }
 
@@ -108,12 +84,10 @@ bool clocks_start(clocks *c)
     if (!c)
         return true;
     c->n = 0;
-    c->stopping = false;
     /* The first reading here, as the workload starts: with the last one as it ends,
      * every workload has two however late the thread is scheduled. */
     take(c);
-    c->running = pthread_create(&c->thread, NULL, sampler, c) == 0;
-    return c->running;
+    return ticker_start(&c->sampler, PERIOD_S, take, c);
 }
 
 /* The workload's readings as JSON; *median the median clock (0 when none). */
@@ -172,14 +146,10 @@ static void at_measured(zeslm_results *all, size_t first, double mhz, double rep
 
 void clocks_stop(clocks *c, const char *workload, zeslm_results *all, size_t first, uint32_t reported_mhz)
 {
-    if (!c || !c->running)
+    if (!c || !c->sampler.running)
         return;
-    pthread_mutex_lock(&c->lock);
-    c->stopping = true;
-    pthread_cond_signal(&c->wake);
-    pthread_mutex_unlock(&c->lock);
-    pthread_join(c->thread, NULL);
-    c->running = false;
+    ticker_stop(&c->sampler);
+    take(c); /* the last reading, as the workload ends */
     double median;
     json_object_set_new(c->workloads, workload, summary(c, &median));
     if (median > 0 && reported_mhz)
@@ -206,11 +176,9 @@ void clocks_close(clocks *c)
 {
     if (!c)
         return;
-    if (c->running)
-        clocks_stop(c, "", &(zeslm_results){0}, 0, 0);
+    ticker_stop(&c->sampler);
     c->src.close(c->src.handle);
     pthread_mutex_destroy(&c->lock);
-    pthread_cond_destroy(&c->wake);
     free(c->samples);
     json_decref(c->workloads);
     free(c);

@@ -11,6 +11,8 @@
 
 #include <zeslm/bench.h>
 
+#include "ticker.h"
+
 #define PROGRESS_SEEN_MAX 64
 /* The workloads of a run the estimate follows; a run of more has no estimate. */
 #define PROGRESS_STAGES_MAX 64
@@ -58,11 +60,9 @@ typedef struct progress {
      * "elapsed_s predicted_end_s workload variant params", and the run's end
      * "end elapsed_s": how the estimate is measured. NULL: none. */
     FILE *log;
-    /* The refresh thread (progress_refresh.c) and the lock it shares with the run's. */
+    /* The lock the refresh thread (progress_refresh.c) shares with the run's, and it. */
     pthread_mutex_t lock;
-    pthread_cond_t wake;
-    pthread_t refresher;
-    bool refreshing, stopping;
+    ticker refresher;
 } progress;
 
 /* Variants that `variants` (NULL: all; a comma-separated list) selects of wl. */

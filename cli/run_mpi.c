@@ -1,9 +1,7 @@
 /* nanosleep, _exit: POSIX beyond the C standard. */
 #define _POSIX_C_SOURCE 200809L
 
-#include <errno.h>
 #include <mpi.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,7 @@
 #include "output.h"
 #include "run_doc.h"
 #include "run_mpi.h"
+#include "ticker.h"
 
 enum { TAG_HEAD = 2009, TAG_TEXT };
 
@@ -53,64 +52,25 @@ static bool wait_until(MPI_Request *req, double deadline)
 /* MPI_Init with --mpi-wait as its bound: a rank that dies before its MPI_Init returns
  * leaves the others waiting inside theirs (Hydra's PMI barrier, Open MPI's PMIx fence)
  * for ever, since the launcher keeps them running when it was told to (-disable-auto-
- * cleanup, --enable-recovery). A watch thread ends the process once the wait is over. */
-typedef struct init_watch {
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    bool done;
-    double wait_s;
-} init_watch;
-
-static void *watch_init(void *arg)
+ * cleanup, --enable-recovery). A ticker whose first tick comes once the wait is over
+ * ends the process. */
+static void give_up(void *arg)
 {
-    init_watch *w = arg;
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_sec += (time_t)w->wait_s;
-    until.tv_nsec += (long)((w->wait_s - (double)(time_t)w->wait_s) * 1e9);
-    if (until.tv_nsec >= 1000000000L) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000L;
-    }
-    pthread_mutex_lock(&w->lock);
-    int rc = 0;
-    while (!w->done && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&w->cond, &w->lock, &until);
-    bool done = w->done;
-    pthread_mutex_unlock(&w->lock);
-    if (!done) {
-        cli_error("MPI_Init did not return within %.0f s (--mpi-wait): a rank died or did not start; giving up",
-                  w->wait_s);
-        fflush(stderr);
-        _exit(1);
-    }
-    return NULL;
+    cli_error("MPI_Init did not return within %.0f s (--mpi-wait): a rank died or did not start; giving up",
+              *(const double *)arg);
+    fflush(stderr);
+    _exit(1);
 }
 
 /* Returns 0 once MPI_Init returned success, else its error's exit status; or ends
- * the process (watch_init). */
+ * the process (give_up). */
 static int init_bounded(double wait_s)
 {
-    init_watch w = {.lock = PTHREAD_MUTEX_INITIALIZER, .wait_s = wait_s};
-    pthread_condattr_t attr;
-    pthread_t thread;
-    if (pthread_condattr_init(&attr) != 0)
-        return cli_error("cannot set up the wait for MPI_Init");
-    bool ok = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(&w.cond, &attr) == 0;
-    pthread_condattr_destroy(&attr);
-    if (!ok)
-        return cli_error("cannot set up the wait for MPI_Init");
-    if (pthread_create(&thread, NULL, watch_init, &w) != 0) {
-        pthread_cond_destroy(&w.cond);
+    ticker watch;
+    if (!ticker_start(&watch, wait_s, give_up, &wait_s))
         return cli_error("cannot start the wait for MPI_Init");
-    }
     int rc = MPI_Init(NULL, NULL) == MPI_SUCCESS ? 0 : cli_error("MPI_Init failed");
-    pthread_mutex_lock(&w.lock);
-    w.done = true;
-    pthread_cond_signal(&w.cond);
-    pthread_mutex_unlock(&w.lock);
-    pthread_join(thread, NULL);
-    pthread_cond_destroy(&w.cond);
+    ticker_stop(&watch);
     return rc;
 }
 
