@@ -1,5 +1,6 @@
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
  * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -209,12 +210,24 @@ void progress_finished(progress *p, size_t n)
     progress_finished_at(p, n, progress_since(p));
 }
 
-bool progress_log_open(progress *p)
+bool progress_log_open(progress *p, long rank)
 {
     const char *path = getenv("ZESLM_PROGRESS_LOG");
     if (!path || !*path)
         return true;
-    p->log = fopen(path, "w");
+    size_t used = 0;
+    for (const char *c = path; *c && used < sizeof p->log_path; c++) {
+        bool r = c[0] == '%' && c[1] == 'r';
+        int n = r ? snprintf(p->log_path + used, sizeof p->log_path - used, "%ld", rank)
+                  : snprintf(p->log_path + used, sizeof p->log_path - used, "%c", *c);
+        used += (size_t)n;
+        c += r;
+    }
+    if (used >= sizeof p->log_path) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    p->log = fopen(p->log_path, "w");
     /* A line at a time, so that the log can be watched as the run goes (tail -f) and a
      * run that is killed keeps what it estimated (tests/cli/cluster_mpi.sh waits on it). */
     if (p->log && setvbuf(p->log, NULL, _IOLBF, 0) != 0) {

@@ -60,6 +60,7 @@ typedef struct progress {
      * "elapsed_s predicted_end_s workload variant params", and the run's end
      * "end elapsed_s": how the estimate is measured. NULL: none. */
     FILE *log;
+    char log_path[1024];  /* its path, each "%r" of ZESLM_PROGRESS_LOG the rank */
     /* The lock the refresh thread (progress_refresh.c) shares with the run's, and it. */
     pthread_mutex_t lock;
     ticker refresher;
@@ -103,9 +104,11 @@ void progress_finished_at(progress *p, size_t n, double now_s);
 /* Rewrites the line for now_s (and adds it to the log); p->lock held. */
 void progress_draw(progress *p, double now_s);
 
-/* Opens the file ZESLM_PROGRESS_LOG names, if any, for p's log. False when it cannot
- * be created (errno says why). */
-bool progress_log_open(progress *p);
+/* Opens the file ZESLM_PROGRESS_LOG names, if any, for p's log, each "%r" in its name
+ * the launcher's rank (p->log_path): the ranks of one launch share its environment,
+ * and one file would hold their lines interleaved. False when it cannot be created
+ * (errno says why; ENAMETOOLONG for a name over log_path). */
+bool progress_log_open(progress *p, long rank);
 
 /* The run ended: its time into the log, which is closed. False when the log could not
  * be written. */

@@ -407,8 +407,8 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     f.share_budget = o->run.converge_s == 0;
     run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
     o->run.progress_arg = &f.prog;
-    if (!progress_log_open(&f.prog))
-        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", getenv("ZESLM_PROGRESS_LOG"), strerror(errno));
+    if (!progress_log_open(&f.prog, f.rank.rank))
+        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", f.prog.log_path, strerror(errno));
     /* Jansson's hash seed is set once here, as its documentation asks of threaded
      * programs, before any thread makes an object. */
     json_object_seed(0);
@@ -437,7 +437,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
 out:
     progress_refresh_stop(&f.prog);
     if (!progress_end(&f.prog) && rc == 0)
-        rc = cli_error("ZESLM_PROGRESS_LOG: cannot write %s", getenv("ZESLM_PROGRESS_LOG"));
+        rc = cli_error("ZESLM_PROGRESS_LOG: cannot write %s", f.prog.log_path);
     for (size_t k = 0; k < f.n_lanes; k++) {
         clocks_close(f.lanes[k].clk);
         zeslm_device_close(f.lanes[k].dev);

@@ -27,6 +27,11 @@ if grep -q 'elapsed\|left ~' "$tmp/out" "$tmp/err"; then echo "progress in a pip
 ZESLM_PROGRESS_LOG="$tmp/log" "$bench" run --quick --backend cl bank/strided >/dev/null 2>&1
 grep -q '^[0-9.]* [0-9.]* bank strided stride=[0-9]*$' "$tmp/log" || { echo "no estimate in the log"; cat "$tmp/log"; exit 1; }
 tail -1 "$tmp/log" | grep -q '^end [0-9.]*$' || { echo "no end in the log"; cat "$tmp/log"; exit 1; }
+# Ranks of one launch share the variable: "%r" is each one's rank (Open MPI's rank 3
+# of 4 here), so that their lines do not interleave in one file.
+OMPI_COMM_WORLD_RANK=3 OMPI_COMM_WORLD_LOCAL_RANK=0 OMPI_COMM_WORLD_SIZE=4 ZESLM_PROGRESS_LOG="$tmp/rank-%r.log" \
+    "$bench" run --quick --backend cl bank/strided --device 0 >/dev/null 2>&1
+tail -1 "$tmp/rank-3.log" | grep -q '^end [0-9.]*$' || { echo "no log of rank 3"; ls "$tmp"; exit 1; }
 # A measurement of 3 s (--min-time): the line, here its log, is rewritten every second
 # during it, not only between measurements.
 ZESLM_PROGRESS_LOG="$tmp/long" "$bench" run --quick --min-time 3 --backend cl reduce/doc_tree >/dev/null 2>&1
