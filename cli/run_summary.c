@@ -24,7 +24,11 @@ size_t run_summary_best(const run_doc_device *d, const run_section *s)
             continue;
         }
         const zeslm_result *b = &d->results.items[best];
-        if (strcmp(r->rate_unit, b->rate_unit) == 0 && (per_op(r) ? r->rate < b->rate : r->rate > b->rate))
+        /* Variants in other units measure other things (roofline's ceilings: memory,
+         * SLM, atomics, multiply-adds), none of them the best of the others. */
+        if (strcmp(r->rate_unit, b->rate_unit) != 0)
+            return SIZE_MAX;
+        if (per_op(r) ? r->rate < b->rate : r->rate > b->rate)
             best = i;
     }
     return best;

@@ -9,8 +9,8 @@
 #include "run_doc.h"
 
 /* The index among d's results of the best measured result of section s: the highest
- * rate, or the lowest of a time per unit ("ns/access"), among the results in the unit
- * of the section's first measured one. SIZE_MAX: none measured. */
+ * rate, or the lowest of a time per unit ("ns/access"). SIZE_MAX: none measured, or
+ * results in more than one unit (roofline's ceilings, which are no alternatives). */
 size_t run_summary_best(const run_doc_device *d, const run_section *s);
 
 /* d's summary as text (a table), or as Markdown. */

@@ -46,7 +46,7 @@ static size_t count(const char *text, const char *what)
     return n;
 }
 
-/* A run of one device with two workloads (latency and bank), rendered as text. */
+/* A run of one device with three workloads (latency, bank, roofline), rendered as text. */
 static char *render(bool markdown)
 {
     zeslm_run_opts o = {.seed = 7, .reps = 2, .warmup = 1};
@@ -76,6 +76,13 @@ static char *render(bool markdown)
     add(&mine, "bank", "strided", "stride=1", 64, 2000, 10, 10.0, "GB/s");
     add(&mine, "bank", "strided", "stride=1", 128, 1000, 10, 20.0, "GB/s"); /* the better group size */
     assert_true(run_doc_append(d, &mine, &bank, NULL));
+    zeslm_results_free(&mine);
+    /* The ceilings: memory, SLM and multiply-adds, no alternatives to one another. */
+    run_section roof = {.wl = zeslm_workload_find("roofline"), .first = 0, .count = 3};
+    add(&mine, "roofline", "read", "bytes=1048576", 256, 1000, 10, 300.0, "GB/s");
+    add(&mine, "roofline", "slm", "rounds=256", 256, 1000, 10, 30000.0, "GB/s");
+    add(&mine, "roofline", "imad", "rounds=256", 256, 1000, 10, 15000.0, "GMAC/s");
+    assert_true(run_doc_append(d, &mine, &roof, NULL));
     zeslm_results_free(&mine);
     char *text = NULL;
     size_t len = 0;
@@ -168,6 +175,8 @@ static void closing_summary(void **state)
      * tables); bank's the faster group. */
     assert_non_null(strstr(s, "footprint=1 KiB"));
     assert_non_null(strstr(s, "20.0 GB/s"));
+    /* roofline's variants are the run's ceilings: none is the best of them. */
+    assert_null(strstr(s, "roofline"));
     assert_non_null(strstr(s, "1 unconverged"));
     assert_non_null(strstr(s, "1 spread by more than 20%"));
     assert_null(strstr(s, "unconverged "));
