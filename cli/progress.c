@@ -6,6 +6,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "params_text.h"
 #include "progress.h"
 #include "progress_eta.h"
 #include "progress_format.h"
@@ -99,7 +100,7 @@ void progress_stage_begin(progress *p, size_t stage, double budget_s, double now
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
 {
     char scaled[256], elapsed[16], left[24] = "left ~?";
-    progress_scale_params(params, scaled, sizeof scaled);
+    params_text(params, true, scaled, sizeof scaled);
     progress_clock(now_s, elapsed, sizeof elapsed);
     double rest = progress_left(p, now_s);
     if (rest >= 0) {

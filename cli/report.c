@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "fields.h"
+#include "params_text.h"
 #include "report.h"
 #include "table.h"
 
@@ -103,7 +104,7 @@ CELL(c_work, if (r->work_unit) snprintf(b, n, "%s%llu %s", r->converged == ZESLM
                                         (unsigned long long)r->work_units, r->work_unit))
 CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
 CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
-CELL(c_params, report_params_text(r->params, b, n))
+CELL(c_params, params_text(r->params, false, b, n))
 
 /* The order of the JSON object; text shows the fields of keep > 0, dropping the least
  * kept first when a table is wider than TABLE_WIDTH. */
@@ -381,26 +382,6 @@ json_t *report_params_json(const char *params)
         json_object_set_new(o, item, *text && !*end && isfinite(d) ? json_real(d) : json_string(text));
     }
     return o;
-}
-
-/* The parameters whose value is a byte count. */
-static const char *const byte_params[] = {"bytes", "footprint", "slm"};
-
-void report_params_text(const char *params, char *buf, size_t len)
-{
-    char copy[256];
-    size_t used = 0;
-    snprintf(copy, sizeof copy, "%s", params);
-    *buf = '\0';
-    for (char *save = NULL, *item = strtok_r(copy, " ", &save); item && used < len; item = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(item, '='), *end = NULL, bytes[32] = "";
-        unsigned long long v = eq ? strtoull(eq + 1, &end, 10) : 0;
-        for (size_t k = 0; eq && eq[1] && !*end && k < sizeof byte_params / sizeof *byte_params; k++)
-            if (strlen(byte_params[k]) == (size_t)(eq - item) && strncmp(item, byte_params[k], (size_t)(eq - item)) == 0)
-                zeslm_format_bytes(v, bytes, sizeof bytes);
-        int keep = *bytes ? (int)(eq + 1 - item) : (int)strlen(item);
-        used += (size_t)snprintf(buf + used, len - used, "%s%.*s%s", used ? " " : "", keep, item, bytes);
-    }
 }
 
 json_t *report_summary_text(const zeslm_summary *s)

@@ -31,9 +31,6 @@ json_t *report_json(const zeslm_results *all);
  * reals, anything else as a string. */
 json_t *report_params_json(const char *params);
 
-/* A result's parameters for people, as the tables show them: byte counts scaled
- * ("bytes=4 MiB waves=2"); the JSON and CSV keep the exact numbers. */
-void report_params_text(const char *params, char *buf, size_t len);
 
 /* A summary's sentences as one string, and its findings as {key: number or null}. */
 json_t *report_summary_text(const zeslm_summary *s);

@@ -3,6 +3,7 @@
 
 #include <zeslm/units.h>
 
+#include "params_text.h"
 #include "cli.h"
 #include "report.h"
 #include "run_render.h"
@@ -167,7 +168,7 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
             table_add(t, cell, NULL);
         }
         snprintf(cells[0], sizeof cells[0], "%s", row->first->variant);
-        report_params_text(row->first->params, cells[1], sizeof cells[1]);
+        params_text(row->first->params, false, cells[1], sizeof cells[1]);
         for (size_t k = 0; k < doc->n_devices; k++) {
             char rate[32] = "-";
             if (row->rates[k] > 0)

@@ -3,6 +3,7 @@
 
 #include <zeslm/units.h>
 
+#include "params_text.h"
 #include "report.h"
 #include "run_summary.h"
 #include "table.h"
@@ -68,7 +69,7 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
             continue;
         const zeslm_result *r = &d->results.items[i];
         char rate[48], ceiling[16] = "", group[16], params[sizeof r->params + 32];
-        report_params_text(r->params, params, sizeof params);
+        params_text(r->params, false, params, sizeof params);
         snprintf(group, sizeof group, "%u", r->group_size);
         zeslm_format_si(r->rate, r->rate_unit, rate, sizeof rate);
         if (r->ceiling_exceeded)

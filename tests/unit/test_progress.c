@@ -13,6 +13,7 @@
 
 #include "progress.h"
 #include "progress_eta.h"
+#include "params_text.h"
 #include "progress_format.h"
 #include "run_budget.h"
 
@@ -20,21 +21,21 @@ static void params_are_scaled(void **state)
 {
     (void)state;
     char buf[128];
-    progress_scale_params("bytes=1073741824 waves=2", buf, sizeof buf);
+    params_text("bytes=1073741824 waves=2", true, buf, sizeof buf);
     assert_string_equal(buf, "bytes=1 GiB waves=2");
-    progress_scale_params("n=67108864 input=uniform", buf, sizeof buf);
+    params_text("n=67108864 input=uniform", true, buf, sizeof buf);
     assert_string_equal(buf, "n=67.1M input=uniform");
-    progress_scale_params("slm=49152 group=256", buf, sizeof buf);
+    params_text("slm=49152 group=256", true, buf, sizeof buf);
     assert_string_equal(buf, "slm=48 KiB group=256");
-    progress_scale_params("footprint=512", buf, sizeof buf);
+    params_text("footprint=512", true, buf, sizeof buf);
     assert_string_equal(buf, "footprint=512 bytes");
     /* Not a whole number: left as it is. */
-    progress_scale_params("n=12x stride=4", buf, sizeof buf);
+    params_text("n=12x stride=4", true, buf, sizeof buf);
     assert_string_equal(buf, "n=12x stride=4");
-    progress_scale_params("", buf, sizeof buf);
+    params_text("", true, buf, sizeof buf);
     assert_string_equal(buf, "");
     /* Cut at the buffer's end, terminated. */
-    progress_scale_params("bytes=1073741824 waves=2", buf, 8);
+    params_text("bytes=1073741824 waves=2", true, buf, 8);
     assert_int_equal(strlen(buf), 7);
 }
 

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "params_text.h"
 #include "report.h"
 #include "run_doc.h"
 #include "run_render.h"
@@ -124,14 +125,14 @@ static void byte_counts_scaled(void **state)
     assert_null(strstr(text, "footprint=2048"));
     free(text);
     char buf[64];
-    report_params_text("bytes=1073741824 waves=2", buf, sizeof buf);
+    params_text("bytes=1073741824 waves=2", false, buf, sizeof buf);
     assert_string_equal(buf, "bytes=1 GiB waves=2");
-    report_params_text("slm=43688 group=256", buf, sizeof buf);
+    params_text("slm=43688 group=256", false, buf, sizeof buf);
     assert_string_equal(buf, "slm=42.7 KiB group=256");
     /* Counts and words that are not whole numbers stay as they are. */
-    report_params_text("n=1048583 input=uniform slm=x bytes=", buf, sizeof buf);
+    params_text("n=1048583 input=uniform slm=x bytes=", false, buf, sizeof buf);
     assert_string_equal(buf, "n=1048583 input=uniform slm=x bytes=");
-    report_params_text("bytes=1073741824 waves=2", buf, 8);
+    params_text("bytes=1073741824 waves=2", false, buf, 8);
     assert_string_equal(buf, "bytes=1");
 }
 
