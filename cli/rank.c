@@ -9,15 +9,18 @@
 /* Each launcher's variables: the global rank (which says the launcher is there), the
  * local rank and the size. MPI launchers come before Slurm: mpirun inside an
  * allocation inherits the batch step's SLURM_PROCID (0 in every rank). SLURM_PROCID
- * is global; SLURM_LOCALID is the local one (as OSU micro-benchmarks read them). */
+ * is global; SLURM_LOCALID is the local one (as OSU micro-benchmarks read them).
+ * `node`: the launcher's name of the node, where it gives one that can be trusted
+ * (launcher_node); an MPI launcher inside an allocation passes on the batch step's
+ * SLURMD_NODENAME to ranks on every node, so theirs is the host name. */
 static const struct launcher {
-    const char *name, *rank, *local_rank, *size;
+    const char *name, *rank, *local_rank, *size, *node;
 } launchers[] = {
-    {"Open MPI", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_SIZE"},
-    {"MVAPICH", "MV2_COMM_WORLD_RANK", "MV2_COMM_WORLD_LOCAL_RANK", "MV2_COMM_WORLD_SIZE"},
-    {"MPICH (Hydra)", "PMI_RANK", "MPI_LOCALRANKID", "PMI_SIZE"},
-    {"PALS", "PALS_RANKID", "PALS_LOCAL_RANKID", "PALS_NRANKS"},
-    {"Slurm", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_NTASKS"},
+    {"Open MPI", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_SIZE", NULL},
+    {"MVAPICH", "MV2_COMM_WORLD_RANK", "MV2_COMM_WORLD_LOCAL_RANK", "MV2_COMM_WORLD_SIZE", NULL},
+    {"MPICH (Hydra)", "PMI_RANK", "MPI_LOCALRANKID", "PMI_SIZE", NULL},
+    {"PALS", "PALS_RANKID", "PALS_LOCAL_RANKID", "PALS_NRANKS", NULL},
+    {"Slurm", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_NTASKS", "SLURMD_NODENAME"},
 };
 
 static const char *const affinity_vars[] = {"ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR", "CUDA_VISIBLE_DEVICES"};
@@ -64,17 +67,18 @@ static bool launcher_read(rank_getenv env, size_t i, rank_info *out, char *why, 
     return true;
 }
 
-/* Slurm's name of the node (SLURMD_NODENAME) where srun started the process: it tells
- * apart the nodes of several slurmd on one host (Slurm's --enable-multiple-slurmd, as
- * docs/slurm-two-nodes.conf runs) and is the name scontrol and sinfo take where a
- * NodeName is not the host name. It names the results file: no '/'. */
-static bool slurm_node(rank_getenv env, rank_info *out, char *why, size_t why_len)
+/* The launcher's name of the node (variable `var`, Slurm's SLURMD_NODENAME) in place
+ * of the host name: it tells apart the nodes of several slurmd on one host (Slurm's
+ * --enable-multiple-slurmd, as docs/slurm-two-nodes.conf runs) and is the name
+ * scontrol and sinfo take where a NodeName is not the host name. It names the
+ * results file: no '/'. */
+static bool launcher_node(rank_getenv env, const char *var, rank_info *out, char *why, size_t why_len)
 {
-    const char *node = env("SLURMD_NODENAME");
+    const char *node = var ? env(var) : NULL;
     if (!node || !*node)
         return true;
     if (strchr(node, '/') || strlen(node) >= sizeof out->host) {
-        snprintf(why, why_len, "SLURMD_NODENAME='%.64s' is not a node name", node);
+        snprintf(why, why_len, "%s='%.64s' is not a node name", var, node);
         return false;
     }
     snprintf(out->host, sizeof out->host, "%s", node);
@@ -97,15 +101,18 @@ bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len)
          * same rank and size: that launcher serves PMI (srun --mpi=pmi2 sets PMI_RANK
          * and PMI_SIZE, not MPI_LOCALRANKID), and its local rank spreads the ranks of a
          * node over its GPUs. */
+        size_t at = i;
         for (size_t j = i + 1; j < n && out->local_rank < 0; j++) {
             rank_info later = *out;
             if (launcher_read(env, j, &later, why, why_len) && later.rank == out->rank &&
-                later.size == out->size && later.local_rank >= 0)
+                later.size == out->size && later.local_rank >= 0) {
                 *out = later;
+                at = j;
+            }
         }
         if (why_len)
             why[0] = '\0';
-        return strcmp(out->launcher, "Slurm") != 0 || slurm_node(env, out, why, why_len);
+        return launcher_node(env, launchers[at].node, out, why, why_len);
     }
     out->rank = 0;
     out->size = 1;
