@@ -4,8 +4,8 @@
 #              the devices reordered compare equal (exit 0), never as a regression;
 #   ambiguous: two devices of one name and kind, at indexes the other file does not
 #              have, are refused with a line saying why, not paired by guess;
-#   large:     100,000 results against themselves in n log n time (under 2 s of CPU
-#              time on a quiet 2-core machine; a bound of 3 s on a loaded one).
+#   large:     100,000 results against themselves in n log n time: four times the
+#              results take well under 16 times as long.
 # No device is needed: the files are made here.
 # usage: compare_identity.sh path/to/ze-slm-bench CASE
 set -eu
@@ -88,8 +88,7 @@ large)
     echo "100,000 results in $took ms of CPU time; 25,000 in $quarter ms"
     # n log n: four times the results take about 4.6 times as long (quadratic: 16).
     [ $took -lt $((quarter * 7 + 100)) ] || fail "4x the results took $took ms against $quarter ms: not n log n"
-    # Under 2 s on this 2-core machine alone (1.8-2.0 s measured); a loaded machine
-    # adds its cache misses to the CPU time, so the bound allows half again.
-    [ $took -lt 3000 ] || fail "took $took ms of CPU time"
+    # (1.8-2.0 s of CPU time for 100,000 on this 2-core machine alone: a figure, not a
+    # bound, since a loaded CI machine adds its cache misses; the ratio above is the test.)
     ;;
 esac
