@@ -1,5 +1,5 @@
 # ReFrame test of ze-slm on every GPU of the nodes it is given: one task per GPU (each
-# rank takes the device of its local rank, cli/rank.c), each writing its own results
+# rank takes the device of its local rank, tools/ze-slm-bench/run/rank.c), each writing its own results
 # file, then `ze-slm-bench merge` into one document.
 #
 #   reframe -c reference/reframe/ze_slm.py -r -S bench=$PWD/build/ze-slm-bench

@@ -1,4 +1,4 @@
-# bash completion for ze-slm-bench, written by cli/gendocs.c from the tool's option
+# bash completion for ze-slm-bench, written by tools/ze-slm-bench/gendocs.c from the tool's option
 # tables and its tables of benches, targets and kernels (edit
 # share/completion/ze-slm-bench.bash.in and the tables, not this file). Backends and
 # devices are asked of the tool itself, so they follow the build and the machine.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run --mpi under the MPI launcher (cli/run_mpi.c): four ranks over PoCL and Intel's
+# run --mpi under the MPI launcher (tools/ze-slm-bench/run/run_mpi.c): four ranks over PoCL and Intel's
 # OpenCL runtime for CPUs (two kinds of device, as two kinds of node) in lock step into
 # one document; the same ranks without --mpi, each writing DIR/HOST-RANK.json, then
 # merge: both give 4 devices, each rank found through this launcher's variables. The

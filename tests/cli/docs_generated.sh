@@ -1,5 +1,5 @@
 #!/bin/sh
-# The checked-in man page and bash completion are what cli/gendocs.c writes from the
+# The checked-in man page and bash completion are what tools/ze-slm-bench/gendocs.c writes from the
 # option tables now (`cmake --build build --target docs-update` rewrites them).
 # usage: docs_generated.sh path/to/ze-slm-gendocs SOURCE_DIR
 set -eu

@@ -19,7 +19,7 @@ for cmd in $("$bench" help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
         has "$opt" "$opt of $cmd"
     done
 done
-for var in $(grep -ho 'getenv("[A-Z_]*")' "$tools"/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u); do
+for var in $(grep -ho 'getenv("[A-Z_]*")' "$tools"/*.c "$tools"/*/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u); do
     has "^\.B $var$" "the environment variable $var"
 done
 for status in 0 1 2 3 130; do

@@ -11,7 +11,7 @@
 set -u
 bench=$1
 src=$2
-plot="$src/plot/ze-slm-plot"
+plot="$src/tools/ze-slm-plot/ze-slm-plot"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {

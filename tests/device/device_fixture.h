@@ -1,6 +1,6 @@
 /* The cmocka group fixture the device tests share: list the devices of one backend,
  * open the one `spec` names (NULL: the best) with the settings the tool would take
- * from the environment (cli/cli.c), close it at the end. */
+ * from the environment (tools/ze-slm-bench/cli/cli.c), close it at the end. */
 #ifndef ZESLM_DEVICE_FIXTURE_H
 #define ZESLM_DEVICE_FIXTURE_H
 
@@ -8,7 +8,7 @@
 
 #include <zeslm/device.h>
 
-#include "cli.h"
+#include "tools/ze-slm-bench/cli/cli.h"
 
 static zeslm_device_list list;
 static zeslm_device *dev;

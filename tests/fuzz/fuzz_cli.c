@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run_cli.h"
+#include "run/run_cli.h"
 
 #define MAX_ARGS 32
 

@@ -3,8 +3,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "results_set.h"
-#include "run_doc.h"
+#include "doc/results_set.h"
+#include "doc/run_doc.h"
+#include "doc/run_fleet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

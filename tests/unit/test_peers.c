@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "peers.h"
+#include "doc/peers.h"
 
 #define MAX_RESULTS 4
 

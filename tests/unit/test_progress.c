@@ -11,11 +11,11 @@
 
 #include <cmocka.h>
 
-#include "progress.h"
-#include "progress_eta.h"
-#include "params_text.h"
-#include "progress_format.h"
-#include "run_budget.h"
+#include "run/progress.h"
+#include "run/progress_eta.h"
+#include "render/params_text.h"
+#include "run/progress_format.h"
+#include "run/run_budget.h"
 
 static void params_are_scaled(void **state)
 {

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "rank.h"
+#include "run/rank.h"
 
 /* The simulated environment: NAME=VALUE strings, NULL-terminated. */
 static const char *const *env_now;

@@ -11,9 +11,11 @@
 #include <zeslm/backends.h>
 #include <zeslm/facts.h>
 
-#include "fields.h"
-#include "output.h"
-#include "run_doc.h"
+#include "render/fields.h"
+#include "io/output.h"
+#include "doc/run_fleet.h"
+#include "doc/hosts.h"
+#include "doc/run_doc.h"
 
 /* A measured result of `variant` at n=`n` with two launches. */
 static void add(zeslm_results *out, const char *variant, uint32_t n, uint64_t ns, double rate)

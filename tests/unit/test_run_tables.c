@@ -11,12 +11,12 @@
 
 #include <cmocka.h>
 
-#include "params_text.h"
-#include "report.h"
-#include "run_doc.h"
-#include "run_render.h"
-#include "run_summary.h"
-#include "table.h"
+#include "render/params_text.h"
+#include "doc/report.h"
+#include "doc/run_doc.h"
+#include "render/run_render.h"
+#include "render/run_summary.h"
+#include "render/table.h"
 
 /* A measured result of workload/variant at `params`, group `group`, median `ns`,
  * launches from ns to ns + spread_ns. */

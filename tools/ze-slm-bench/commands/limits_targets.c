@@ -1,0 +1,180 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include <zeslm/targets.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "render/fields.h"
+#include "commands/limits_targets.h"
+#include "io/output.h"
+#include "render/sheet.h"
+#include "render/table.h"
+
+#define MAX_TARGETS 32
+
+/* One target, and how a group of the asked shape fits there. */
+typedef struct target_row {
+    const zeslm_intel_target *t;
+    zeslm_target_fit fit;
+    bool asked;
+} target_row;
+
+#define GETTER(name, expr)               \
+    static json_t *name(const void *rec) \
+    {                                    \
+        const target_row *r = rec;       \
+        return expr;                     \
+    }
+GETTER(j_name, json_string(r->t->name))
+GETTER(j_generation, json_string(r->t->generation))
+GETTER(j_compilable, json_boolean(r->t->compilable))
+GETTER(j_eus, json_integer(r->t->eus_per_subslice))
+GETTER(j_threads, json_integer(r->t->threads_per_eu))
+GETTER(j_slm_subslice, json_integer(r->t->slm_per_subslice))
+GETTER(j_slm_group, json_integer(r->t->slm_per_group))
+GETTER(j_max_group, json_integer(r->t->max_group_size))
+GETTER(j_groups_max, json_integer(r->t->max_groups_per_subslice))
+GETTER(j_barriers, r->t->barrier_registers ? json_integer(r->t->barrier_registers) : json_null())
+GETTER(j_source, json_string(r->t->source))
+GETTER(j_note, r->t->note ? json_string(r->t->note) : json_null())
+GETTER(j_groups, r->asked ? json_integer(r->fit.groups) : NULL)
+GETTER(j_limited_by, r->asked && r->fit.groups ? json_string(r->fit.limited_by) : NULL)
+
+static json_t *j_sizes(const void *rec)
+{
+    const target_row *r = rec;
+    json_t *a = json_array();
+    for (size_t i = 0; i < r->t->n_slm_sizes; i++)
+        json_array_append_new(a, json_integer(r->t->slm_sizes_kib[i] * 1024));
+    return a;
+}
+
+static void c_compilable(const void *rec, char *buf, size_t len)
+{
+    const target_row *r = rec;
+    snprintf(buf, len, "%s", r->t->compilable ? "yes" : "no");
+}
+
+static void kib(char *buf, size_t len, uint32_t bytes)
+{
+    snprintf(buf, len, "%u KiB", bytes / 1024);
+}
+
+static void c_slm_subslice(const void *rec, char *buf, size_t len)
+{
+    kib(buf, len, ((const target_row *)rec)->t->slm_per_subslice);
+}
+
+static void c_slm_group(const void *rec, char *buf, size_t len)
+{
+    kib(buf, len, ((const target_row *)rec)->t->slm_per_group);
+}
+
+static void c_barriers(const void *rec, char *buf, size_t len)
+{
+    const target_row *r = rec;
+    snprintf(buf, len, r->t->barrier_registers ? "%u" : "unknown", r->t->barrier_registers);
+}
+
+static void c_groups(const void *rec, char *buf, size_t len)
+{
+    const target_row *r = rec;
+    if (r->asked)
+        snprintf(buf, len, r->fit.groups ? "%u" : "-", r->fit.groups);
+}
+
+static void c_limited_by(const void *rec, char *buf, size_t len)
+{
+    const target_row *r = rec;
+    if (r->asked)
+        snprintf(buf, len, "%s", r->fit.groups           ? r->fit.limited_by
+                                 : r->fit.max_group_size ? "group too large"
+                                                         : "SLM over the limit");
+}
+
+/* Bytes in JSON and CSV; the sources and notes are printed under the text table. */
+static const field fields[] = {
+    {"target", "target", 100, false, false, j_name, NULL},
+    {"generation", "gen", 95, false, false, j_generation, NULL},
+    {"compilable", "ocloc 22.43", 90, false, false, j_compilable, c_compilable},
+    {"eus_per_subslice", "EUs", 85, true, false, j_eus, NULL},
+    {"threads_per_eu", "threads", 84, true, false, j_threads, NULL},
+    {"slm_per_subslice", "SLM/subslice", 89, true, false, j_slm_subslice, c_slm_subslice},
+    {"slm_per_group", "SLM/group", 88, true, false, j_slm_group, c_slm_group},
+    {"max_group_size", "max wg", 80, true, false, j_max_group, NULL},
+    {"max_groups_per_subslice", "groups", 70, true, false, j_groups_max, NULL},
+    {"barrier_registers", "barriers", 60, true, false, j_barriers, c_barriers},
+    {"slm_sizes", NULL, 0, false, true, j_sizes, NULL},
+    {"groups_per_subslice", "groups@", 87, true, false, j_groups, c_groups},
+    {"limited_by", "limited by", 86, false, false, j_limited_by, c_limited_by},
+    {"source", NULL, 0, false, false, j_source, NULL},
+    {"note", NULL, 0, false, false, j_note, NULL},
+};
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+
+/* "tgllp: TEXT" for each target whose `what` (source or note) is set, as wrapped lines. */
+static void prose(sheet *sh, const zeslm_intel_target *const *t, size_t n, bool note)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *what = note ? t[i]->note : t[i]->source;
+        if (what)
+            sheet_line(sh, "%s %s: %s", t[i]->name, note ? "note" : "source", what);
+    }
+}
+
+int limits_targets(const limits_targets_opts *o, int argc, char **argv)
+{
+    const zeslm_intel_target *targets[MAX_TARGETS];
+    size_t n = 0;
+    if (!cli_intel_targets(o->list, true, targets, MAX_TARGETS, &n))
+        return 2;
+    output_plan plan;
+    int rc = output_plan_init(&plan, o->json, o->csv, o->markdown);
+    if (rc)
+        return rc;
+    table_column cols[N_FIELDS];
+    size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
+    table t;
+    table_init(&t, cols, n_cols);
+    sheet sh;
+    sheet_init(&sh, "# ze-slm-bench limits --target\n\n");
+    json_t *rows = json_array();
+    target_row recs[MAX_TARGETS];
+    /* A group of the asked shape with a barrier, as SLM kernels have. */
+    zeslm_zebin_kernel k = {.simd_size = o->simd ? o->simd : 16, .grf_count = 128, .slm_size = o->slm_per_group,
+                            .barrier_count = 1};
+    for (size_t i = 0; i < n; i++) {
+        target_row *r = &recs[i];
+        *r = (target_row){targets[i], {0}, o->group_size != 0};
+        if (r->asked)
+            zeslm_target_fit_kernel(r->t, &k, o->group_size, &r->fit);
+        fields_row(fields, map, &t, r, NULL);
+        json_array_append_new(rows, fields_json(fields, N_FIELDS, r));
+    }
+    sheet_line(&sh, "Intel targets, no device needed (SLM a subslice or Xe-core and a group; EUs and threads a "
+                    "subslice)");
+    if (o->group_size)
+        sheet_line(&sh, "(groups@: groups a subslice of %u work-items at SIMD%u with %u bytes of SLM and a barrier)",
+                   o->group_size, k.simd_size, o->slm_per_group);
+    sheet_table(&sh, NULL, &t);
+    prose(&sh, targets, n, false);
+    prose(&sh, targets, n, true);
+    if (sh.failed)
+        rc = cli_error("out of host memory");
+    field_records csv = {fields, N_FIELDS, recs, sizeof *recs, n};
+    if (!rc) {
+        json_t *doc = output_document(argc, argv);
+        json_object_set_new(doc, "targets", rows);
+        rows = NULL;
+        rc = output_plan_json(&plan, doc);
+        json_decref(doc);
+    }
+    if (!rc)
+        rc = output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv);
+    if (!rc)
+        rc = output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh);
+    sheet_text(plan.text, &sh);
+    json_decref(rows);
+    sheet_free(&sh);
+    return rc;
+}

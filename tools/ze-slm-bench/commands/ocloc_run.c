@@ -1,0 +1,170 @@
+#define _GNU_SOURCE /* memmem */
+#include <dirent.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <zeslm/isa.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "commands/ocloc_run.h"
+
+extern char **environ;
+
+/* Removes the scratch folder and whatever ocloc left in it (IGC's dump folder, one
+ * level down, included). */
+static void remove_dir(const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    char path[512];
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (unlink(path) != 0 && depth > 0)
+                remove_dir(path, depth - 1);
+        }
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* Copies the listing of each kernel (of `kernel` only, when not NULL) in `dir` to out. */
+static bool copy_listings(const char *dir, const char *kernel, FILE *out)
+{
+    DIR *d = opendir(dir);
+    char path[512], buf[65536];
+    bool ok = d != NULL;
+    for (struct dirent *e; ok && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".asm") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "rb");
+        char first[256] = "";
+        ok = f && fgets(first, sizeof first, f);
+        bool wanted = ok && (!kernel || (strncmp(first, "//.kernel ", 10) == 0 &&
+                                         strcspn(first + 10, "\r\n") == strlen(kernel) &&
+                                         strncmp(first + 10, kernel, strlen(kernel)) == 0));
+        if (wanted) {
+            fputs(first, out);
+            for (size_t got; (got = fread(buf, 1, sizeof buf, f)) > 0;)
+                fwrite(buf, 1, got, out);
+            ok = !ferror(f);
+        }
+        if (f)
+            fclose(f);
+    }
+    if (d)
+        closedir(d);
+    if (!ok)
+        cli_error("cannot read the ISA listings in %s", dir);
+    return ok;
+}
+
+/* ocloc's messages from `log`, less the command line it repeats after "Command was:"
+ * (which names the scratch folder), on stderr. */
+static void show_log(const char *log)
+{
+    unsigned char *text;
+    size_t size;
+    if (!cli_read_file(log, &text, &size))
+        return;
+    char *end = memmem(text, size, "Command was:", strlen("Command was:"));
+    fprintf(stderr, "%.*s", (int)(end ? end - (char *)text : (ptrdiff_t)size), (char *)text);
+    free(text);
+}
+
+/* (ocloc_run.h; IGC dumps its listings into dir/isa.) */
+bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
+                   zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
+{
+    char dir[] = "/tmp/ze-slm-inspect-XXXXXX";
+    char src[sizeof dir + 16], bin[sizeof dir + 16], log[sizeof dir + 16];
+    char **env = environ; /* ocloc's: the user's, and with `isa` IGC's dump settings */
+    bool ok = false;
+    if (!mkdtemp(dir)) {
+        cli_error("cannot create a temporary folder for ocloc");
+        return false;
+    }
+    snprintf(src, sizeof src, "%s/%s", dir, in->spirv ? "k.spv" : "k.cl");
+    snprintf(bin, sizeof bin, "%s/k", dir);
+    snprintf(log, sizeof log, "%s/log", dir);
+    FILE *f = fopen(src, "wb");
+    bool written = f && (in->spirv ? fwrite(in->spirv, 1, in->spirv_size, f) == in->spirv_size
+                                   : fputs(in->source, f) != EOF);
+    if (f && fclose(f) != 0)
+        written = false;
+    if (!written) {
+        cli_error("cannot write %s", src);
+        goto out;
+    }
+    /* Not -q, which silences the compiler's diagnostics too. */
+    char *argv[20] = {"ocloc", "compile", "-file", src, "-device", (char *)target, "--format", "zebin",
+                      "-exclude_ir", "-output_no_suffix", "-output", "k", "-out_dir", dir};
+    size_t argc = 14;
+    if (in->spirv)
+        argv[argc++] = "-spirv_input";
+    if (in->options && *in->options) {
+        argv[argc++] = "-options";
+        argv[argc++] = (char *)in->options;
+    }
+    argv[argc] = NULL;
+    pid_t pid;
+    int status = 0, spawned;
+    /* IGC writes its listings where these say; the rest of the environment is the user's. */
+    char dump[sizeof dir + 32], dump_var[sizeof dump + 32];
+    size_t n_env = 0;
+    while (environ[n_env])
+        n_env++;
+    snprintf(dump, sizeof dump, "%s/isa", dir);
+    snprintf(dump_var, sizeof dump_var, "IGC_DumpToCustomDir=%s", dump);
+    if (isa) {
+        env = calloc(n_env + 3, sizeof *env);
+        if (!env) {
+            cli_error("cannot run ocloc: out of host memory");
+            goto out;
+        }
+        memcpy(env, environ, n_env * sizeof *env);
+        env[n_env] = "IGC_ShaderDumpEnable=1";
+        env[n_env + 1] = dump_var;
+    }
+    /* ocloc prints its log on stdout, which must hold only what the user asked for: it
+     * goes to a file, shown only when the compile fails. */
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa) != 0) {
+        cli_error("cannot run ocloc: out of host memory");
+        goto out;
+    }
+    spawned = posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0600) == 0 &&
+              posix_spawn_file_actions_adddup2(&fa, STDOUT_FILENO, STDERR_FILENO) == 0 &&
+              posix_spawnp(&pid, "ocloc", &fa, NULL, argv, env) == 0;
+    posix_spawn_file_actions_destroy(&fa);
+    if (!spawned) {
+        cli_error("cannot run ocloc (install intel-opencl-icd)");
+        goto out;
+    }
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        cli_error("ocloc could not compile for %s (exit status %d):", target,
+                  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        show_log(log);
+        goto out;
+    }
+    ok = cli_read_file(bin, data, size);
+    if (ok && isa && zeslm_isa_read_dir(dump, isa, n_isa) != ZESLM_OK) {
+        cli_error("%s: %s", target, zeslm_last_error());
+        ok = false;
+    }
+    if (ok && listing)
+        ok = copy_listings(dump, kernel, listing);
+out:
+    if (env != environ)
+        free(env);
+    remove_dir(dir, 1);
+    return ok;
+}

@@ -1,0 +1,436 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zeslm/units.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "render/fields.h"
+#include "render/params_text.h"
+#include "doc/report.h"
+#include "render/table.h"
+
+static const char *outcome_name(zeslm_outcome o)
+{
+    switch (o) {
+    case ZESLM_MEASURED: return "measured";
+    case ZESLM_NO_RESULTS: return "no_results";
+    case ZESLM_SKIPPED: return "skipped";
+    case ZESLM_FAILED: return "failed";
+    }
+    return "unknown";
+}
+
+static bool measured(const zeslm_result *r)
+{
+    return r->outcome == ZESLM_MEASURED;
+}
+
+static json_t *times(const zeslm_result *r)
+{
+    json_t *t = json_array();
+    for (size_t k = 0; k < r->stats.n; k++)
+        json_array_append_new(t, json_integer((json_int_t)r->times_ns[k]));
+    return t;
+}
+
+/* The getters of the fields below: a value for every result, or (ONLY_MEASURED) for
+ * a measured one alone. */
+#define GETTER(name, expr)               \
+    static json_t *name(const void *rec) \
+    {                                    \
+        const zeslm_result *r = rec;     \
+        return expr;                     \
+    }
+#define ONLY_MEASURED(name, expr) GETTER(name, measured(r) ? (expr) : NULL)
+
+GETTER(j_workload, json_string(r->workload))
+GETTER(j_variant, json_string(r->variant))
+GETTER(j_params, json_string(r->params))
+GETTER(j_params_typed, report_params_json(r->params))
+GETTER(j_outcome, json_string(outcome_name(r->outcome)))
+GETTER(j_group, json_integer(r->group_size))
+GETTER(j_groups, json_integer(r->groups))
+GETTER(j_verified, json_boolean(measured(r)))
+GETTER(j_note, *r->note ? json_string(r->note) : NULL)
+ONLY_MEASURED(j_times, times(r))
+ONLY_MEASURED(j_min, json_integer((json_int_t)r->stats.min_ns))
+ONLY_MEASURED(j_median, json_integer((json_int_t)r->stats.median_ns))
+ONLY_MEASURED(j_max, json_integer((json_int_t)r->stats.max_ns))
+ONLY_MEASURED(j_wall, r->wall_ns ? json_integer((json_int_t)r->wall_ns) : NULL)
+ONLY_MEASURED(j_mean, json_real(r->stats.mean_ns))
+ONLY_MEASURED(j_stddev, json_real(r->stats.stddev_ns))
+ONLY_MEASURED(j_outliers, json_integer((json_int_t)r->stats.outliers))
+ONLY_MEASURED(j_spread, json_real(r->stats.spread))
+ONLY_MEASURED(j_rate, json_real(r->rate))
+ONLY_MEASURED(j_rate_unit, json_string(r->rate_unit ? r->rate_unit : ""))
+/* null where the workload's work is fixed by its input and was not doubled. */
+ONLY_MEASURED(j_converged, r->converged == ZESLM_WORK_FIXED ? json_null() : json_boolean(r->converged == ZESLM_CONVERGED))
+ONLY_MEASURED(j_work, json_integer((json_int_t)r->work_units))
+ONLY_MEASURED(j_work_unit, r->work_unit ? json_string(r->work_unit) : NULL)
+ONLY_MEASURED(j_work_change, r->work_change ? json_real(r->work_change) : NULL)
+ONLY_MEASURED(j_speedup, r->speedup ? json_real(r->speedup) : json_null())
+ONLY_MEASURED(j_fraction, r->fraction ? json_real(r->fraction) : json_null())
+ONLY_MEASURED(j_exceeded, json_boolean(r->ceiling_exceeded))
+ONLY_MEASURED(j_verification, json_string(r->verify_note))
+ONLY_MEASURED(j_extra, r->ratio ? json_real(r->ratio) : NULL)
+ONLY_MEASURED(j_extra_name, r->ratio ? json_string(r->ratio_name) : NULL)
+
+/* The cells for people: times in the unit that suits them ("1.07 ms"), rates scaled,
+ * shares as percentages. */
+#define CELL(name, ...)                                      \
+    static void name(const void *rec, char *b, size_t n)     \
+    {                                                        \
+        const zeslm_result *r = rec;                         \
+        __VA_ARGS__;                                         \
+    }
+
+CELL(c_min, zeslm_format_si((double)r->stats.min_ns, "ns", b, n))
+/* A median whose launches spread by more than REPORT_SPREAD_WARN of it is marked, and
+ * the table says so under it. */
+CELL(c_median, zeslm_format_si((double)r->stats.median_ns, "ns", b, n);
+     if (r->stats.spread > REPORT_SPREAD_WARN) snprintf(b + strlen(b), n - strlen(b), " ~"))
+CELL(c_max, zeslm_format_si((double)r->stats.max_ns, "ns", b, n))
+CELL(c_mean, zeslm_format_si(r->stats.mean_ns, "ns", b, n))
+CELL(c_verified, snprintf(b, n, "%s", measured(r) ? "yes" : "no"))
+CELL(c_spread, snprintf(b, n, "%.1f%%", 100 * r->stats.spread))
+/* The standard deviation as a share of the mean keeps the column narrow. */
+CELL(c_sd, snprintf(b, n, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0))
+CELL(c_rate, zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n))
+CELL(c_fraction, if (r->ceiling_exceeded) snprintf(b, n, ">ceiling"); else if (r->fraction) snprintf(b, n, "%.0f%%", 100 * r->fraction))
+/* The work a launch settled on, flagged where doubling it still moved the figure, as
+ * >ceiling flags a beaten ceiling. */
+CELL(c_work, if (r->work_unit) snprintf(b, n, "%s%llu %s", r->converged == ZESLM_UNCONVERGED ? "unconverged " : "",
+                                        (unsigned long long)r->work_units, r->work_unit))
+CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
+CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
+CELL(c_params, params_text(r->params, false, b, n))
+
+/* The order of the JSON object; text shows the fields of keep > 0, dropping the least
+ * kept first when a table is wider than TABLE_WIDTH. */
+static const field fields[] = {
+    {"workload", NULL, 0, false, false, j_workload, NULL},
+    {"variant", "variant", 100, false, false, j_variant, NULL},
+    {"parameters", "parameters", 90, false, false, j_params, c_params},
+    {"params", NULL, 0, false, true, j_params_typed, NULL},
+    {"outcome", NULL, 0, false, false, j_outcome, NULL},
+    {"group_size", "group", 35, true, false, j_group, NULL},
+    {"groups", "groups", 0, true, false, j_groups, NULL},
+    {"times_ns", NULL, 0, false, true, j_times, NULL},
+    {"min_ns", "min", 0, true, false, j_min, c_min},
+    {"median_ns", "median", 95, true, false, j_median, c_median},
+    {"max_ns", "max", 0, true, false, j_max, c_max},
+    {"wall_median_ns", NULL, 0, true, false, j_wall, NULL},
+    {"mean_ns", "mean", 0, true, false, j_mean, c_mean},
+    {"stddev_ns", "sd", 40, true, false, j_stddev, c_sd},
+    {"outliers", "out", 0, true, false, j_outliers, NULL},
+    {"spread", "spread", 0, true, false, j_spread, c_spread},
+    {"rate", "rate", 80, true, false, j_rate, c_rate},
+    {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
+    {"converged", NULL, 0, false, false, j_converged, NULL},
+    {"work", "work", 75, true, false, j_work, c_work},
+    {"work_unit", NULL, 0, false, false, j_work_unit, NULL},
+    {"work_change", NULL, 0, false, false, j_work_change, NULL},
+    {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
+    {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
+    {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
+    /* Its head is the quantity's (extra_heads); "extra" only in JSON and CSV. */
+    {"extra", "extra", 30, true, false, j_extra, c_extra},
+    {"extra_name", NULL, 0, false, false, j_extra_name, NULL},
+    {"verified", "verified", 70, false, false, j_verified, c_verified},
+    {"verification", "verification", 0, false, false, j_verification, NULL},
+    {"note", NULL, 0, false, false, j_note, NULL},
+};
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+
+/* A result that was not measured: what the text says in place of its numbers. */
+static void outcome_note(const zeslm_result *r, char *buf, size_t len)
+{
+    if (r->outcome == ZESLM_SKIPPED)
+        snprintf(buf, len, "skipped: %s", r->note);
+    else if (r->outcome == ZESLM_FAILED)
+        snprintf(buf, len, "%s: failed: see the error below", r->params);
+    else
+        snprintf(buf, len, "%s: no results: %s", r->params, r->note);
+}
+
+/* The head of the extra column for each quantity a workload puts there (the
+ * result's ratio_name), short enough for a column. */
+static const struct {
+    const char *name, *head;
+} extra_heads[] = {
+    {"slowdown vs stride 1", "slowdown"},
+    {"cycles per access at the reported maximum clock", "cycles"},
+    {"predicted groups per compute unit", "groups/CU"},
+    {"groups per compute unit in the one wave launched", "groups/CU"},
+    {"sub-groups in the group", "sub-groups"},
+    {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU"},
+};
+
+static const char *extra_head(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof extra_heads / sizeof *extra_heads; i++)
+        if (strcmp(extra_heads[i].name, name) == 0)
+            return extra_heads[i].head;
+    return "extra";
+}
+
+/* What an "extra" column holds in wl's results (the first name found), or NULL. */
+static const char *extra_name(const zeslm_workload *wl, const zeslm_results *all, size_t first)
+{
+    for (size_t i = first; i < all->count; i++)
+        if (strcmp(all->items[i].workload, wl->name) == 0 && all->items[i].ratio && all->items[i].ratio_name)
+            return all->items[i].ratio_name;
+    return NULL;
+}
+
+/* Whether r is the fastest of two or more results of its variant and parameters at
+ * different group sizes (a profile across group sizes), by time per unit of work. */
+static bool best_group(const zeslm_results *all, size_t first, const zeslm_result *r)
+{
+    size_t peers = 0;
+    for (size_t i = first; i < all->count && measured(r); i++) {
+        const zeslm_result *o = &all->items[i];
+        if (o == r || !measured(o) || o->group_size == r->group_size || strcmp(o->workload, r->workload) != 0 ||
+            strcmp(o->variant, r->variant) != 0 || strcmp(o->params, r->params) != 0)
+            continue;
+        /* The rate is work per time, or time per work ("ns/..."): the better of the two. */
+        bool per_op = r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0;
+        if (per_op ? o->rate < r->rate : o->rate > r->rate)
+            return false;
+        peers++;
+    }
+    return peers > 0;
+}
+
+/* Builds wl's table; *spread counts its rows marked for their spread, and the best
+ * group size of a variant run at several is marked "best" beside it. */
+static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
+                  size_t first, size_t *spread)
+{
+    size_t map[N_FIELDS];
+    size_t n = fields_columns(fields, N_FIELDS, markdown, cols, map);
+    for (size_t c = 0; c < n; c++)
+        if (fields[map[c]].json == j_extra)
+            cols[c].head = extra_head(extra_name(wl, all, first));
+    table_init(t, cols, n);
+    *spread = 0;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (strcmp(r->workload, wl->name) != 0)
+            continue;
+        *spread += measured(r) && r->stats.spread > REPORT_SPREAD_WARN;
+        char note[sizeof r->params + sizeof r->note + 48];
+        if (!measured(r))
+            outcome_note(r, note, sizeof note);
+        fields_row(fields, map, t, r, measured(r) ? NULL : note);
+        for (size_t c = 0; c < n; c++)
+            if (fields[map[c]].json == j_group && best_group(all, first, r))
+                table_mark(t, c, " best");
+    }
+}
+
+/* The roofline results wl's variants are fractions of ("roofline/read"); false: none. */
+static bool ceilings(const zeslm_workload *wl, char *buf, size_t len)
+{
+    size_t used = 0;
+    *buf = '\0';
+    for (size_t i = 0; i < wl->n_variants; i++) {
+        const char *c = wl->variants[i].ceiling;
+        bool seen = false;
+        for (size_t k = 0; k < i && c; k++)
+            seen |= wl->variants[k].ceiling && strcmp(wl->variants[k].ceiling, c) == 0;
+        if (c && !seen && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%sroofline/%s", used ? ", " : "", c);
+    }
+    return used > 0;
+}
+
+static void summary_text(FILE *f, const zeslm_summary *s, const char *lead)
+{
+    for (size_t i = 0; s && i < s->count; i++)
+        text_wrap(f, lead, "", s->items[i].sentence, TABLE_WIDTH);
+}
+
+/* What a table's own columns and marks mean: its extra quantity, its ceilings, its
+ * spread warning (the notes every table shares are report_footnotes'). */
+static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first, size_t spread,
+                        bool markdown)
+{
+    const char *extra = extra_name(wl, all, first);
+    char names[128], line[512];
+    if (extra) {
+        snprintf(line, sizeof line, "(%s: %s)", extra_head(extra), extra);
+        markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+    }
+    bool any_ceiling = false;
+    for (size_t i = first; i < all->count; i++)
+        any_ceiling |= strcmp(all->items[i].workload, wl->name) == 0 &&
+                       (all->items[i].fraction > 0 || all->items[i].ceiling_exceeded);
+    if (any_ceiling && ceilings(wl, names, sizeof names)) {
+        snprintf(line, sizeof line, "(ceiling: of %s)", names);
+        markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+    }
+    if (spread) {
+        snprintf(line, sizeof line, "warning: %zu row%s marked ~ spread by more than %.0f%% of the median between "
+                 "launches: the device was busy or its clock moved; more launches (--reps, --min-time) or a quiet "
+                 "machine.", spread, spread == 1 ? "" : "s", 100 * REPORT_SPREAD_WARN);
+        markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", "         ", line, TABLE_WIDTH);
+    }
+}
+
+void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
+                  const zeslm_summary *summary)
+{
+    char head[64];
+    snprintf(head, sizeof head, "\n== %s: ", wl->name);
+    text_wrap(f, head, "   ", wl->summary, TABLE_WIDTH);
+    table t;
+    table_column cols[N_FIELDS];
+    size_t spread;
+    build(&t, cols, false, wl, all, first, &spread);
+    table_text(f, &t, TABLE_WIDTH);
+    table_free(&t);
+    table_notes(f, wl, all, first, spread, false);
+    summary_text(f, summary, "");
+}
+
+unsigned report_footnotes_needed(const zeslm_results *all)
+{
+    unsigned mask = 0;
+    for (size_t i = 0; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (!measured(r))
+            continue;
+        mask |= REPORT_NOTE_SD;
+        mask |= r->fraction > 0 || r->ceiling_exceeded ? REPORT_NOTE_CEILING : 0;
+        mask |= r->work_unit ? REPORT_NOTE_WORK : 0;
+    }
+    return mask;
+}
+
+void report_footnotes(FILE *f, bool markdown, unsigned mask)
+{
+    static const struct {
+        unsigned bit;
+        const char *text;
+    } notes[] = {
+        {REPORT_NOTE_SD, "(sd: standard deviation of the launches, % of their mean; min, max, outliers and how "
+                         "each result was verified: --json, --csv, --markdown)"},
+        {REPORT_NOTE_CEILING, "(ceiling: the median's fraction of the best launch of the roofline result the "
+                              "table names, measured in this run; >ceiling: the rate beat it, so that ceiling is "
+                              "no upper bound here)"},
+        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%; "
+                           "unconverged: the time budget ran out first)"},
+    };
+    bool first = true;
+    for (size_t i = 0; i < sizeof notes / sizeof *notes; i++) {
+        if (!(mask & notes[i].bit))
+            continue;
+        if (markdown)
+            fprintf(f, "%s%s\n", first ? "\n" : "", notes[i].text);
+        else
+            text_wrap(f, first ? "\n" : "", " ", notes[i].text, TABLE_WIDTH);
+        first = false;
+    }
+}
+
+void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
+                     const zeslm_summary *summary, int level)
+{
+    fprintf(f, "\n%.*s %s\n\n%s.\n\n", level, "######", wl->name, wl->summary);
+    table t;
+    table_column cols[N_FIELDS];
+    size_t spread;
+    build(&t, cols, true, wl, all, first, &spread);
+    table_markdown(f, &t);
+    table_free(&t);
+    table_notes(f, wl, all, first, spread, true);
+    if (summary && summary->count) {
+        fputc('\n', f);
+        for (size_t i = 0; i < summary->count; i++)
+            fprintf(f, "%s\n", summary->items[i].sentence);
+    }
+}
+
+json_t *report_json(const zeslm_results *all)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < all->count; i++)
+        json_array_append_new(arr, fields_json(fields, N_FIELDS, &all->items[i]));
+    return arr;
+}
+
+json_t *report_params_json(const char *params)
+{
+    json_t *o = json_object();
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", params);
+    for (char *save = NULL, *item = strtok_r(copy, " ", &save); item; item = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(item, '='), *end;
+        if (!eq || eq == item)
+            continue;
+        *eq = '\0';
+        const char *text = eq + 1;
+        /* Whole numbers as integers, other numbers as reals, the rest as text. */
+        long long i = strtoll(text, &end, 10);
+        if (*text && !*end) {
+            json_object_set_new(o, item, json_integer(i));
+            continue;
+        }
+        double d = strtod(text, &end);
+        json_object_set_new(o, item, *text && !*end && isfinite(d) ? json_real(d) : json_string(text));
+    }
+    return o;
+}
+
+json_t *report_summary_text(const zeslm_summary *s)
+{
+    char text[ZESLM_SUMMARY_MAX * sizeof s->items[0].sentence + 1] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < s->count && used < sizeof text; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s%s", used ? " " : "", s->items[i].sentence);
+    return json_string(text);
+}
+
+json_t *report_findings(const zeslm_summary *s)
+{
+    json_t *o = json_object();
+    for (size_t i = 0; i < s->count; i++)
+        if (*s->items[i].key)
+            json_object_set_new(o, s->items[i].key, isnan(s->items[i].value) ? json_null() : json_real(s->items[i].value));
+    return o;
+}
+
+void report_csv(FILE *f, const zeslm_results *all)
+{
+    fields_csv_header(f, fields, N_FIELDS);
+    for (size_t i = 0; i < all->count; i++)
+        fields_csv_row(f, fields, N_FIELDS, &all->items[i]);
+}
+
+static json_t *j_device(const void *rec)
+{
+    return json_integer(((const report_device *)rec)->index);
+}
+
+static json_t *j_device_name(const void *rec)
+{
+    return json_string(((const report_device *)rec)->name);
+}
+
+/* The columns a result's row leads with when one file holds several devices. */
+static const field device_fields[] = {
+    {"device", NULL, 0, true, false, j_device, NULL},
+    {"device_name", NULL, 0, false, false, j_device_name, NULL},
+};
+#define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
+
+void report_csv_devices(FILE *f, const report_device *devs, size_t n)
+{
+    fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, N_FIELDS);
+    for (size_t d = 0; d < n; d++)
+        for (size_t i = 0; i < devs[d].results->count; i++)
+            fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
+                                &devs[d].results->items[i]);
+}

@@ -1,0 +1,236 @@
+/* ze-slm-gendocs: writes the man page and the bash completion from the commands'
+ * option tables (tools/ze-slm-bench/cli/options.h), so that --help, the man page and the completion
+ * are one table read three ways. The prose around the options lives in templates
+ * (share/man/ze-slm-bench.1.in, share/completion/ze-slm-bench.bash.in); a line of the
+ * template that is exactly a marker is replaced:
+ *   man:        "@OPTIONS@" (every command's options), "@COMMAND NAME@" (the tag line
+ *               of that command in COMMANDS)
+ *   completion: "@DATA@" (commands, benches, variants, targets, kernels, and every
+ *               command's options and what each option's value is)
+ * usage: ze-slm-gendocs man|completion TEMPLATE OUTPUT
+ * The build writes both into the build tree; the test docs_generated fails when the
+ * checked-in copies differ (`cmake --build build --target docs-update` rewrites them). */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <zeslm/bench.h>
+#include <zeslm/kernels.h>
+#include <zeslm/targets.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "tools/ze-slm-bench/cli/options.h"
+
+/* roff text: '-' is a hyphen-minus only written "\-", a backslash "\e". */
+static void roff(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '-')
+            fputs("\\-", f);
+        else if (*s == '\\')
+            fputs("\\e", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+/* The tag line of one option: ".BR \-b ", " \-\-backend " \fINAME|auto\fR"". */
+static void man_option_tag(FILE *f, const cli_option *o)
+{
+    fprintf(f, ".TP\n.BR \\-%c \", \" \\-\\-", o->key);
+    roff(f, o->name);
+    if (o->value) {
+        fputs(" \" \\fI", f);
+        roff(f, o->value);
+        fputs("\\fR\"", f);
+    }
+    fputc('\n', f);
+}
+
+/* An earlier command (before index c) with the same row: then only the row's line is
+ * repeated, not its paragraph. */
+static const cli_command *described_before(size_t c, const cli_option *o)
+{
+    for (size_t k = 0; k < c; k++) {
+        const cli_option *p;
+        for (size_t i = 0; (p = cli_option_at(cli_commands[k], i)) != NULL; i++)
+            if (strcmp(p->name, o->name) == 0 && strcmp(p->help, o->help) == 0)
+                return cli_commands[k];
+    }
+    return NULL;
+}
+
+static void man_options(FILE *f)
+{
+    for (size_t c = 0; c < cli_command_count; c++) {
+        const cli_command *cmd = cli_commands[c];
+        fputs(".SS ", f);
+        roff(f, cmd->name);
+        fputc('\n', f);
+        const cli_option *o;
+        for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++) {
+            const cli_command *before = described_before(c, o);
+            const char *paragraph = strchr(o->help, '\n');
+            char line[256];
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(o->help, "\n"), o->help);
+            man_option_tag(f, o);
+            if (before) {
+                fputs("As for \\fB", f);
+                roff(f, before->name);
+                fputs("\\fR: ", f);
+                roff(f, line);
+                fputs(".\n", f);
+            } else if (paragraph) {
+                roff(f, paragraph + 1);
+                fputc('\n', f);
+            } else {
+                /* --help's line, made a sentence */
+                line[0] = (char)toupper((unsigned char)line[0]);
+                roff(f, line);
+                fputs(".\n", f);
+            }
+        }
+    }
+}
+
+/* ".BR run " \fI[BENCH[/VARIANT]...]\fR [\fIOPTIONS\fR]"": the tag of a command. */
+static bool man_command(FILE *f, const char *name)
+{
+    const cli_command *cmd = cli_command_find(name);
+    if (!cmd)
+        return false;
+    fputs(".BR ", f);
+    roff(f, name);
+    fputs(" \"", f);
+    if (*cmd->operands) {
+        fputs(" \\fI", f);
+        roff(f, cmd->operands);
+        fputs("\\fR", f);
+    }
+    fputs(" [\\fIOPTIONS\\fR]\"\n", f);
+    return true;
+}
+
+/* Every option of cmd by its long name, space-separated. */
+static void bash_options(FILE *f, const cli_command *cmd)
+{
+    const cli_option *o;
+    for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++)
+        fprintf(f, "%s--%s", i ? " " : "", o->name);
+}
+
+static const char *const kind_names[] = {
+    [CLI_VALUE_ANY] = "any",         [CLI_VALUE_FILE] = "file",     [CLI_VALUE_BACKEND] = "backend",
+    [CLI_VALUE_DEVICE] = "device",   [CLI_VALUE_TARGET] = "target", [CLI_VALUE_TARGETS] = "targets",
+    [CLI_VALUE_KERNEL] = "kernel",
+};
+
+/* The case arms of options that take a value, grouped by what the value is. */
+static void bash_values(FILE *f, const cli_command *cmd)
+{
+    for (size_t k = 0; k < sizeof kind_names / sizeof *kind_names; k++) {
+        const cli_option *o;
+        int n = 0;
+        for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++)
+            if (o->value && cli_option_kind(o) == (cli_value_kind)k)
+                fprintf(f, "%s--%s|-%c", n++ ? "|" : "                ", o->name, o->key);
+        if (n)
+            fprintf(f, ") echo %s;;\n", kind_names[k]);
+    }
+}
+
+static void bash_data(FILE *f)
+{
+    fputs("_ze_slm_bench_commands=\"", f);
+    for (size_t c = 0; c < cli_command_count; c++)
+        fprintf(f, "%s%s", c ? " " : "", cli_commands[c]->name);
+    fputs("\"\n_ze_slm_bench_benches=\"", f);
+    for (size_t w = 0; w < zeslm_workload_count; w++)
+        fprintf(f, "%s%s", w ? " " : "", zeslm_workloads[w]->name);
+    fputs("\"\n_ze_slm_bench_variants=\"", f);
+    for (size_t w = 0; w < zeslm_workload_count; w++)
+        for (size_t v = 0; v < zeslm_workloads[w]->n_variants; v++)
+            fprintf(f, "%s%s/%s", w || v ? " " : "", zeslm_workloads[w]->name, zeslm_workloads[w]->variants[v].name);
+    /* dg2 is ocloc's older name for acm-g10, which inspect also takes. */
+    fputs("\"\n_ze_slm_bench_targets=\"", f);
+    for (size_t t = 0; t < zeslm_intel_target_count; t++)
+        fprintf(f, "%s ", zeslm_intel_targets[t].name);
+    fputs("dg2\"\n_ze_slm_bench_kernels=\"", f);
+    int n = 0;
+    for (size_t k = 0; k < zeslm_kernel_file_count; k++)
+        for (size_t i = 0; i < zeslm_kernel_files[k].n_kernels; i++)
+            fprintf(f, "%s%s", n++ ? " " : "", zeslm_kernel_files[k].kernels[i]);
+    fputs("\"\n\n# The options of a command (\"\": before the command, the device options).\n"
+          "_ze_slm_bench_options()\n{\n    case $1 in\n", f);
+    static const cli_option leading[] = {CLI_OPTION_BACKEND, CLI_OPTION_DEVICE};
+    static const cli_command before = {.name = "", .operands = "", .options = leading, .n_options = 2};
+    fputs("        \"\") echo \"--version ", f);
+    bash_options(f, &before);
+    fputs("\";;\n", f);
+    for (size_t c = 0; c < cli_command_count; c++) {
+        fprintf(f, "        %s) echo \"", cli_commands[c]->name);
+        bash_options(f, cli_commands[c]);
+        fputs("\";;\n", f);
+    }
+    fputs("    esac\n}\n\n# What the value of option $2 of command $1 is: file, backend, device, target,\n"
+          "# kernel or any; nothing when $2 takes no value.\n"
+          "_ze_slm_bench_value()\n{\n    case $1 in\n        \"\")\n            case $2 in\n",
+          f);
+    bash_values(f, &before);
+    fputs("            esac;;\n", f);
+    for (size_t c = 0; c < cli_command_count; c++) {
+        fprintf(f, "        %s)\n            case $2 in\n", cli_commands[c]->name);
+        bash_values(f, cli_commands[c]);
+        fputs("            esac;;\n", f);
+    }
+    fputs("    esac\n}\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4 || (strcmp(argv[1], "man") && strcmp(argv[1], "completion"))) {
+        fprintf(stderr, "usage: ze-slm-gendocs man|completion TEMPLATE OUTPUT\n");
+        return 2;
+    }
+    bool man = strcmp(argv[1], "man") == 0;
+    FILE *in = fopen(argv[2], "r"), *out = in ? fopen(argv[3], "w") : NULL;
+    if (!in || !out) {
+        fprintf(stderr, "ze-slm-gendocs: cannot open %s\n", in ? argv[3] : argv[2]);
+        if (in)
+            fclose(in);
+        return 1;
+    }
+    char line[4096];
+    int rc = 0;
+    while (fgets(line, sizeof line, in)) {
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fprintf(stderr, "ze-slm-gendocs: %s: a line longer than %zu bytes\n", argv[2], sizeof line - 2);
+            rc = 1;
+            break;
+        }
+        line[strcspn(line, "\n")] = '\0';
+        if (man && strcmp(line, "@OPTIONS@") == 0)
+            man_options(out);
+        else if (man && strncmp(line, "@COMMAND ", 9) == 0 && line[strlen(line) - 1] == '@') {
+            line[strlen(line) - 1] = '\0';
+            if (!man_command(out, line + 9)) {
+                fprintf(stderr, "ze-slm-gendocs: %s: no command '%s'\n", argv[2], line + 9);
+                rc = 1;
+                break;
+            }
+        } else if (!man && strcmp(line, "@DATA@") == 0)
+            bash_data(out);
+        else
+            fprintf(out, "%s\n", line);
+    }
+    if (ferror(in) || ferror(out))
+        rc = 1;
+    fclose(in);
+    if (fclose(out) != 0 || rc) {
+        fprintf(stderr, "ze-slm-gendocs: could not write %s\n", argv[3]);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,141 @@
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "render/sheet.h"
+
+void sheet_init(sheet *s, const char *heading)
+{
+    *s = (sheet){.heading = heading};
+}
+
+void sheet_free(sheet *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->blocks[i].text);
+        free(s->blocks[i].markdown);
+        free(s->blocks[i].cols);
+        if (s->blocks[i].kind == SHEET_TABLE)
+            table_free(&s->blocks[i].t);
+    }
+    free(s->blocks);
+    *s = (sheet){0};
+}
+
+/* A new block of `kind` holding a copy of text (NULL: none); NULL when out of memory. */
+static sheet_block *add(sheet *s, sheet_kind kind, const char *text)
+{
+    sheet_block *blocks = realloc(s->blocks, (s->n + 1) * sizeof *blocks);
+    char *copy = text ? strdup(text) : NULL;
+    if (!blocks || (text && !copy)) {
+        free(copy);
+        s->blocks = blocks ? blocks : s->blocks;
+        s->failed = true;
+        return NULL;
+    }
+    s->blocks = blocks;
+    sheet_block *b = &s->blocks[s->n++];
+    *b = (sheet_block){.kind = kind, .text = copy};
+    return b;
+}
+
+void sheet_line(sheet *s, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    add(s, SHEET_LINE, buf);
+}
+
+void sheet_prose(sheet *s, const char *text)
+{
+    add(s, SHEET_PROSE, text);
+}
+
+void sheet_each(sheet *s, const char *text, const char *markdown)
+{
+    sheet_block *b = add(s, SHEET_EACH, text);
+    if (b && !(b->markdown = strdup(markdown)))
+        s->failed = true;
+}
+
+void sheet_table(sheet *s, const char *title, table *t)
+{
+    sheet_block *b = add(s, SHEET_TABLE, title);
+    table_column *cols = malloc((t->n_cols ? t->n_cols : 1) * sizeof *cols);
+    if (!b || !cols) {
+        free(cols);
+        if (b)
+            b->kind = SHEET_PROSE; /* an empty block: nothing to render */
+        s->failed = true;
+        table_free(t);
+        return;
+    }
+    /* The caller's columns may not outlive its call. */
+    memcpy(cols, t->cols, t->n_cols * sizeof *cols);
+    b->t = *t;
+    b->t.cols = b->cols = cols;
+    s->failed |= t->failed;
+    *t = (table){0};
+}
+
+void sheet_text(FILE *f, const sheet *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const sheet_block *b = &s->blocks[i];
+        if (b->kind == SHEET_LINE) {
+            text_wrap(f, "", "  ", b->text, TABLE_WIDTH);
+        } else if (b->kind == SHEET_PROSE || b->kind == SHEET_EACH) {
+            fputs(b->text ? b->text : "", f);
+        } else {
+            if (b->text) {
+                char head[512];
+                snprintf(head, sizeof head, "%s:", b->text);
+                fputc('\n', f);
+                text_wrap(f, "", "  ", head, TABLE_WIDTH);
+            }
+            table_text(f, &b->t, s->width ? s->width : TABLE_WIDTH);
+        }
+    }
+    if (s->failed)
+        cli_error("out of host memory");
+}
+
+/* Prose as a Markdown paragraph: each line ends in a hard break ("  "). */
+static void prose_markdown(FILE *f, const char *text)
+{
+    for (const char *line = text; line && *line;) {
+        size_t len = strcspn(line, "\n");
+        if (len)
+            fprintf(f, "%.*s  ", (int)len, line);
+        if (line[len] == '\n')
+            fputc('\n', f);
+        line += len + (line[len] == '\n');
+    }
+}
+
+bool sheet_markdown(FILE *f, const void *data)
+{
+    const sheet *s = data;
+    if (s->failed)
+        return false;
+    fprintf(f, "%s", s->heading);
+    for (size_t i = 0; i < s->n; i++) {
+        const sheet_block *b = &s->blocks[i];
+        if (b->kind == SHEET_LINE) {
+            fprintf(f, "%s  \n", b->text);
+        } else if (b->kind == SHEET_PROSE) {
+            prose_markdown(f, b->text);
+        } else if (b->kind == SHEET_EACH) {
+            fputs(b->markdown ? b->markdown : "", f);
+        } else {
+            if (b->text)
+                fprintf(f, "\n## %s\n\n", b->text);
+            table_markdown(f, &b->t);
+        }
+    }
+    return true;
+}

@@ -1,0 +1,257 @@
+/* The progress line of a run on a terminal: a variant counter, the time so far and the
+ * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "render/params_text.h"
+#include "run/progress.h"
+#include "run/progress_eta.h"
+#include "run/progress_format.h"
+
+/* What one variant of each workload is expected to cost, relative to the others
+ * (weight: the seconds a variant took in a default run on PoCL, 2 shared EPYC cores,
+ * where each result's convergence budget and the results per variant decide it), the
+ * results one variant makes (latency's 10 footprints, bank's 7 strides; the same on
+ * every device), and the fraction of its convergence budget a result uses, on a CPU
+ * and on a GPU (spend: seconds per result over its budget). CPU: 11 default runs on
+ * PoCL and Intel's OpenCL CPU runtime, 2026-11-23, on 2 EPYC cores shared with 2 other
+ * sessions, taken between the quiet runs' and the loaded ones' (a loaded machine's
+ * noisy figures converge later: latency used 0.15-0.33 of its budget on a quiet one,
+ * 0.55-0.84 on a loaded one). GPU: the mean of the H100's three default runs of
+ * 2026-11-23 16:10, 16:17 and 16:20 (their ZESLM_PROGRESS_LOG, results/h100/), the one
+ * GPU measured, each workload's seconds over the results this table plans (the H100
+ * skips 18 of atomics' 90 and 2 of latency's 30, which a spend per result made cost
+ * 25% too much): its atomics took 65-87 s against a CPU's 0.1 of their budgets, which
+ * no CPU-made table foresees (with it the estimate was 59% off from 10 s on). The
+ * weights share the run's target (run_budget_next); the spends estimate the time left
+ * (progress_eta.c). */
+static const struct {
+    const char *workload;
+    double weight, results, spend, spend_gpu;
+} costs[] = {
+    {"roofline", 2.4, 1.6, 0.42, 0.20},  {"reduce", 0.2, 1.0, 0.1, 0.01},     {"bank", 1.0, 7.0, 0.1, 0.24},
+    {"conv", 0.3, 1.0, 0.2, 0.68},       {"hist", 0.2, 1.9, 0.07, 0.14},      {"occupancy", 0.5, 7.5, 0.12, 0.065},
+    {"latency", 7.0, 10.0, 0.35, 0.23},  {"atomics", 0.5, 3.0, 0.1, 0.43},
+};
+
+static size_t cost_of(const char *workload)
+{
+    size_t i = 0;
+    while (i < sizeof costs / sizeof *costs && strcmp(costs[i].workload, workload) != 0)
+        i++;
+    return i;
+}
+
+double progress_weight(const char *workload)
+{
+    size_t i = cost_of(workload);
+    return i < sizeof costs / sizeof *costs ? costs[i].weight : 1;
+}
+
+double progress_results(const char *workload)
+{
+    size_t i = cost_of(workload);
+    return i < sizeof costs / sizeof *costs ? costs[i].results : 1;
+}
+
+/* A workload the table does not know: all of each budget, the most a result uses. */
+double progress_spend(const char *workload, bool gpu)
+{
+    size_t i = cost_of(workload);
+    return i == sizeof costs / sizeof *costs ? 1 : gpu ? costs[i].spend_gpu : costs[i].spend;
+}
+
+double progress_since(const progress *p)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - p->t0.tv_sec) + (double)(now.tv_nsec - p->t0.tv_nsec) * 1e-9;
+}
+
+size_t progress_variants(const zeslm_workload *wl, const char *variants)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < wl->n_variants; i++)
+        n += zeslm_variant_listed(variants, wl->variants[i].name);
+    return n;
+}
+
+void progress_start(progress *p, FILE *tty, size_t total)
+{
+    *p = (progress){.tty = tty && isatty(fileno(tty)) ? tty : NULL, .total = total, .passes = 1,
+                    .lock = PTHREAD_MUTEX_INITIALIZER};
+    clock_gettime(CLOCK_MONOTONIC, &p->t0);
+}
+
+void progress_stage_begin(progress *p, size_t stage, double budget_s, double now_s)
+{
+    pthread_mutex_lock(&p->lock);
+    p->stage = stage;
+    p->pass = 0;
+    p->pass_from = now_s;
+    p->results_seen = 0;
+    p->budget_s = budget_s;
+    pthread_mutex_unlock(&p->lock);
+}
+
+void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
+{
+    char scaled[256], elapsed[16], left[24] = "left ~?";
+    params_text(params, true, scaled, sizeof scaled);
+    progress_clock(now_s, elapsed, sizeof elapsed);
+    double rest = progress_left(p, now_s);
+    if (rest >= 0) {
+        char clock[16];
+        progress_clock(rest, clock, sizeof clock);
+        snprintf(left, sizeof left, "left ~%s", clock);
+    }
+    snprintf(buf, len, "[%zu/%zu] %s %s %s  elapsed %s  %s", p->started, p->total, p->workload, p->variant,
+             scaled, elapsed, left);
+}
+
+/* The terminal's width, so that the line never wraps (a wrapped line cannot be
+ * rewritten in place); 80 when it does not say. */
+static size_t columns(FILE *tty)
+{
+    struct winsize ws;
+    if (ioctl(fileno(tty), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
+
+void progress_draw(progress *p, double now_s)
+{
+    if (p->log) {
+        double rest = progress_left(p, now_s);
+        fprintf(p->log, "%.3f %.3f %s %s %s\n", now_s, rest >= 0 ? now_s + rest : -1, p->workload, p->variant,
+                p->params);
+    }
+    if (!p->tty)
+        return;
+    char line[512];
+    progress_line(p, p->params, now_s, line, sizeof line);
+    size_t width = columns(p->tty) - 1;
+    if (strlen(line) > width)
+        line[width] = '\0';
+    fprintf(p->tty, "\r\033[K%s", line);
+    fflush(p->tty);
+    p->shown = true;
+}
+
+static bool was_seen(const progress *p, const char *variant)
+{
+    for (size_t i = 0; i < p->n_seen; i++)
+        if (strcmp(p->seen[i], variant) == 0)
+            return true;
+    return false;
+}
+
+void progress_note_at(progress *p, const char *workload, const char *variant, const char *params, double now_s)
+{
+    pthread_mutex_lock(&p->lock);
+    /* A result measures itself once per doubling of its work, with the same
+     * parameters: a change of them is the next result. */
+    p->results_seen += strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0 ||
+                       strcmp(p->params, params) != 0;
+    if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
+        bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
+        if (!seen) {
+            p->started++;
+            if (strcmp(p->workload, workload) != 0)
+                p->n_seen = 0;
+            if (p->n_seen < PROGRESS_SEEN_MAX)
+                snprintf(p->seen[p->n_seen++], sizeof p->seen[0], "%s", variant);
+        }
+        snprintf(p->workload, sizeof p->workload, "%s", workload);
+        snprintf(p->variant, sizeof p->variant, "%s", variant);
+    }
+    snprintf(p->params, sizeof p->params, "%s", params);
+    progress_draw(p, now_s);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void progress_note(const char *workload, const char *variant, const char *params, void *arg)
+{
+    progress *p = arg;
+    progress_note_at(p, workload, variant, params, progress_since(p));
+}
+
+static void clear_line(progress *p)
+{
+    if (p->shown) {
+        fprintf(p->tty, "\r\033[K");
+        fflush(p->tty);
+        p->shown = false;
+    }
+}
+
+void progress_finished_at(progress *p, size_t n, double now_s)
+{
+    pthread_mutex_lock(&p->lock);
+    if (p->stage < p->n_stages) {
+        p->closed_s = now_s;
+        p->planned_s += (double)p->results_seen * p->stages[p->stage].spend * p->budget_s;
+    }
+    p->results_seen = 0;
+    p->finished += n;
+    p->started = p->finished;
+    p->pass++;
+    p->pass_from = now_s;
+    p->workload[0] = p->variant[0] = p->params[0] = '\0';
+    p->n_seen = 0;
+    clear_line(p);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void progress_finished(progress *p, size_t n)
+{
+    progress_finished_at(p, n, progress_since(p));
+}
+
+bool progress_log_open(progress *p, long rank)
+{
+    const char *path = getenv("ZESLM_PROGRESS_LOG");
+    if (!path || !*path)
+        return true;
+    size_t used = 0;
+    for (const char *c = path; *c && used < sizeof p->log_path; c++) {
+        bool r = c[0] == '%' && c[1] == 'r';
+        int n = r ? snprintf(p->log_path + used, sizeof p->log_path - used, "%ld", rank)
+                  : snprintf(p->log_path + used, sizeof p->log_path - used, "%c", *c);
+        used += (size_t)n;
+        c += r;
+    }
+    if (used >= sizeof p->log_path) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    p->log = fopen(p->log_path, "w");
+    /* A line at a time, so that the log can be watched as the run goes (tail -f) and a
+     * run that is killed keeps what it estimated (tests/cli/cluster_mpi.sh waits on it). */
+    if (p->log && setvbuf(p->log, NULL, _IOLBF, 0) != 0) {
+        fclose(p->log);
+        p->log = NULL;
+    }
+    return p->log != NULL;
+}
+
+bool progress_end(progress *p)
+{
+    if (!p->log)
+        return true;
+    fprintf(p->log, "end %.3f\n", progress_since(p));
+    bool ok = !ferror(p->log);
+    ok &= fclose(p->log) == 0;
+    p->log = NULL;
+    return ok;
+}
+
+void progress_clear(progress *p)
+{
+    pthread_mutex_lock(&p->lock);
+    clear_line(p);
+    pthread_mutex_unlock(&p->lock);
+}

@@ -1,0 +1,110 @@
+/* Options shared by `run` and `profile`, and the loop that runs workloads. */
+#ifndef ZESLM_RUN_CLI_H
+#define ZESLM_RUN_CLI_H
+
+#include <zeslm/bench.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "tools/ze-slm-bench/cli/options.h"
+#include "run/rank.h"
+
+struct run_doc;
+
+typedef struct run_cli {
+    cli_device_opts dev;
+    zeslm_run_opts run;
+    const char *json;
+    const char *csv;
+    const char *markdown;
+    bool keep_going; /* go on to the next workload after one fails */
+    bool list;       /* run --list: the benches and variants, not a run */
+    /* Run every workload at each of these group sizes (profile); none: once, at
+     * run.group_size. */
+    const uint32_t *group_sizes;
+    uint32_t n_group_sizes;
+    /* run --mpi (tools/ze-slm-bench/run/run_mpi.h): the ranks in lock step, one document. */
+    bool mpi;
+    double mpi_wait_s; /* the longest a rank waits for the others: in MPI_Init, at a barrier, the gather */
+    /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
+     * barrier), and with the finished document, which then goes to it instead of to
+     * --json, --csv and --markdown. */
+    void (*before_workload)(void *hook_ctx);
+    void (*take_document)(void *hook_ctx, const struct run_doc *doc);
+    void *hook_ctx;
+    /* What json points at when `--json DIR/` named a rank's file (tools/ze-slm-bench/run/rank.h). */
+    char rank_json[4096];
+} run_cli;
+
+/* The options `run` and `profile` share, as rows of their option tables. */
+#define RUN_CLI_OPTIONS                                                                              \
+    CLI_OPTION_BACKEND, CLI_OPTION_DEVICE,                                                           \
+        {"size", 'n', "N", "the problem size, in each bench's own unit (default: fitted to the device)" "\n"     \
+         "The problem size, in each bench's own unit: 32-bit words streamed (roofline), elements (reduce, "  \
+         "conv, occupancy), 64-bit words (hist), rounds each work-item makes (bank), steps of each chain a " \
+         "launch (latency), work-items (atomics); run --help lists them. Without it each size is fitted to "  \
+         "the device: one probe launch measures how fast it reads memory, and a device slower than a GPU "   \
+         "reading 1000 GB/s gets the GPU sizes scaled down by that ratio (never below --quick's), so that a " \
+         "full run takes about two minutes; the run states the factor, and every row its size."},          \
+        {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},             \
+        {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                                   \
+        {"warmup", 'w', "N", "untimed launches first (default 2)"},                                          \
+        {"seed", 's', "S", "input seed (default 2009)"},                                                     \
+        {"quick", 'q', NULL, "small sizes, few repetitions" "\n"                                                 \
+         "Small sizes and few repetitions: every workload in seconds, even on a CPU."},                     \
+        {"timeout", 't', "SEC", "deadline of each launch (default 60)" "\n"                                      \
+         "Deadline of each launch (default 60); a kernel that misses it ends its workload with an error "    \
+         "naming it."},                                                                                      \
+        {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
+        {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default: the run's share)" "\n" \
+         "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
+         "changes the figure by less than 3%. Default: what is left of the run's 150 s target (30 s with "  \
+         "--quick), shared by the workloads still to run by their expected cost, over the results each "    \
+         "makes (2 to 10 s a result; 0.25 to 2 s with --quick). A result whose first launches take more "    \
+         "than a seventh of it gets room for two doublings (seven times their time, up to 10 s; 2 s with "  \
+         "--quick). A result that runs out of it is reported "                                               \
+         "unconverged."},           \
+        {"keep-going", 'k', NULL, "after a workload fails (device error, timeout), go on"},                  \
+        {"json", 'j', "FILE|-", "results so far are kept in FILE as the run goes (-: stdout)" "\n"               \
+         "Write the results as JSON (-: standard output, the tables then go to standard error). The file is " \
+         "rewritten after every workload, so an interrupted run keeps what it measured."},                  \
+        {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)" "\n"                                             \
+         "Write the results as CSV: one row per result, the JSON's keys as the header (all but the launch "  \
+         "times)."},                                                                                         \
+        CLI_OPTION_MARKDOWN
+
+/* The workloads' own options (conv's --taps) as option rows: a cli_command's
+ * more_options for run and profile. */
+const cli_option *run_cli_workload_options(size_t *n);
+
+/* The option members of a command that takes the table `rows` (RUN_CLI_OPTIONS and its
+ * own) and the workloads' own options. */
+#define RUN_CLI_COMMAND_OPTIONS(rows) \
+    .options = rows, .n_options = sizeof rows / sizeof rows[0], .more_options = run_cli_workload_options
+
+/* Returns false after printing when the environment holds a bad default. */
+bool run_cli_defaults(run_cli *o);
+/* Handles one option character, the workloads' own included; 0 when handled, else
+ * the exit status to return (-1 for an option this parser does not know). */
+int run_cli_option(run_cli *o, int c, const char *arg);
+
+/* A workload to run: all its variants (variant NULL) or one. */
+typedef struct run_choice {
+    const zeslm_workload *wl;
+    const char *variant;
+} run_choice;
+
+/* Parses `run`'s command line into o and the named workloads (all when none; chosen
+ * holds ZESLM_WORKLOAD_MAX). Returns -1 to go on, else the exit status to return. */
+int run_parse(int argc, char **argv, run_cli *o, run_choice *chosen, size_t *n);
+
+/* Parses BENCH or BENCH/VARIANT (`cmd` names the command in errors). Returns 0, or
+ * prints the error and returns the exit status 2. */
+int run_choice_parse(const char *cmd, const char *spec, run_choice *out);
+
+/* Which process of a launch this is (tools/ze-slm-bench/run/rank.h), from the environment, and
+ * `--json DIR/` made DIR/HOST-RANK.json (DIR created). *affinity: the variable that
+ * narrowed the devices, or NULL. Returns 0, or the exit status after printing. */
+int run_cli_rank(run_cli *o, rank_info *rk, const char **affinity);
+
+
+#endif

@@ -1,0 +1,322 @@
+/* nanosleep, _exit: POSIX beyond the C standard. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tools/ze-slm-bench/cli/cli.h"
+#include "render/run_render.h"
+#include "doc/run_fleet.h"
+#include "io/output.h"
+#include "doc/run_doc.h"
+#include "run/run_fanout.h"
+#include "run/run_mpi.h"
+#include "run/ticker.h"
+
+enum { TAG_HEAD = 2009, TAG_TEXT };
+
+/* Host names are exchanged once at the start: a rank that dies later is still named. */
+#define HOST_LEN 256
+
+typedef struct lockstep {
+    double wait_s;
+    int rank;
+    size_t barriers;
+    bool lost; /* a barrier was missed: no more barriers (the missing rank may be dead) */
+} lockstep;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Waits for `req` until `deadline` (now_s), polling every millisecond. */
+static bool wait_until(MPI_Request *req, double deadline)
+{
+    for (;;) {
+        int done = 0;
+        if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            return false;
+        if (done)
+            return true;
+        if (now_s() > deadline)
+            return false;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+}
+
+/* MPI_Init with --mpi-wait as its bound: a rank that dies before its MPI_Init returns
+ * leaves the others waiting inside theirs (Hydra's PMI barrier, Open MPI's PMIx fence)
+ * for ever, since the launcher keeps them running when it was told to (-disable-auto-
+ * cleanup, --enable-recovery). A ticker whose first tick comes once the wait is over
+ * ends the process. */
+static void give_up(void *arg)
+{
+    cli_error("MPI_Init did not return within %.0f s (--mpi-wait): a rank died or did not start; giving up",
+              *(const double *)arg);
+    fflush(stderr);
+    _exit(1);
+}
+
+/* Returns 0 once MPI_Init returned success, else its error's exit status; or ends
+ * the process (give_up). */
+static int init_bounded(double wait_s)
+{
+    ticker watch;
+    if (!ticker_start(&watch, wait_s, give_up, &wait_s))
+        return cli_error("cannot start the wait for MPI_Init");
+    int rc = MPI_Init(NULL, NULL) == MPI_SUCCESS ? 0 : cli_error("MPI_Init failed");
+    ticker_stop(&watch);
+    return rc;
+}
+
+/* The barrier before each workload (run_cli's before_workload). */
+static void barrier(void *arg)
+{
+    lockstep *ls = arg;
+    if (ls->lost)
+        return;
+    MPI_Request req;
+    ls->barriers++;
+    if (MPI_Ibarrier(MPI_COMM_WORLD, &req) != MPI_SUCCESS || !wait_until(&req, now_s() + ls->wait_s)) {
+        ls->lost = true;
+        cli_error("rank %d: the other ranks did not reach barrier %zu within %.0f s; going on without lock step",
+                  ls->rank, ls->barriers, ls->wait_s);
+    }
+}
+
+/* What a rank keeps of its run: the lock step, and its document as JSON text. */
+typedef struct rank_run {
+    lockstep ls;
+    char *text;
+} rank_run;
+
+/* take_document: the rank's document as run_doc_json writes it. */
+static void keep_document(void *arg, const run_doc *doc)
+{
+    rank_run *rr = arg;
+    json_t *json = run_doc_json(doc);
+    rr->text = json_dumps(json, JSON_COMPACT);
+    json_decref(json);
+}
+
+/* before_workload: the barrier. */
+static void before_workload(void *arg)
+{
+    barrier(&((rank_run *)arg)->ls);
+}
+
+/* A document of a rank that ran nothing: its error alone (status "RANK_NOT_RUN", a
+ * device that did not open; "RANK_LOST", a rank that sent nothing). */
+static void error_doc(run_doc *doc, const run_cli *o, int rank, const char *host, const char *status,
+                      const char *message, int argc, char **argv)
+{
+    run_doc_init(doc, output_document(argc, argv), &o->run);
+    json_object_set_new(doc->head, "host", json_string(host));
+    run_doc_open_error(doc, -1, "", host, rank, status, message);
+}
+
+/* This rank's document as text: its run's, else one of its error. */
+static char *own_text(rank_run *rr, const run_cli *o, int rc, int rank, const char *host, int argc, char **argv)
+{
+    if (rr->text)
+        return rr->text;
+    char message[512];
+    snprintf(message, sizeof message, "rank %d ended with exit status %d before it wrote results: %s", rank, rc,
+             zeslm_last_error());
+    run_doc doc;
+    error_doc(&doc, o, rank, host, "RANK_NOT_RUN", message, argc, argv);
+    keep_document(rr, &doc);
+    run_doc_free(&doc);
+    return rr->text;
+}
+
+/* Rank 0: every other rank's document text and exit status, until all came or the
+ * wait is over. texts[r] stays NULL for a rank that sent nothing. */
+static void gather(int size, double wait_s, char **texts, int *rcs)
+{
+    double deadline = now_s() + wait_s;
+    for (int got = 1; got < size && now_s() <= deadline;) {
+        int flag = 0;
+        MPI_Status st;
+        if (MPI_Iprobe(MPI_ANY_SOURCE, TAG_HEAD, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS)
+            break;
+        if (!flag) {
+            nanosleep(&(struct timespec){0, 1000000}, NULL);
+            continue;
+        }
+        long long head[2];
+        int from = st.MPI_SOURCE;
+        MPI_Recv(head, 2, MPI_LONG_LONG, from, TAG_HEAD, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        char *text = head[0] > 0 && head[0] < (1LL << 31) ? malloc((size_t)head[0] + 1) : NULL;
+        /* The text is received even when it cannot be kept, so the sender finishes. */
+        MPI_Request req;
+        char sink;
+        MPI_Irecv(text ? text : &sink, text ? (int)head[0] : 0, MPI_CHAR, from, TAG_TEXT, MPI_COMM_WORLD, &req);
+        bool came = wait_until(&req, deadline);
+        rcs[from] = (int)head[1];
+        if (came && text) {
+            text[head[0]] = '\0';
+            texts[from] = text;
+        } else {
+            free(text);
+        }
+        got++;
+    }
+}
+
+/* The other ranks: their document and exit status to rank 0. */
+static bool send_own(const char *text, int rc, double wait_s)
+{
+    long long head[2] = {(long long)strlen(text), rc};
+    MPI_Request req[2];
+    double deadline = now_s() + wait_s;
+    MPI_Isend(head, 2, MPI_LONG_LONG, 0, TAG_HEAD, MPI_COMM_WORLD, &req[0]);
+    MPI_Isend(text, (int)head[0], MPI_CHAR, 0, TAG_TEXT, MPI_COMM_WORLD, &req[1]);
+    return wait_until(&req[0], deadline) && wait_until(&req[1], deadline);
+}
+
+/* Rank 0: every rank's document read back (run_doc_parse), merged, written through
+ * the output plan of --json, --csv and --markdown. Returns the exit status. */
+static int write_fleet(const run_cli *o, char **texts, int *rcs, int size, const char (*hosts)[HOST_LEN],
+                       int argc, char **argv)
+{
+    run_doc *docs = calloc((size_t)size, sizeof *docs), merged = {0};
+    char (*names)[32] = calloc((size_t)size, sizeof *names);
+    char **sources = calloc((size_t)size, sizeof *sources);
+    int rc = 0;
+    if (!docs || !names || !sources) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    for (int r = 0; r < size; r++) {
+        char why[256] = "it sent nothing", message[512];
+        if (!texts[r] || run_doc_parse(texts[r], strlen(texts[r]), &docs[r], why, sizeof why)) {
+            snprintf(message, sizeof message, "rank %d sent no results within %.0f s (%s): it died or hung", r,
+                     o->mpi_wait_s, why);
+            error_doc(&docs[r], o, r, hosts[r], "RANK_LOST", message, argc, argv);
+            rcs[r] = 1;
+        }
+        snprintf(names[r], sizeof names[r], "rank %d", r);
+        sources[r] = names[r];
+        rc = rcs[r] > rc ? rcs[r] : rc;
+    }
+    output_plan plan;
+    int mine = output_plan_init(&plan, o->json, o->csv, o->markdown);
+    if (!mine && !run_doc_merge(&merged, docs, sources, (size_t)size, output_document(argc, argv)))
+        mine = cli_error("out of host memory");
+    if (!mine)
+        mine = run_render_merged(&plan, &merged);
+    rc = mine > rc ? mine : rc;
+out:
+    if (merged.head)
+        run_doc_free(&merged);
+    for (int r = 0; docs && r < size; r++)
+        if (docs[r].head)
+            run_doc_free(&docs[r]);
+    free(docs);
+    free(names);
+    free(sources);
+    return rc;
+}
+
+int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
+{
+    const char *out = o->json;
+    if (out && out[0] && out[strlen(out) - 1] == '/')
+        return cli_usage_error("--mpi: --json names one file (DIR/ is for ranks that write a file each)");
+    if (cli_device_several(o->dev.device))
+        return cli_usage_error("--mpi: one device a rank (start a rank per device)");
+    int rank = 0, size = 1;
+    int init = init_bounded(o->mpi_wait_s);
+    if (init)
+        return init;
+    /* A rank that dies must not take the others' calls down with an abort. */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    rank_run rr = {.ls = {.wait_s = o->mpi_wait_s, .rank = rank}};
+    char (*hosts)[HOST_LEN] = calloc((size_t)size, HOST_LEN);
+    char **texts = calloc((size_t)size, sizeof *texts);
+    int *rcs = calloc((size_t)size, sizeof *rcs), rc = 0;
+    if (!hosts || !texts || !rcs) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    /* The name each rank's own document gives its node (rank_detect: Slurm's node
+     * name under srun), for the error entry of a rank that sends nothing. */
+    char me[HOST_LEN] = "", why[256];
+    rank_info mine;
+    bool known = rank_detect(getenv, &mine, why, sizeof why);
+    snprintf(me, sizeof me, "%s", known ? mine.host : "unknown-host");
+    /* An MPI that did not reach the launcher's process manager (srun without
+     * --mpi=pmi2, or MPICH's library under srun --mpi=pmix, which it does not speak)
+     * starts each process alone: every one would be rank 0 of 1 and write --json. */
+    if (known && mine.launcher && mine.size > 0 && mine.size != size) {
+        rc = cli_error("--mpi: MPI sees %d process%s where %s started %ld: this MPI did not reach the launcher "
+                       "(under srun: --mpi=pmi2; else a tool built against the launcher's MPI)",
+                       size, size == 1 ? "" : "es", mine.launcher, mine.size);
+        goto out;
+    }
+    MPI_Request req;
+    if (MPI_Iallgather(me, HOST_LEN, MPI_CHAR, hosts, HOST_LEN, MPI_CHAR, MPI_COMM_WORLD, &req) != MPI_SUCCESS ||
+        !wait_until(&req, now_s() + o->mpi_wait_s)) {
+        rr.ls.lost = true;
+        for (int r = 0; r < size; r++)
+            snprintf(hosts[r], HOST_LEN, "%s", r == rank ? me : "unknown host");
+    }
+    /* The tables of rank 0 alone: the others' results are in the document. */
+    if (rank != 0 && !freopen("/dev/null", "w", stdout))
+        rc = cli_error("rank %d: cannot silence standard output", rank);
+    o->before_workload = before_workload;
+    o->take_document = keep_document;
+    o->hook_ctx = &rr;
+    int own = run_cli_execute(o, choices, n, argc, argv);
+    /* A rank that stopped early (its device did not open, a workload failed) still
+     * meets the others at each barrier. */
+    while (rr.ls.barriers < n && !rr.ls.lost)
+        barrier(&rr.ls);
+    char *text = own_text(&rr, o, own, rank, me, argc, argv);
+    if (!text) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    if (rank == 0) {
+        texts[0] = text;
+        rr.text = NULL;
+        rcs[0] = own;
+        gather(size, o->mpi_wait_s, texts, rcs);
+        for (int r = 1; r < size; r++)
+            rr.ls.lost |= !texts[r];
+        rc = write_fleet(o, texts, rcs, size, (const char(*)[HOST_LEN])hosts, argc, argv);
+    } else {
+        /* Once rank 0 has them, its exit status speaks for this rank: a launcher
+         * ends every rank when one exits with an error. */
+        rc = 0;
+        if (!send_own(text, own, o->mpi_wait_s)) {
+            rr.ls.lost = true;
+            rc = own ? own : 1;
+            cli_error("rank %d: rank 0 did not take its results within %.0f s", rank, o->mpi_wait_s);
+        }
+    }
+out:
+    free(rr.text);
+    for (int r = 0; texts && r < size; r++)
+        free(texts[r]);
+    free(texts);
+    free(rcs);
+    free(hosts);
+    fflush(stdout);
+    fflush(stderr);
+    /* With a rank gone, MPI_Finalize may wait for it for ever: leave without it. */
+    if (rr.ls.lost)
+        _exit(rc);
+    MPI_Finalize();
+    return rc;
+}
