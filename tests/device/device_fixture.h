@@ -8,7 +8,7 @@
 
 #include <zeslm/device.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 
 static zeslm_device_list list;
 static zeslm_device *dev;

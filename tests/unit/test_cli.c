@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 
 static void plain_suffixed_and_product_numbers_parse(void **state)
 {

@@ -19,8 +19,8 @@
 #include <zeslm/kernels.h>
 #include <zeslm/targets.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/cli.h"
+#include "cli/options.h"
 
 /* roff text: '-' is a hyphen-minus only written "\-", a backslash "\e". */
 static void roff(FILE *f, const char *s)

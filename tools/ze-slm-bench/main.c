@@ -7,8 +7,8 @@
 #include <zeslm/bench.h>
 #include <zeslm/version.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/cli.h"
+#include "cli/options.h"
 
 /* The options that may come before the command: the device rows of the commands. */
 static const cli_option leading[] = {CLI_OPTION_BACKEND, CLI_OPTION_DEVICE};

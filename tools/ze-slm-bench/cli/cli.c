@@ -10,7 +10,7 @@
 
 #include <zeslm/targets.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 
 __attribute__((format(printf, 2, 0))) static void vreport(const char *kind, const char *fmt, va_list ap)
 {

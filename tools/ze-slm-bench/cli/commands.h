@@ -2,7 +2,7 @@
 #ifndef ZESLM_COMMANDS_H
 #define ZESLM_COMMANDS_H
 
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/options.h"
 
 extern const cli_command command_devices;
 extern const cli_command command_limits;

@@ -5,9 +5,9 @@
 
 #include <zeslm/backends.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/commands.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/options.h"
 
 static int help_run(int argc, char **argv);
 

@@ -2,8 +2,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/cli.h"
+#include "cli/options.h"
 #include "render/table.h"
 
 /* Room for any command's table and its --help; checked in cli_parse. */

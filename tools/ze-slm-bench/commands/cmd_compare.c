@@ -10,9 +10,9 @@
 
 #include <zeslm/units.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "render/fields.h"
-#include "tools/ze-slm-bench/cli/commands.h"
+#include "cli/commands.h"
 #include "io/output.h"
 #include "render/sheet.h"
 #include "doc/results_set.h"

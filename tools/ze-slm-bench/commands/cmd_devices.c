@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "render/fields.h"
 #include "io/output.h"
 #include "render/sheet.h"

@@ -11,8 +11,8 @@
 #include <zeslm/zebin.h>
 
 #include <zeslm/kernels.h>
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "commands/ocloc_run.h"
 #include "render/fields.h"
 #include "commands/inspect_isa.h"

@@ -9,8 +9,8 @@
 #include <zeslm/limits.h>
 #include <zeslm/units.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/commands.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
 #include "render/fields.h"
 #include "commands/limits_targets.h"
 #include "io/output.h"

@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/commands.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/options.h"
 #include "io/output.h"
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/options.h"
 
 typedef struct merge_opts {
     const char *json, *csv, *markdown;

@@ -6,7 +6,7 @@
 
 #include <zeslm/kernels.h>
 
-#include "tools/ze-slm-bench/cli/commands.h"
+#include "cli/commands.h"
 #include "commands/profile_metrics.h"
 #include "run/run_cli.h"
 #include "run/run_fanout.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/ze-slm-bench/cli/commands.h"
+#include "cli/commands.h"
 #include "io/output.h"
 #include "run/run_cli.h"
 #include "run/run_fanout.h"

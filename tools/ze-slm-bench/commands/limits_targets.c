@@ -3,7 +3,7 @@
 
 #include <zeslm/targets.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "render/fields.h"
 #include "commands/limits_targets.h"
 #include "io/output.h"

@@ -11,7 +11,7 @@
 
 #include <zeslm/isa.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "commands/ocloc_run.h"
 
 extern char **environ;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "io/output.h"
 #include "commands/profile_metrics.h"
 #include "render/sheet.h"

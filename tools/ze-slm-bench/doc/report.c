@@ -4,7 +4,7 @@
 
 #include <zeslm/units.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "render/fields.h"
 #include "render/params_text.h"
 #include "doc/report.h"

@@ -18,7 +18,7 @@
 #include <zeslm/facts.h>
 #include <zeslm/version.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "render/fields.h"
 #include "io/output.h"
 

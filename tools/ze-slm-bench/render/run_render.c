@@ -4,7 +4,7 @@
 #include <zeslm/units.h>
 
 #include "render/params_text.h"
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "doc/report.h"
 #include "render/run_render.h"
 #include "doc/hosts.h"

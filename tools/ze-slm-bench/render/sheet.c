@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "render/sheet.h"
 
 void sheet_init(sheet *s, const char *heading)

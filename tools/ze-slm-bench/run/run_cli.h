@@ -4,8 +4,8 @@
 
 #include <zeslm/bench.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
-#include "tools/ze-slm-bench/cli/options.h"
+#include "cli/cli.h"
+#include "cli/options.h"
 #include "run/rank.h"
 
 struct run_doc;

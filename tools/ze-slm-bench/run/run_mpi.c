@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tools/ze-slm-bench/cli/cli.h"
+#include "cli/cli.h"
 #include "render/run_render.h"
 #include "doc/run_fleet.h"
 #include "io/output.h"
