@@ -2,7 +2,8 @@
  * measured, marked where the change is larger than the runs' own spread; with
  * --fail-over PCT the exit status gates a CI job on regressions. Files of different
  * devices, or with no result in common, are an error: a gate must not pass on them.
- * Files of several devices compare device by device (results_set_pair). */
+ * Files of several devices compare device by device (device_pair_make). Both files
+ * are read by run_doc_parse, the schema's one reader. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,22 +16,41 @@
 #include "cli/commands.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "doc/results_set.h"
+#include "doc/device_pair.h"
+#include "doc/results_index.h"
 #include "render/table.h"
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
 
-static int load(const char *path, results_set *f)
+/* The document at path, and each device's measured results keyed (*index: one a
+ * device). */
+static int load(const char *path, run_doc *doc, results_index **index)
 {
     unsigned char *text;
     size_t len;
     if (!cli_read_file(path, &text, &len))
         return 1;
-    char why[256];
-    int rc = results_set_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
+    char why[512];
+    int rc = run_doc_parse((const char *)text, len, doc, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
     free(text);
+    if (rc == 0 && doc->n_devices == 0)
+        rc = cli_error("%s: no device measured anything (its errors alone)", path);
+    if (rc == 0 && !(*index = calloc(doc->n_devices, sizeof **index)))
+        rc = cli_error("out of host memory");
+    for (size_t k = 0; rc == 0 && k < doc->n_devices; k++)
+        if (results_index_make(&doc->devices[k], &(*index)[k], why, sizeof why))
+            rc = cli_error("%s: device %zu: %s", path, k, why);
     return rc;
+}
+
+static void unload(run_doc *doc, results_index *index)
+{
+    for (size_t k = 0; index && k < doc->n_devices; k++)
+        results_index_free(&index[k]);
+    free(index);
+    if (doc->head)
+        run_doc_free(doc);
 }
 
 typedef struct compare_opts {
@@ -62,7 +82,7 @@ typedef struct tally {
  * what changed. */
 typedef struct compare_row {
     size_t old_device, new_device;
-    const char *key;
+    result_key key;
     double old_ns, new_ns;
     const char *change; /* "", "*", "* REGRESSION", "only in new", "only in old" */
 } compare_row;
@@ -80,7 +100,12 @@ static json_t *ns_or_null(double ns)
     }
 GETTER(j_old_device, json_integer((json_int_t)r->old_device))
 GETTER(j_new_device, json_integer((json_int_t)r->new_device))
-GETTER(j_key, json_string(r->key))
+static json_t *j_key(const void *rec)
+{
+    char text[256];
+    result_key_text(&((const compare_row *)rec)->key, text, sizeof text);
+    return json_string(text);
+}
 GETTER(j_old, ns_or_null(r->old_ns))
 GETTER(j_new, ns_or_null(r->new_ns))
 GETTER(j_ratio, isnan(r->old_ns) || isnan(r->new_ns) ? json_null() : json_real(r->new_ns / r->old_ns))
@@ -152,7 +177,7 @@ typedef struct compare_out {
     size_t old_device, new_device;
 } compare_out;
 
-static void row(compare_out *out, const char *key, double old_ns, double new_ns, const char *change)
+static void row(compare_out *out, result_key key, double old_ns, double new_ns, const char *change)
 {
     compare_row r = {out->old_device, out->new_device, key, old_ns, new_ns, change};
     fields_row(fields, out->map, &out->t, &r, NULL);
@@ -168,31 +193,33 @@ static void row(compare_out *out, const char *key, double old_ns, double new_ns,
 }
 
 /* The rows of one pair of devices. */
-static void compare_pair(const results_file *old_f, const results_file *new_f, const compare_opts *opts, tally *t,
+static void compare_pair(const results_index *old_f, const results_index *new_f, const compare_opts *opts, tally *t,
                          compare_out *out)
 {
     for (size_t i = 0; i < new_f->count; i++) {
-        const results_entry *n = &new_f->items[i], *o = results_find(old_f, n->key);
+        const result_key *n = &new_f->keys[i], *o = results_index_find(old_f, n);
+        double new_ns = (double)n->r->stats.median_ns;
         if (!o) {
-            row(out, n->key, NAN, n->median_ns, "only in new");
-            t->resized += results_has_variant(old_f, n->key);
+            row(out, *n, NAN, new_ns, "only in new");
+            t->resized += results_index_has_variant(old_f, n->r);
             continue;
         }
         t->matched++;
         /* Runs that settled on different work (the convergence rule doubles it) compare
          * as time per unit of work: the old median is scaled to the new run's work. */
-        double old_ns = o->median_ns * (o->work > 0 && n->work > 0 ? n->work / o->work : 1);
-        double ratio = n->median_ns / old_ns;
-        bool beyond_spread = fabs(ratio - 1) > fmax(o->spread, n->spread);
+        double ow = (double)o->r->work_units, nw = (double)n->r->work_units;
+        double old_ns = (double)o->r->stats.median_ns * (ow > 0 && nw > 0 ? nw / ow : 1);
+        double ratio = new_ns / old_ns;
+        bool beyond_spread = fabs(ratio - 1) > fmax(o->r->stats.spread, n->r->stats.spread);
         /* A change within the runs' own spread is noise, however large. */
         bool regression = opts->gate && beyond_spread && ratio > 1 + opts->fail_over / 100.0;
         t->marked += beyond_spread;
         t->regressions += regression;
-        row(out, n->key, old_ns, n->median_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
+        row(out, *n, old_ns, new_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
     }
     for (size_t i = 0; i < old_f->count; i++)
-        if (!results_find(new_f, old_f->items[i].key))
-            row(out, old_f->items[i].key, old_f->items[i].median_ns, NAN, "only in old");
+        if (!results_index_find(new_f, &old_f->keys[i]))
+            row(out, old_f->keys[i], (double)old_f->keys[i].r->stats.median_ns, NAN, "only in old");
 }
 
 /* The rows and the totals, with the document's common head. */
@@ -209,7 +236,7 @@ static int write_json(const output_plan *plan, const compare_out *out, const tal
 }
 
 /* Whether device i of s was paired (as old when `old`, else as new). */
-static bool paired(const results_pair *pairs, size_t n, size_t i, bool old)
+static bool paired(const device_pair *pairs, size_t n, size_t i, bool old)
 {
     for (size_t k = 0; k < n; k++)
         if ((old ? pairs[k].old_index : pairs[k].new_index) == i)
@@ -230,8 +257,9 @@ static int run(int argc, char **argv)
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
-    results_set old_f = {0}, new_f = {0};
-    results_pair *pairs = NULL;
+    run_doc old_f = {0}, new_f = {0};
+    results_index *old_x = NULL, *new_x = NULL;
+    device_pair *pairs = NULL;
     size_t n_pairs = 0;
     sheet sh;
     sheet_init(&sh, "# ze-slm-bench compare\n");
@@ -239,51 +267,51 @@ static int run(int argc, char **argv)
     size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
     /* The JSON rows only for --json: 100,000 results make 700,000 values. */
     compare_out out = {.map = map, .rows = opts.json ? json_array() : NULL};
-    rc = load(old_path, &old_f);
+    rc = load(old_path, &old_f, &old_x);
     if (rc == 0)
-        rc = load(new_path, &new_f);
+        rc = load(new_path, &new_f, &new_x);
     if (rc == 0) {
         char why[512];
-        pairs = calloc(old_f.count < new_f.count ? old_f.count : new_f.count, sizeof *pairs);
+        pairs = calloc(old_f.n_devices < new_f.n_devices ? old_f.n_devices : new_f.n_devices, sizeof *pairs);
         if (!pairs)
             rc = cli_error("out of host memory");
-        else if (results_set_pair(&old_f, &new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
+        else if (device_pair_make(&old_f, &new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
             rc = cli_error("%s", why);
     }
     if (rc == 0 && n_pairs == 0) {
-        if (old_f.count == 1 && new_f.count == 1)
+        if (old_f.n_devices == 1 && new_f.n_devices == 1)
             rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
-                           old_path, old_f.devices[0].device, new_path, new_f.devices[0].device);
+                           old_path, old_f.devices[0].name, new_path, new_f.devices[0].name);
         else
             rc = cli_error("%s and %s share no device by name (--any-device pairs them in order)", old_path, new_path);
     }
     if (rc)
         goto out;
-    bool several = old_f.count > 1 || new_f.count > 1;
+    bool several = old_f.n_devices > 1 || new_f.n_devices > 1;
     tally t = {0};
     char line[2048];
     for (size_t k = 0; k < n_pairs; k++) {
-        const results_file *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
+        const run_doc_device *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
         if (several)
             snprintf(line, sizeof line, "\nold: %s device %zu (%s)\nnew: %s device %zu (%s)\n\n", old_path,
-                     pairs[k].old_index, o->device, new_path, pairs[k].new_index, n->device);
+                     pairs[k].old_index, o->name, new_path, pairs[k].new_index, n->name);
         else
-            snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->device, new_path, n->device);
+            snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->name, new_path, n->name);
         sheet_prose(&sh, line + (k == 0));
         out.old_device = pairs[k].old_index;
         out.new_device = pairs[k].new_index;
         table_init(&out.t, cols, n_cols);
-        compare_pair(o, n, &opts, &t, &out);
+        compare_pair(&old_x[pairs[k].old_index], &new_x[pairs[k].new_index], &opts, &t, &out);
         sheet_table(&sh, NULL, &out.t);
     }
-    for (size_t i = 0; i < old_f.count; i++)
+    for (size_t i = 0; i < old_f.n_devices; i++)
         if (!paired(pairs, n_pairs, i, true)) {
-            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].device);
+            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].name);
             sheet_prose(&sh, line);
         }
-    for (size_t i = 0; i < new_f.count; i++)
+    for (size_t i = 0; i < new_f.n_devices; i++)
         if (!paired(pairs, n_pairs, i, false)) {
-            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].device);
+            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].name);
             sheet_prose(&sh, line);
         }
     int used = snprintf(line, sizeof line, "\n%zu results in both, %zu changed by more than their spread", t.matched,
@@ -324,8 +352,8 @@ out:
     free(out.all);
     json_decref(out.rows);
     free(pairs);
-    results_set_free(&old_f);
-    results_set_free(&new_f);
+    unload(&old_f, old_x);
+    unload(&new_f, new_x);
     return rc;
 }
 

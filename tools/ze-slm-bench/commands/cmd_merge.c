@@ -11,7 +11,6 @@
 #include "io/output.h"
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
-#include "cli/options.h"
 
 typedef struct merge_opts {
     const char *json, *csv, *markdown;
@@ -64,7 +63,11 @@ static int merge_run(int argc, char **argv)
     rc = load(argv + first, n, docs, &found);
     if (rc == 0 && found == 0)
         rc = cli_error("merge: no device and no error in any file");
-    if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
+    /* One file: nothing to merge. It is written again as it was read, head and all,
+     * through the schema's rows: a document this tool wrote comes out byte for byte. */
+    if (rc == 0 && n == 1)
+        rc = run_doc_aggregate(&docs[0]) ? run_render_merged(&plan, &docs[0]) : cli_error("out of host memory");
+    else if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
         rc = cli_error("out of host memory");
     else if (rc == 0)
         rc = run_render_merged(&plan, &merged);
@@ -77,7 +80,10 @@ static int merge_run(int argc, char **argv)
 }
 
 static const cli_option options[] = {
-    {"json", 'j', "FILE|-", "write the merged run document (schema 3) to FILE (-: stdout)"},
+    {"json", 'j', "FILE|-", "write the merged run document (schema 3) to FILE (-: stdout)" "\n"
+     "Write the merged run document (schema 3) to FILE (-: stdout). Of one file, nothing is merged: the document "
+     "is written again as it was read, checked field by field against the schema, the same bytes for a file this "
+     "tool wrote."},
     {"csv", 'c', "FILE|-", "the results of every device as CSV (-: stdout)"},
     CLI_OPTION_MARKDOWN,
 };

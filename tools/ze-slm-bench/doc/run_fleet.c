@@ -5,17 +5,27 @@
 
 #include "doc/run_fleet.h"
 
-/* `from`'s device k as a device of `into`: its facts, rank, clocks, results by
- * section, summaries, findings and errors. */
+/* d as a device of `into`: every field of it (a field added to run_doc_device comes
+ * along), its references its own, its results by section; where it came from. */
 static bool merge_device(run_doc *into, size_t cap, const run_doc_device *d, const char *source)
 {
     run_doc_device *m = run_doc_add_device(into, cap, d->index, d->host, json_incref(d->facts), d->module_format);
     if (!m)
         return false;
-    m->started_s = d->started_s;
-    m->finished_s = d->finished_s;
+    run_doc_device own = *m;
+    *m = *d;
+    m->facts = own.facts;
+    m->summaries = own.summaries;
+    m->findings = own.findings;
+    m->errors = own.errors;
+    m->results = own.results;
+    m->sections = own.sections;
+    m->n_sections = own.n_sections;
+    m->no_results = false;
     m->rank = json_incref(d->rank);
     m->clocks = json_incref(d->clocks);
+    /* Against the merged document's peers, once it is aggregated. */
+    m->aggregated = false;
     snprintf(m->source, sizeof m->source, "%s", d->source[0] ? d->source : source);
     for (size_t i = 0; i < d->n_sections; i++)
         if (!run_doc_append(m, &d->results, &d->sections[i], NULL))
