@@ -86,12 +86,24 @@ void run_doc_open_error(run_doc *doc, long index, const char *name, const char *
                                     "message", message));
 }
 
+/* Room for one more section: doubled at each power of two, so a file of 100,000
+ * sections (a workload's results interleaved with another's) is not copied over at
+ * each. */
+static bool section_room(run_doc_device *d)
+{
+    size_t n = d->n_sections;
+    if (n && (n & (n - 1)))
+        return true;
+    run_section *grown = realloc(d->sections, (n ? 2 * n : 1) * sizeof *grown);
+    if (grown)
+        d->sections = grown;
+    return grown != NULL;
+}
+
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors)
 {
-    run_section *sections = realloc(d->sections, (d->n_sections + 1) * sizeof *sections);
-    if (!sections)
+    if (!section_room(d))
         return false;
-    d->sections = sections;
     run_section mine = *s;
     mine.first = d->results.count;
     for (size_t i = s->first; i < s->first + s->count && i < src->count; i++) {
@@ -231,9 +243,8 @@ json_t *run_doc_json(const run_doc *doc)
 /* ---- Reading a results file back: the same rows ---- */
 
 /* One device object (a schema-1 root, or an element of "devices"), every field
- * through records_device, then a section per run of one workload's results, its
- * findings worked out again from them as the run did (a workload this build does not
- * know has none). */
+ * through records_device, then a section per run of one known workload's results,
+ * its findings worked out again from them as the run did. */
 static int device_from_json(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
                             size_t why_len)
 {
@@ -255,16 +266,17 @@ static int device_from_json(run_doc *doc, size_t cap, const json_t *o, size_t k,
         while (end < d->results.count && strcmp(d->results.items[end].workload, d->results.items[i].workload) == 0)
             end++;
         run_section sec = {.wl = zeslm_workload_find(d->results.items[i].workload), .first = i, .count = end - i};
-        if (sec.wl && sec.wl->summarize)
-            sec.wl->summarize(&d->results, i, &sec.summary);
-        run_section *grown = realloc(d->sections, (d->n_sections + 1) * sizeof *grown);
-        if (!grown) {
+        i = end;
+        /* A workload this build does not know has no table, and no section. */
+        if (!sec.wl)
+            continue;
+        if (sec.wl->summarize)
+            sec.wl->summarize(&d->results, sec.first, &sec.summary);
+        if (!section_room(d)) {
             snprintf(why, why_len, "out of host memory");
             return -1;
         }
-        d->sections = grown;
         d->sections[d->n_sections++] = sec;
-        i = end;
     }
     return 0;
 }

@@ -27,9 +27,10 @@ typedef struct run_cli {
     double mpi_wait_s; /* the longest a rank waits for the others: in MPI_Init, at a barrier, the gather */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to
-     * --json, --csv and --markdown. */
+     * --json, --csv and --markdown; it may keep the document itself (moved out,
+     * leaving it zeroed, which run_doc_free then leaves alone). */
     void (*before_workload)(void *hook_ctx);
-    void (*take_document)(void *hook_ctx, const struct run_doc *doc);
+    void (*take_document)(void *hook_ctx, struct run_doc *doc);
     void *hook_ctx;
     /* What json points at when `--json DIR/` named a rank's file (tools/ze-slm-bench/run/rank.h). */
     char rank_json[4096];
