@@ -215,7 +215,7 @@ static json_t *write_row(const schema_record *t, const schema_row *row, const vo
         break;
     }
     case SCHEMA_STR: {
-        const char *s = *AT_CONST(rec, row, const char *);
+        const char *s = *(const char *const *)(const void *)((const char *)rec + row->offset);
         zero = !s || !*s;
         v = json_string(s ? s : "");
         break;
