@@ -406,3 +406,55 @@ static const schema_row run_rows[] = {
     {.key = "aggregate", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_aggregate},
 };
 const schema_record records_run = {.name = "run", ROWS(run_rows), .gate = aggregated_run};
+
+/* ---- profile --metrics ---- */
+
+#define MV(field) .offset = offsetof(zeslm_metric_value, field)
+#define MVT(field) .offset = offsetof(zeslm_metric_value, field), .size = sizeof((zeslm_metric_value *)0)->field
+static const schema_row metric_value_rows[] = {
+    {.key = "name", .kind = SCHEMA_TEXT, MVT(name), .flags = SCHEMA_REQUIRED},
+    {.key = "value", .kind = SCHEMA_DOUBLE, MV(value), .flags = SCHEMA_REQUIRED},
+    {.key = "unit", .kind = SCHEMA_TEXT, MVT(unit)},
+    {.key = "description", .kind = SCHEMA_TEXT, MVT(description)},
+};
+const schema_record records_metric_value = {.name = "metric", ROWS(metric_value_rows)};
+
+static json_t *w_metric_workload(const void *rec)
+{
+    return json_string(((const records_metrics_row *)rec)->result->workload);
+}
+
+static json_t *w_metric_variant(const void *rec)
+{
+    return json_string(((const records_metrics_row *)rec)->result->variant);
+}
+
+/* The parameters as the text column writes them (a string here, as it always was). */
+static json_t *w_metric_params(const void *rec)
+{
+    return json_string(((const records_metrics_row *)rec)->result->params);
+}
+
+static json_t *w_metric_group_size(const void *rec)
+{
+    return json_integer(((const records_metrics_row *)rec)->result->group_size);
+}
+
+static json_t *w_metric_values(const void *rec)
+{
+    const records_metrics_row *m = rec;
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < m->n; i++)
+        json_array_append_new(a, schema_write(&records_metric_value, &m->values[i]));
+    return a;
+}
+
+static const schema_row metrics_rows[] = {
+    {.key = "metric_group", .kind = SCHEMA_STR, .offset = offsetof(records_metrics_row, group)},
+    {.key = "workload", .kind = SCHEMA_SPECIAL, .write = w_metric_workload},
+    {.key = "variant", .kind = SCHEMA_SPECIAL, .write = w_metric_variant},
+    {.key = "params", .kind = SCHEMA_SPECIAL, .write = w_metric_params},
+    {.key = "group_size", .kind = SCHEMA_SPECIAL, .write = w_metric_group_size},
+    {.key = "metrics", .kind = SCHEMA_SPECIAL, .write = w_metric_values},
+};
+const schema_record records_metrics = {.name = "metric values", ROWS(metrics_rows)};

@@ -6,6 +6,7 @@
 #define ZESLM_RECORDS_H
 
 #include <zeslm/bench.h>
+#include <zeslm/metrics.h>
 
 #include "doc/schema.h"
 
@@ -21,6 +22,16 @@ extern const schema_record records_result;
  * clocks_json), an error of the run (a device that did not open, a rank lost) and
  * an error of a device's workload. */
 extern const schema_record records_head, records_rank, records_clocks, records_open_error, records_device_error;
+
+/* profile --metrics: the hardware counters of one verified result's last timed launch
+ * (an element of its document's metric_values), written by records_metrics. */
+typedef struct records_metrics_row {
+    const char *group;                /* the metric group */
+    const zeslm_result *result;       /* the result they were read around */
+    const zeslm_metric_value *values; /* n of them, as the driver gave them */
+    size_t n;
+} records_metrics_row;
+extern const schema_record records_metrics, records_metric_value;
 
 /* Whether a measured result's figures hold: a median_ns above 0 (a whole number of
  * nanoseconds, so finite) and a spread of at least 0. The one rule every reader
