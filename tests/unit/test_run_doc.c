@@ -335,7 +335,8 @@ static void schema_1_reads_as_one_device(void **state)
     (void)state;
     static const char one[] = "{\"schema\": 1, \"seed\": 3, \"device\": {\"name\": \"x\", \"backend\": \"cl\"}, "
                               "\"results\": [{\"workload\": \"reduce\", \"variant\": \"many\", \"parameters\": "
-                              "\"n=8\", \"outcome\": \"measured\", \"median_ns\": 40, \"times_ns\": [40]}]}";
+                              "\"n=8\", \"outcome\": \"measured\", \"median_ns\": 40, \"times_ns\": [40]}], "
+                              "\"errors\": [{\"workload\": \"bank\", \"status\": \"FAILED\", \"message\": \"m\"}]}";
     run_doc doc;
     char why[200] = "";
     assert_int_equal(run_doc_parse(one, sizeof one - 1, &doc, why, sizeof why), 0);
@@ -344,6 +345,9 @@ static void schema_1_reads_as_one_device(void **state)
     assert_int_equal(doc.seed, 3);
     assert_string_equal(doc.devices[0].name, "x");
     assert_int_equal(doc.devices[0].results.items[0].stats.median_ns, 40);
+    /* The errors at its root are its device's, not the run's. */
+    assert_int_equal(json_array_size(doc.devices[0].errors), 1);
+    assert_int_equal(json_array_size(doc.errors), 0);
     run_doc_free(&doc);
 }
 

@@ -115,8 +115,10 @@ static bool build_rows(const zeslm_results *const *devices, peers *p)
         ok = keys && result_keys(devices[d], keys);
         for (size_t i = 0; ok && i < devices[d]->count; i++) {
             const zeslm_result *r = &devices[d]->items[i];
-            if (r->outcome == ZESLM_MEASURED && r->rate > 0)
-                all[m] = (entry){keys[i], d, m}, m++;
+            if (r->outcome == ZESLM_MEASURED && r->rate > 0) {
+                all[m] = (entry){keys[i], d, m};
+                m++;
+            }
         }
     }
     if (ok) {

@@ -85,8 +85,9 @@ CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
 CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
 CELL(c_params, params_text(r->params, false, b, n))
 
-/* The order of the JSON object; text shows the fields of keep > 0, dropping the least
- * kept first when a table is wider than TABLE_WIDTH. */
+/* The CSV's columns in order (their values the schema's, as the JSON writes them);
+ * text shows the fields of keep > 0, dropping the least kept first when a table is
+ * wider than TABLE_WIDTH. */
 static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},
     {"variant", "variant", 100, false, false, j_variant, NULL},

@@ -287,7 +287,10 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
     json_t *root = json_loadb(text, len, 0, &jerr);
     memset(out, 0, sizeof *out);
     if (!json_is_object(root)) {
-        snprintf(why, why_len, "not a JSON object: %s (line %d)", root ? "another value" : jerr.text, jerr.line);
+        if (root)
+            snprintf(why, why_len, "not a JSON object (a results file is one)");
+        else
+            snprintf(why, why_len, "not JSON: %s (line %d)", jerr.text, jerr.line);
         json_decref(root);
         return -1;
     }
@@ -298,6 +301,8 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
     const char *host = json_string_value(json_object_get(root, "host"));
     int rc = schema_read(&records_run, root, out, why, why_len);
     if (rc == 0 && version == 1) {
+        /* Its root is its one device: the "errors" there are that device's. */
+        json_array_clear(out->errors);
         rc = device_from_json(out, 1, root, 0, host ? host : "", why, why_len);
     } else if (rc == 0 && (version == 2 || version == RUN_DOC_SCHEMA)) {
         json_t *devices = json_object_get(root, "devices");
