@@ -37,7 +37,8 @@ static bool merge_device(run_doc *into, size_t cap, const run_doc_device *d, con
         m->n_sections = 0;
         return false;
     }
-    memcpy(m->sections, d->sections, d->n_sections * sizeof *m->sections);
+    if (d->n_sections)
+        memcpy(m->sections, d->sections, d->n_sections * sizeof *m->sections);
     for (size_t i = 0; i < d->results.count; i++)
         if (zeslm_results_append(&m->results, &d->results.items[i]) != ZESLM_OK)
             return false;
