@@ -1,18 +1,24 @@
 #define _GNU_SOURCE /* memmem */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <zeslm/bench.h>
 #include <zeslm/isa.h>
 
 #include "cli/cli.h"
 #include "commands/ocloc_run.h"
+#include "io/interrupt.h"
 
 extern char **environ;
 
@@ -67,6 +73,13 @@ static bool copy_listings(const char *dir, const char *kernel, FILE *out)
     return ok;
 }
 
+/* Whether ocloc wrote nothing to `log`. */
+static bool log_empty(const char *log)
+{
+    struct stat st;
+    return stat(log, &st) != 0 || st.st_size == 0;
+}
+
 /* ocloc's messages from `log`, less the command line it repeats after "Command was:"
  * (which names the scratch folder), on stderr. */
 static void show_log(const char *log)
@@ -80,16 +93,58 @@ static void show_log(const char *log)
     free(text);
 }
 
+/* Waits for ocloc to end, at most timeout_s seconds (0: no bound), polling every 20 ms:
+ * past the bound it is killed and *timed_out set. Returns false when waitpid fails. */
+static bool wait_bounded(pid_t pid, int *status, unsigned timeout_s, bool *timed_out)
+{
+    struct timespec start, now, nap = {0, 20 * 1000 * 1000};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    *timed_out = false;
+    for (;;) {
+        pid_t got = waitpid(pid, status, WNOHANG);
+        if (got == pid)
+            return true;
+        if (got < 0 && errno != EINTR)
+            return false;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (timeout_s && now.tv_sec - start.tv_sec >= (time_t)timeout_s) {
+            kill(pid, SIGKILL);
+            *timed_out = true;
+            while ((got = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+                ;
+            return got == pid;
+        }
+        nanosleep(&nap, NULL);
+    }
+}
+
+/* The scratch folder's template: $TMPDIR (as mkdtemp(3) users honour it), else /tmp. */
+static bool scratch_template(char *dir, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    return (size_t)snprintf(dir, len, "%s/ze-slm-inspect-XXXXXX", tmp) < len;
+}
+
 /* (ocloc_run.h; IGC dumps its listings into dir/isa.) */
 bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
                    zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
 {
-    char dir[] = "/tmp/ze-slm-inspect-XXXXXX";
+    char dir[256];
     char src[sizeof dir + 16], bin[sizeof dir + 16], log[sizeof dir + 16];
     char **env = environ; /* ocloc's: the user's, and with `isa` IGC's dump settings */
-    bool ok = false;
+    bool ok = false, timed_out = false;
+    if (!scratch_template(dir, sizeof dir)) {
+        cli_error("cannot create a temporary folder for ocloc: TMPDIR is too long");
+        return false;
+    }
+    /* From the folder's making to its removal a signal only ends ocloc: the folder, a
+     * copy of the user's source, goes before the tool exits (interrupt_resume). */
+    interrupt_defer();
     if (!mkdtemp(dir)) {
-        cli_error("cannot create a temporary folder for ocloc");
+        cli_error("cannot create a temporary folder for ocloc in %s: %s", dir, strerror(errno));
+        interrupt_resume();
         return false;
     }
     snprintf(src, sizeof src, "%s/%s", dir, in->spirv ? "k.spv" : "k.cl");
@@ -149,9 +204,18 @@ bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **da
         cli_error("cannot run ocloc (install intel-opencl-icd)");
         goto out;
     }
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        cli_error("ocloc could not compile for %s (exit status %d):", target,
-                  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    interrupt_child(pid);
+    bool waited = wait_bounded(pid, &status, in->timeout_s, &timed_out);
+    interrupt_child(0);
+    if (zeslm_stop_requested())
+        goto out; /* a signal ended ocloc: the tool exits as it asked, without a word */
+    if (timed_out) {
+        cli_error("ocloc did not finish compiling for %s within %u s (--compile-timeout)", target, in->timeout_s);
+        goto out;
+    }
+    if (!waited || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        cli_error("ocloc could not compile for %s (exit status %d)%s", target,
+                  waited && WIFEXITED(status) ? WEXITSTATUS(status) : -1, log_empty(log) ? ", and said nothing" : ":");
         show_log(log);
         goto out;
     }
@@ -166,5 +230,6 @@ out:
     if (env != environ)
         free(env);
     remove_dir(dir, 1);
+    interrupt_resume();
     return ok;
 }

@@ -1,6 +1,7 @@
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
  * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -228,7 +229,17 @@ bool progress_log_open(progress *p, long rank)
         errno = ENAMETOOLONG;
         return false;
     }
-    p->log = fopen(p->log_path, "w");
+    /* Opened without waiting: a FIFO that no process reads fails at once (ENXIO)
+     * instead of holding the run before it starts; its writes then wait for the
+     * reader, as a pipe's do. */
+    int fd = open(p->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0666);
+    int flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    p->log = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !p->log) {
+        int err = errno;
+        close(fd);
+        errno = err;
+    }
     /* A line at a time, so that the log can be watched as the run goes (tail -f) and a
      * run that is killed keeps what it estimated (tests/cli/cluster_mpi.sh waits on it). */
     if (p->log && setvbuf(p->log, NULL, _IOLBF, 0) != 0) {
