@@ -23,6 +23,8 @@ struct cl_dev {
     cl_context ctx;
     cl_command_queue queue;
     bool nvidia; /* builds with -cl-nv-verbose, whose log gives registers and spills */
+    bool host_memory; /* a CPU device: its buffers are the process's memory */
+    size_t allocated; /* bytes of the buffers it holds now */
 };
 
 struct zeslm_module {
@@ -33,6 +35,7 @@ struct zeslm_module {
 struct cl_buf {
     struct zeslm_buffer base;
     cl_mem mem;
+    size_t bytes;
 };
 
 struct cl_kern {
@@ -361,6 +364,7 @@ static zeslm_status cl_open(const zeslm_device_info *info, zeslm_device **dev)
     d->ctx = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
     CL_TRY_ERR("clCreateContext", err);
     d->nvidia = info->vendor_id == 0x10de;
+    d->host_memory = (num_info(d->id, CL_DEVICE_TYPE, sizeof(cl_device_type)) & CL_DEVICE_TYPE_CPU) != 0;
     d->queue = clCreateCommandQueue(d->ctx, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
     CL_TRY_ERR("clCreateCommandQueue", err);
     *dev = &d->base;
@@ -569,16 +573,38 @@ static uint32_t cl_suggest_group(zeslm_kernel *k, uint32_t global)
     return 0; /* OpenCL has no per-launch suggestion; the caller uses the preferred multiple */
 }
 
+/* Address space a CPU device's runtime needs beside its buffers: PoCL's LLVM compiling
+ * the hist kernels took about 200 MiB more than the buffers before it aborted ("LLVM
+ * ERROR: out of memory") under `ulimit -v` here (issue 29). */
+#define CPU_HEADROOM ((size_t)256 << 20)
+
 static zeslm_status cl_alloc(zeslm_device *dev, size_t bytes, zeslm_buffer **buf)
 {
     struct cl_dev *d = (struct cl_dev *)dev;
     zeslm_status st = ZESLM_OK;
     cl_int err = CL_SUCCESS;
+    /* A CPU device (PoCL, Intel's CPU runtime) takes its buffers from the process's
+     * address space when they are first used, and PoCL aborts when it cannot (an
+     * assertion in pocl_create_migration_commands under `ulimit -v`, issue 29): the
+     * space for every buffer the device holds, this one included, and for the runtime's
+     * compiler (LLVM aborts when it runs out: CPU_HEADROOM), is asked of malloc here,
+     * where its lack is still an error. */
+    if (d->host_memory) {
+        size_t want = d->allocated + bytes + CPU_HEADROOM;
+        void *probe = want > bytes ? malloc(want) : NULL;
+        if (!probe)
+            return zeslm_fail(ZESLM_ERR_NOMEM, "no host memory for a device buffer of %zu bytes beside the %zu "
+                              "the device holds (a CPU device's memory is the process's: see ulimit -v)",
+                              bytes, d->allocated);
+        free(probe);
+    }
     struct cl_buf *b = calloc(1, sizeof *b);
     if (!b)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     b->mem = clCreateBuffer(d->ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
     CL_TRY_ERR("clCreateBuffer", err);
+    b->bytes = bytes;
+    d->allocated += bytes;
     *buf = &b->base;
 out:
     if (st != ZESLM_OK)
@@ -589,6 +615,7 @@ out:
 static void cl_buffer_free(zeslm_buffer *buf)
 {
     struct cl_buf *b = (struct cl_buf *)buf;
+    ((struct cl_dev *)buf->dev)->allocated -= b->bytes;
     clReleaseMemObject(b->mem);
     free(b);
 }

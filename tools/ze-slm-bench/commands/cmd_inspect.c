@@ -161,12 +161,12 @@ static void header(const zeslm_intel_target *t, const char *source, inspect_opts
     flush(o);
     /* The target's figures, then what the columns mean: the .ze_info columns' units, or
      * the legend of the instruction mix (--isa). */
-    char head_t[512], head_m[512], text[2048], md[2048];
+    char head_t[512], head_m[512], text[2048], md[2048], line[256];
     snprintf(head_t, sizeof head_t, "\n%s (%s): %s\n  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u "
              "KiB a group, groups up to %u\n", t->name, t->generation, source, t->eus_per_subslice,
              t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size);
     snprintf(head_m, sizeof head_m, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u "
-             "KiB a group, groups up to %u. ", t->name, t->generation, source, t->eus_per_subslice,
+             "KiB a group, groups up to %u. ", t->name, t->generation, table_md_line(line, sizeof line, source), t->eus_per_subslice,
              t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size);
     if (o->isa) {
         char *lt = isa_legend(false), *lm = isa_legend(true);

@@ -450,11 +450,16 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
     return ok;
 }
 
+/* A document's text as one line of Markdown (table_md_line), in a buffer of the caller's. */
+#define MD(buf, s) table_md_line(buf, sizeof buf, s)
+
 /* One device's run: its heading, its sections, its errors. */
 static void one_markdown(FILE *f, const run_doc *doc)
 {
     const run_doc_device *d = &doc->devices[0];
-    fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", d->name, d->backend, d->driver, d->module_format);
+    char name[256], backend[64], driver[256], modules[64], workload[128], message[1024];
+    fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", MD(name, d->name), MD(backend, d->backend),
+            MD(driver, d->driver), MD(modules, d->module_format));
     seed_sentence(f, doc);
     sizing_sentence(f, d);
     for (size_t i = 0; i < d->n_sections; i++)
@@ -464,8 +469,8 @@ static void one_markdown(FILE *f, const run_doc *doc)
     run_summary(f, d, false, true);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);
-        fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),
-                json_string_value(json_object_get(e, "message")));
+        fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", MD(workload, json_string_value(json_object_get(e, "workload"))),
+                MD(message, json_string_value(json_object_get(e, "message"))));
     }
 }
 
@@ -483,16 +488,18 @@ bool run_render_markdown(FILE *f, const void *data)
     else
         fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
     seed_sentence(f, doc);
+    char name[256], backend[64], driver[256], modules[64], source[1024], message[1024];
     for (size_t k = 0; k < doc->n_devices; k++) {
         const run_doc_device *d = &doc->devices[k];
-        char where[300] = "";
+        char where[300] = "", line[300];
         if (run_doc_merged(doc)) {
             run_doc_where(d->host, d->rank, where, sizeof where);
-            fprintf(f, "\n## d%zu: %s: %s\n\n%s, %s; modules: %s; from %s.\n", k, where, d->name, d->backend,
-                    d->driver, d->module_format, d->source);
+            fprintf(f, "\n## d%zu: %s: %s\n\n%s, %s; modules: %s; from %s.\n", k, MD(line, where), MD(name, d->name),
+                    MD(backend, d->backend), MD(driver, d->driver), MD(modules, d->module_format), MD(source, d->source));
         } else {
-            fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
-                    d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+            fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index,
+                    MD(name, d->name), MD(backend, d->backend), MD(driver, d->driver), MD(modules, d->module_format),
+                    d->started_s, d->finished_s);
         }
         if (!d->is_gpu)
             fprintf(f, "\n%s\n", not_gpu);
@@ -502,7 +509,7 @@ bool run_render_markdown(FILE *f, const void *data)
                 continue;
             report_markdown(f, s->wl, &d->results, s->first, &s->summary, 3);
             if (s->status != ZESLM_OK)
-                fprintf(f, "\n**Error** (%s): %s\n", s->wl->name, s->error);
+                fprintf(f, "\n**Error** (%s): %s\n", s->wl->name, MD(message, s->error));
         }
         if (d->no_results)
             fprintf(f, "\n%s\n", nothing_ran);
@@ -511,7 +518,8 @@ bool run_render_markdown(FILE *f, const void *data)
         const json_t *e = json_array_get(doc->errors, i);
         fprintf(f, "\n## Device %lld: %s\n\n**Error**: not run: %s\n",
                 (long long)json_integer_value(json_object_get(e, "device")),
-                json_string_value(json_object_get(e, "name")), json_string_value(json_object_get(e, "message")));
+                MD(name, json_string_value(json_object_get(e, "name"))),
+                MD(message, json_string_value(json_object_get(e, "message"))));
     }
     return !doc->aggregated || aggregate(f, doc, true);
 }
