@@ -107,7 +107,8 @@ static bool wait_bounded(pid_t pid, int *status, unsigned timeout_s, bool *timed
         if (got < 0 && errno != EINTR)
             return false;
         clock_gettime(CLOCK_MONOTONIC, &now);
-        if (timeout_s && now.tv_sec - start.tv_sec >= (time_t)timeout_s) {
+        double waited = (double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) * 1e-9;
+        if (timeout_s && waited >= (double)timeout_s) {
             kill(pid, SIGKILL);
             *timed_out = true;
             while ((got = waitpid(pid, status, 0)) < 0 && errno == EINTR)
