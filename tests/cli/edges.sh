@@ -199,6 +199,24 @@ list_csv)
     "$bench" run --list --markdown x.md >/dev/null
     grep -q "reduce/many" x.md || fail "the list's Markdown lacks reduce/many"
     ;;
+merge_injection)
+    # The issue's case: a device name with '|' and a line break, a parameter that is a
+    # spreadsheet formula, through merge into Markdown and CSV.
+    run --json in.json >/dev/null
+    python3 - <<'PY'
+import json
+d = json.load(open("in.json"))
+dev = d["devices"][0]
+dev["device"]["name"] = "gpu|x\n| injected | row |"
+for r in dev["results"]:
+    r["parameters"] = '=HYPERLINK("http://x","y")'
+json.dump(d, open("evil.json", "w"))
+PY
+    "$bench" merge evil.json --markdown m.md --csv m.csv >/dev/null 2>&1 || true
+    ! grep -q '^ *| injected' m.md || fail "a row was injected into the Markdown: $(grep -n injected m.md)"
+    ! grep -q '[",]=HYPERLINK' m.csv || fail "a formula was written as it is: $(grep HYPERLINK m.csv)"
+    grep -q "'=HYPERLINK" m.csv || fail "the formula cell is missing: $(cat m.csv)"
+    ;;
 cpu_buffer_over_address_limit)
     # 512 MiB of input under a 1.3 GB address space: PoCL aborted in an assertion
     # (exit 134) when its buffer could not be had.

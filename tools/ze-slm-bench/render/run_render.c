@@ -190,6 +190,15 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
     }
 }
 
+/* Line breaks in a line made of a document's names (a device's, a host's) become
+ * blanks: in text and Markdown alike, a name read from a file starts no line of its own. */
+static void one_line(char *s)
+{
+    for (; *s; s++)
+        if (*s == '\n' || *s == '\r')
+            *s = ' ';
+}
+
 /* Device k against its peers: "Device N (NAME)" of one host's run, "dK: HOST, rank
  * R: NAME (UUID, PCI)" of a merged one; then its score, SLOW and THROTTLED. */
 static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
@@ -218,6 +227,7 @@ static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
     else
         snprintf(line, sizeof line, "%s: %.2f of the devices' median (the median over its results)%s%s%s", who,
                  p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "", clock, shared);
+    one_line(line);
     text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
 }
 
@@ -242,6 +252,7 @@ static void scores(FILE *f, const run_doc *doc, const char *lead)
                      name ? name : "", json_string_value(json_object_get(e, "message")));
         else
             snprintf(line, sizeof line, "%s: not run: %s", where, json_string_value(json_object_get(e, "message")));
+        one_line(line);
         text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
     }
 }
