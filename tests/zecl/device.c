@@ -106,11 +106,10 @@ static ze_result_t d_init(ze_init_flags_t flags)
     zecl.arg_pointer = (clSetKernelArgMemPointerINTEL_fn)extension("clSetKernelArgMemPointerINTEL");
     zecl.memcpy = (clEnqueueMemcpyINTEL_fn)extension("clEnqueueMemcpyINTEL");
     zecl.fill = (clEnqueueMemFillINTEL_fn)extension("clEnqueueMemFillINTEL");
-    zecl.suggest = (clGetKernelSuggestedLocalWorkSizeKHR_fn)extension("clGetKernelSuggestedLocalWorkSizeKHR");
     if (!zecl.device_alloc || !zecl.shared_alloc || !zecl.host_alloc || !zecl.free || !zecl.arg_pointer ||
-        !zecl.memcpy || !zecl.fill || !zecl.suggest)
+        !zecl.memcpy || !zecl.fill)
         return zecl_fail(ZE_RESULT_ERROR_UNINITIALIZED, "zeInit", "the OpenCL platform lacks an entry point of "
-                         "cl_intel_unified_shared_memory or cl_khr_suggested_local_work_size");
+                         "cl_intel_unified_shared_memory");
     cl_ulong local = 0;
     size_t sizes[3] = {0};
     if (clGetDeviceInfo(zecl.device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(size_t), &zecl_limits.max_group_total,

@@ -332,25 +332,38 @@ static ze_result_t d_kernel_group_size(ze_kernel_handle_t k, uint32_t x, uint32_
     return ZE_RESULT_SUCCESS;
 }
 
-/* OpenCL's suggestion (cl_khr_suggested_local_work_size) for the global size, which
- * divides it, as Level Zero's must. */
+/* The kernel's required group size where it has one; else, dimension by dimension
+ * from x, the largest group that divides the global size within what the kernel may
+ * still take (CL_KERNEL_WORK_GROUP_SIZE). OpenCL's own suggestion
+ * (cl_khr_suggested_local_work_size) needs every argument set, which Level Zero's
+ * does not. */
 static ze_result_t d_kernel_suggest(ze_kernel_handle_t k, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t *x,
                                     uint32_t *y, uint32_t *z)
 {
-    size_t global[3] = {gx, gy, gz}, local[3] = {0};
+    static const char call[] = "zeKernelSuggestGroupSize";
+    uint32_t global[3] = {gx, gy, gz}, group[3];
+    size_t required[3] = {0}, budget = 0;
     if (!gx || !gy || !gz)
-        return zecl_fail(ZE_RESULT_ERROR_INVALID_ARGUMENT, "zeKernelSuggestGroupSize", "a global size of 0");
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(zecl.context, zecl.device, NULL, &err);
-    if (!q)
-        return zecl_from_cl(err, "zeKernelSuggestGroupSize", "clCreateCommandQueueWithProperties");
-    err = zecl.suggest(q, k->kernel, 3, NULL, global, local);
-    clReleaseCommandQueue(q);
-    if (err != CL_SUCCESS)
-        return zecl_from_cl(err, "zeKernelSuggestGroupSize", "clGetKernelSuggestedLocalWorkSizeKHR");
-    *x = (uint32_t)local[0];
-    *y = (uint32_t)local[1];
-    *z = (uint32_t)local[2];
+        return zecl_fail(ZE_RESULT_ERROR_INVALID_ARGUMENT, call, "a global size of 0");
+    if (clGetKernelWorkGroupInfo(k->kernel, zecl.device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof required, required,
+                                 NULL) != CL_SUCCESS ||
+        clGetKernelWorkGroupInfo(k->kernel, zecl.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof budget, &budget, NULL) !=
+            CL_SUCCESS)
+        return zecl_fail(ZE_RESULT_ERROR_UNKNOWN, call, "OpenCL does not report the kernel's group sizes");
+    for (int i = 0; i < 3; i++) {
+        if (required[0]) {
+            group[i] = (uint32_t)required[i];
+            continue;
+        }
+        uint32_t g = (uint32_t)(budget < zecl_limits.max_group[i] ? budget : zecl_limits.max_group[i]);
+        while (global[i] % g)
+            g--;
+        group[i] = g;
+        budget /= g;
+    }
+    *x = group[0];
+    *y = group[1];
+    *z = group[2];
     return ZE_RESULT_SUCCESS;
 }
 

@@ -26,8 +26,8 @@
 
 #include <level_zero/ze_ddi.h>
 
-/* Entry points of cl_intel_unified_shared_memory and cl_khr_suggested_local_work_size,
- * found at zeInit through clGetExtensionFunctionAddressForPlatform. */
+/* Entry points of cl_intel_unified_shared_memory, found at zeInit through
+ * clGetExtensionFunctionAddressForPlatform. */
 struct zecl_cl {
     cl_platform_id platform;
     cl_device_id device;
@@ -39,7 +39,6 @@ struct zecl_cl {
     clSetKernelArgMemPointerINTEL_fn arg_pointer;
     clEnqueueMemcpyINTEL_fn memcpy;
     clEnqueueMemFillINTEL_fn fill;
-    clGetKernelSuggestedLocalWorkSizeKHR_fn suggest;
 };
 extern struct zecl_cl zecl;
 
