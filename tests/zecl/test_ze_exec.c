@@ -23,9 +23,10 @@
 
 #include <zeslm/device.h>
 
+#include "ocloc.h"
 #include "zecl.h"
 
-static zeslm_device_list list;
+static zeslm_device_list devices;
 static zeslm_device *dev;
 static const struct zecl_launch_record *(*last_launch)(void);
 static uint64_t hz = 12000000; /* the driver's defaults (timer.c) unless the environment says */
@@ -43,8 +44,8 @@ static int open_device(void **state)
     hz = env_or("ZESLM_ZECL_TIMER_HZ", hz);
     bits = (uint32_t)env_or("ZESLM_ZECL_TIMER_BITS", bits);
     const char *path = getenv("ZE_ENABLE_ALT_DRIVERS");
-    if (!path || zeslm_list_devices("ze", &list) != ZESLM_OK || list.count != 1 ||
-        zeslm_device_open(&list.items[0], NULL, &dev) != ZESLM_OK) {
+    if (!path || zeslm_list_devices("ze", &devices) != ZESLM_OK || devices.count != 1 ||
+        zeslm_device_open(&devices.items[0], NULL, &dev) != ZESLM_OK) {
         fprintf(stderr, "no test driver device: ZE_ENABLE_ALT_DRIVERS=%s: %s\n", path ? path : "(unset)",
                 zeslm_last_error());
         return -1;
@@ -63,7 +64,7 @@ static int close_device(void **state)
 {
     (void)state;
     zeslm_device_close(dev);
-    zeslm_device_list_free(&list);
+    zeslm_device_list_free(&devices);
     return 0;
 }
 
@@ -275,9 +276,168 @@ static void dynamic_slm_arrives_in_bytes_at_its_index(void **state)
     zeslm_kernel_free(k);
 }
 
+/* The driver's handles, through the loader, for calls the backend never makes. */
+struct raw {
+    ze_driver_handle_t driver;
+    ze_device_handle_t device;
+    ze_context_handle_t ctx;
+    ze_module_handle_t module;
+    ze_kernel_handle_t kernel;
+};
+
+/* `kernel` of `source`, compiled by libocloc to SPIR-V for the device's id, as the
+ * backend compiles a caller's OpenCL C. */
+static void raw_open(struct raw *r, const char *source, const char *kernel)
+{
+    uint32_t n = 1;
+    unsigned char *spirv = NULL;
+    size_t size = 0;
+    assert_int_equal(zeDriverGet(&n, &r->driver), ZE_RESULT_SUCCESS);
+    n = 1;
+    assert_int_equal(zeDeviceGet(r->driver, &n, &r->device), ZE_RESULT_SUCCESS);
+    ze_context_desc_t cd = {.stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC};
+    assert_int_equal(zeContextCreate(r->driver, &cd, &r->ctx), ZE_RESULT_SUCCESS);
+    char id[16];
+    snprintf(id, sizeof id, "0x%04x", zeslm_device_get_info(dev)->device_id);
+    OK(zeslm_ocloc_spirv(source, NULL, id, kernel, &spirv, &size));
+    ze_module_desc_t md = {.stype = ZE_STRUCTURE_TYPE_MODULE_DESC, .format = ZE_MODULE_FORMAT_IL_SPIRV,
+                           .inputSize = size, .pInputModule = spirv, .pBuildFlags = ""};
+    assert_int_equal(zeModuleCreate(r->ctx, r->device, &md, &r->module, NULL), ZE_RESULT_SUCCESS);
+    free(spirv);
+    ze_kernel_desc_t kd = {.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC, .pKernelName = kernel};
+    assert_int_equal(zeKernelCreate(r->module, &kd, &r->kernel), ZE_RESULT_SUCCESS);
+}
+
+static void raw_close(struct raw *r)
+{
+    assert_int_equal(zeKernelDestroy(r->kernel), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeModuleDestroy(r->module), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeContextDestroy(r->ctx), ZE_RESULT_SUCCESS);
+}
+
+/* What the specification defines and the tool relies on, refused as the validation
+ * layer or Intel's driver refuses it, so that a backend breaking it fails here too. */
+static void the_driver_refuses_what_the_specification_forbids(void **state)
+{
+    (void)state;
+    struct raw r;
+    raw_open(&r, order_source, "order");
+    uint32_t word = 1;
+    void *mem = NULL;
+    ze_device_mem_alloc_desc_t ad = {.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC};
+    assert_int_equal(zeMemAllocDevice(r.ctx, &ad, 64, 64, r.device, &mem), ZE_RESULT_SUCCESS);
+    /* Arguments: a pointer is 8 bytes, into memory of the driver; a value its type's
+     * size; local memory a size with a NULL value; an index within the kernel's. */
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 0, sizeof word, &word),
+                     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE);
+    void *host = &word;
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 0, sizeof host, &host), ZE_RESULT_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 0, sizeof mem, &mem), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 3, sizeof word, &word),
+                     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 5, 64, &word), ZE_RESULT_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 5, 0, NULL), ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 7, sizeof word, &word),
+                     ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX);
+    /* Group sizes within the device's; a launch of a kernel with arguments unset. */
+    const zeslm_device_info *info = zeslm_device_get_info(dev);
+    assert_int_equal(zeKernelSetGroupSize(r.kernel, info->max_group_size + 1, 1, 1),
+                     ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION);
+    assert_int_equal(zeKernelSetGroupSize(r.kernel, 0, 1, 1), ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION);
+    ze_command_list_handle_t list;
+    ze_command_list_desc_t ld = {.stype = ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC};
+    assert_int_equal(zeCommandListCreate(r.ctx, r.device, &ld, &list), ZE_RESULT_SUCCESS);
+    ze_group_count_t one = {1, 1, 1}, too_many = {0x80000000u, 1, 1};
+    assert_int_equal(zeCommandListAppendLaunchKernel(list, r.kernel, &one, NULL, 0, NULL),
+                     ZE_RESULT_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 1, sizeof word, &word), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 2, sizeof mem, &mem), ZE_RESULT_SUCCESS);
+    uint64_t b = 0;
+    float c = 0;
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 3, sizeof b, &b), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 4, sizeof c, &c), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 5, 64, NULL), ZE_RESULT_SUCCESS);
+    uint8_t d = 0;
+    assert_int_equal(zeKernelSetArgumentValue(r.kernel, 6, sizeof d, &d), ZE_RESULT_SUCCESS);
+    /* Group counts within maxGroupCount. */
+    assert_int_equal(zeCommandListAppendLaunchKernel(list, r.kernel, &too_many, NULL, 0, NULL),
+                     ZE_RESULT_ERROR_INVALID_ARGUMENT);
+    /* The timer's unit needs to know which form of the properties is asked for. */
+    ze_device_properties_t p = {.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES};
+    assert_int_equal(zeDeviceGetProperties(r.device, &p), ZE_RESULT_ERROR_INVALID_ARGUMENT);
+    /* Kernel timestamps only from a pool made for them. */
+    ze_event_pool_desc_t pd = {.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, .flags = ZE_EVENT_POOL_FLAG_HOST_VISIBLE,
+                               .count = 1};
+    ze_event_pool_handle_t pool;
+    ze_event_handle_t event;
+    ze_event_desc_t ed = {.stype = ZE_STRUCTURE_TYPE_EVENT_DESC};
+    assert_int_equal(zeEventPoolCreate(r.ctx, &pd, 1, &r.device, &pool), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventCreate(pool, &ed, &event), ZE_RESULT_SUCCESS);
+    ze_kernel_timestamp_result_t ts;
+    assert_int_equal(zeEventQueryKernelTimestamp(event, &ts), ZE_RESULT_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(zeEventDestroy(event), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventPoolDestroy(pool), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandListDestroy(list), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeMemFree(r.ctx, mem), ZE_RESULT_SUCCESS);
+    raw_close(&r);
+}
+
+/* The commands the driver offers beyond the backend's: a fill, a barrier waiting for
+ * it through an event, a copy, and a fence the host waits on; shared and host memory. */
+static void fills_barriers_copies_and_fences_run_in_order(void **state)
+{
+    (void)state;
+    struct raw r;
+    raw_open(&r, spin_source, "spin");
+    enum { WORDS = 1024 };
+    uint32_t *shared = NULL, *host = NULL, pattern = 0xabcd1234u;
+    ze_device_mem_alloc_desc_t ad = {.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC};
+    ze_host_mem_alloc_desc_t hd = {.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC};
+    assert_int_equal(zeMemAllocShared(r.ctx, &ad, &hd, WORDS * 4, 64, r.device, (void **)&shared), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeMemAllocHost(r.ctx, &hd, WORDS * 4, 64, (void **)&host), ZE_RESULT_SUCCESS);
+    ze_command_queue_handle_t queue;
+    ze_command_queue_desc_t qd = {.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC};
+    assert_int_equal(zeCommandQueueCreate(r.ctx, r.device, &qd, &queue), ZE_RESULT_SUCCESS);
+    ze_command_list_handle_t list;
+    ze_command_list_desc_t ld = {.stype = ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC};
+    assert_int_equal(zeCommandListCreate(r.ctx, r.device, &ld, &list), ZE_RESULT_SUCCESS);
+    ze_event_pool_desc_t pd = {.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, .flags = ZE_EVENT_POOL_FLAG_HOST_VISIBLE,
+                               .count = 1};
+    ze_event_pool_handle_t pool;
+    ze_event_handle_t filled;
+    ze_event_desc_t ed = {.stype = ZE_STRUCTURE_TYPE_EVENT_DESC};
+    assert_int_equal(zeEventPoolCreate(r.ctx, &pd, 1, &r.device, &pool), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventCreate(pool, &ed, &filled), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandListAppendMemoryFill(list, shared, &pattern, sizeof pattern, WORDS * 4, filled, 0, NULL),
+                     ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandListAppendBarrier(list, NULL, 1, &filled), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandListAppendMemoryCopy(list, host, shared, WORDS * 4, NULL, 0, NULL), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandListClose(list), ZE_RESULT_SUCCESS);
+    ze_fence_handle_t fence;
+    ze_fence_desc_t fd = {.stype = ZE_STRUCTURE_TYPE_FENCE_DESC};
+    assert_int_equal(zeFenceCreate(queue, &fd, &fence), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeFenceQueryStatus(fence), ZE_RESULT_NOT_READY);
+    assert_int_equal(zeCommandQueueExecuteCommandLists(queue, 1, &list, fence), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeFenceHostSynchronize(fence, UINT64_MAX), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventQueryStatus(filled), ZE_RESULT_SUCCESS);
+    for (uint32_t i = 0; i < WORDS; i++)
+        if (host[i] != pattern || shared[i] != pattern)
+            fail_msg("word %u: %#x in host memory, %#x in shared memory", i, host[i], shared[i]);
+    assert_int_equal(zeFenceReset(fence), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeFenceDestroy(fence), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventDestroy(filled), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventPoolDestroy(pool), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandListDestroy(list), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeCommandQueueDestroy(queue), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeMemFree(r.ctx, host), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeMemFree(r.ctx, shared), ZE_RESULT_SUCCESS);
+    raw_close(&r);
+}
+
 /* With ZE_ENABLE_VALIDATION_LAYER=1 and ZE_ENABLE_PARAMETER_VALIDATION=1 the layer
  * stands between the tool and the driver: it refuses an event pool of undefined flags
- * before the driver (which would take it) sees it. */
+ * before the driver (which would take it) sees it. So the runs under the layer ran
+ * with it. */
 static void the_validation_layer_is_there_when_asked(void **state)
 {
     (void)state;
@@ -309,6 +469,8 @@ int main(void)
         cmocka_unit_test(device_times_are_what_opencl_measured),
         cmocka_unit_test(arguments_arrive_in_their_order),
         cmocka_unit_test(dynamic_slm_arrives_in_bytes_at_its_index),
+        cmocka_unit_test(the_driver_refuses_what_the_specification_forbids),
+        cmocka_unit_test(fills_barriers_copies_and_fences_run_in_order),
         cmocka_unit_test(the_validation_layer_is_there_when_asked),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
