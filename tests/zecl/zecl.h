@@ -56,7 +56,7 @@ struct zecl_limits {
 extern struct zecl_limits zecl_limits;
 
 /* USM allocations of the driver, for checking that a kernel's pointer arguments point
- * into memory the device can reach (device.c). */
+ * into memory the device can reach (memory.c). */
 bool zecl_is_device_pointer(const void *p);
 
 /* timer.c: the kernel-timestamp timer. */
