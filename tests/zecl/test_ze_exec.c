@@ -423,6 +423,12 @@ static void fills_barriers_copies_and_fences_run_in_order(void **state)
     for (uint32_t i = 0; i < WORDS; i++)
         if (host[i] != pattern || shared[i] != pattern)
             fail_msg("word %u: %#x in host memory, %#x in shared memory", i, host[i], shared[i]);
+    /* Events the host signals and resets. */
+    assert_int_equal(zeEventHostSynchronize(filled, UINT64_MAX), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventHostReset(filled), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventQueryStatus(filled), ZE_RESULT_NOT_READY);
+    assert_int_equal(zeEventHostSignal(filled), ZE_RESULT_SUCCESS);
+    assert_int_equal(zeEventHostSynchronize(filled, 0), ZE_RESULT_SUCCESS);
     assert_int_equal(zeFenceReset(fence), ZE_RESULT_SUCCESS);
     assert_int_equal(zeFenceDestroy(fence), ZE_RESULT_SUCCESS);
     assert_int_equal(zeEventDestroy(filled), ZE_RESULT_SUCCESS);
@@ -431,6 +437,42 @@ static void fills_barriers_copies_and_fences_run_in_order(void **state)
     assert_int_equal(zeCommandQueueDestroy(queue), ZE_RESULT_SUCCESS);
     assert_int_equal(zeMemFree(r.ctx, host), ZE_RESULT_SUCCESS);
     assert_int_equal(zeMemFree(r.ctx, shared), ZE_RESULT_SUCCESS);
+    raw_close(&r);
+}
+
+/* Build flags are OpenCL's build options: one OpenCL does not know fails the build,
+ * with a build log the caller reads and destroys; bytes that are not SPIR-V are refused
+ * as Intel's driver refuses them. */
+static void a_failed_build_has_a_log_and_not_spirv_is_refused(void **state)
+{
+    (void)state;
+    struct raw r;
+    raw_open(&r, spin_source, "spin");
+    unsigned char *spirv = NULL;
+    size_t size = 0;
+    char id[16];
+    snprintf(id, sizeof id, "0x%04x", zeslm_device_get_info(dev)->device_id);
+    OK(zeslm_ocloc_spirv(spin_source, NULL, id, "spin", &spirv, &size));
+    ze_module_desc_t md = {.stype = ZE_STRUCTURE_TYPE_MODULE_DESC, .format = ZE_MODULE_FORMAT_IL_SPIRV,
+                           .inputSize = size, .pInputModule = spirv, .pBuildFlags = "-cl-no-such-option"};
+    ze_module_handle_t module = NULL;
+    ze_module_build_log_handle_t log = NULL;
+    assert_int_equal(zeModuleCreate(r.ctx, r.device, &md, &module, &log), ZE_RESULT_ERROR_MODULE_BUILD_FAILURE);
+    assert_non_null(log);
+    size_t len = 0;
+    assert_int_equal(zeModuleBuildLogGetString(log, &len, NULL), ZE_RESULT_SUCCESS);
+    assert_true(len >= 1);
+    char *text = malloc(len);
+    assert_non_null(text);
+    assert_int_equal(zeModuleBuildLogGetString(log, &len, text), ZE_RESULT_SUCCESS);
+    assert_int_equal(strlen(text) + 1, len);
+    free(text);
+    assert_int_equal(zeModuleBuildLogDestroy(log), ZE_RESULT_SUCCESS);
+    md.pBuildFlags = "";
+    md.inputSize = 8;
+    md.pInputModule = (const uint8_t *)"not IL!";
+    assert_int_equal(zeModuleCreate(r.ctx, r.device, &md, &module, NULL), ZE_RESULT_ERROR_INVALID_NATIVE_BINARY);
+    free(spirv);
     raw_close(&r);
 }
 
@@ -471,6 +513,7 @@ int main(void)
         cmocka_unit_test(dynamic_slm_arrives_in_bytes_at_its_index),
         cmocka_unit_test(the_driver_refuses_what_the_specification_forbids),
         cmocka_unit_test(fills_barriers_copies_and_fences_run_in_order),
+        cmocka_unit_test(a_failed_build_has_a_log_and_not_spirv_is_refused),
         cmocka_unit_test(the_validation_layer_is_there_when_asked),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
