@@ -401,10 +401,6 @@ static int check_group_size(const run_cli *o, const run_choice *choices, size_t 
 int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
 {
     fanout f = {.o = o, .choices = choices, .n = n};
-    /* From here a signal stops the run at its next check (the workloads' launches, the
-     * host checks) and the run still writes what it measured; it never resumes, the
-     * run ends with its exit status (write_outputs). */
-    interrupt_defer();
     int rc = check_group_size(o, choices, n);
     if (rc == 0)
         rc = run_cli_rank(o, &f.rank, &f.affinity);
@@ -443,6 +439,11 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     /* After the devices opened: PoCL's LLVM installs handlers of its own there that
      * delete its temporary files on SIGINT, so a build the signal meets fails
      * (tests/cli/faults.sh); ours, installed later, replace them. */
+    /* Until here a signal ends the tool at once (io/interrupt.c), a driver that hangs in
+     * its setup included. From here it stops the run at its next check (the workloads'
+     * launches, the host checks) and the run still writes what it measured: the region
+     * never resumes, the run ends with its exit status (write_outputs). */
+    interrupt_defer();
     interrupt_install();
     if (pthread_mutex_init(&f.lock, NULL) != 0) {
         rc = cli_error("cannot create a mutex");
