@@ -419,10 +419,31 @@ static json_t *j_device_name(const void *rec)
     return json_string(((const report_device *)rec)->name);
 }
 
+static json_t *j_host(const void *rec)
+{
+    const char *h = ((const report_device *)rec)->host;
+    return h ? json_string(h) : json_null();
+}
+
+static json_t *j_rank(const void *rec)
+{
+    long r = ((const report_device *)rec)->rank;
+    return r >= 0 ? json_integer(r) : json_null();
+}
+
+static json_t *j_verdict(const void *rec)
+{
+    const char *v = ((const report_device *)rec)->verdict;
+    return v ? json_string(v) : json_null();
+}
+
 /* The columns a result's row leads with when one file holds several devices. */
 static const field device_fields[] = {
     {"device", NULL, 0, true, false, j_device, NULL},
     {"device_name", NULL, 0, false, false, j_device_name, NULL},
+    {"host", NULL, 0, false, false, j_host, NULL},
+    {"rank", NULL, 0, true, false, j_rank, NULL},
+    {"verdict", NULL, 0, false, false, j_verdict, NULL},
 };
 #define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
 

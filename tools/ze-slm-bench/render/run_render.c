@@ -528,8 +528,14 @@ bool run_render_csv(FILE *f, const void *data)
         return cli_error("out of host memory") == 0;
     /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
     for (size_t k = 0; k < doc->n_devices; k++)
-        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : doc->devices[k].index, doc->devices[k].name,
-                                  &doc->devices[k].results};
+    {
+        const run_doc_device *d = &doc->devices[k];
+        const json_t *n = json_is_object(d->rank) ? json_object_get(d->rank, "rank") : NULL;
+        const json_t *v = json_array_get(json_object_get(doc->verdicts, "entries"), k);
+        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, &d->results, d->host,
+                                  json_is_integer(n) ? (long)json_integer_value(n) : -1,
+                                  json_string_value(json_object_get(v, "verdict"))};
+    }
     report_csv_devices(f, devs, doc->n_devices);
     free(devs);
     return true;
