@@ -161,29 +161,6 @@ static int load_baseline(const char *path, run_doc *out)
     return bad ? cli_error("--baseline %s: %s", path, why) : 0;
 }
 
-/* The verdicts of the merged document, in its text, JSON, JUnit and JSON lines; the
- * exit status they make. */
-static int judge(const merge_opts *o, const output_plan *plan, run_doc *merged, json_t *notes)
-{
-    verdicts v;
-    if (!verdicts_compute(merged, &o->verdict, &v)) {
-        verdicts_free(&v);
-        return cli_error("out of host memory");
-    }
-    json_array_extend(v.notes, notes);
-    merged->verdicts = verdicts_json(&v, o->verdict.fail_on);
-    verdicts_text_first(plan->text, &v);
-    int rc = o->summary_only ? run_render_write(plan, merged) : run_render_merged(plan, merged);
-    verdicts_text_last(plan->text, &v, o->verdict.fail_on);
-    verdicts_output out = {&v, o->verdict.fail_on};
-    rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
-    rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
-    int status = verdicts_exit_status(&v, o->verdict.fail_on);
-    verdicts_free(&v);
-    /* A file not written is the tool's own failure, whatever the fleet's health. */
-    return rc ? 1 : status;
-}
-
 static int merge_run(int argc, char **argv)
 {
     merge_opts o = {.verdict = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW,
@@ -220,7 +197,7 @@ static int merge_run(int argc, char **argv)
     if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
         rc = cli_error("out of host memory");
     else if (rc == 0)
-        rc = judge(&o, &plan, &merged, notes);
+        rc = verdicts_render(&plan, &merged, &o.verdict, notes, o.summary_only);
     if (merged.head)
         run_doc_free(&merged);
     if (baseline.head)

@@ -554,13 +554,3 @@ int run_render_write(const output_plan *plan, const run_doc *doc)
         rc = 1;
     return rc;
 }
-
-int run_render_merged(const output_plan *plan, const run_doc *doc)
-{
-    int rc = run_render_fleet(plan->text, doc) ? 0 : 1;
-    rc |= run_render_write(plan, doc);
-    /* The runs' errors fail the merge as they failed their runs. */
-    for (size_t k = 0; k < doc->n_devices; k++)
-        rc |= json_array_size(doc->devices[k].errors) != 0;
-    return rc || json_array_size(doc->errors) ? 1 : 0;
-}

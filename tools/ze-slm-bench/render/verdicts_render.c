@@ -1,6 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
+#include "render/run_render.h"
 #include "render/verdicts_render.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)
@@ -108,18 +110,16 @@ static void testcase(FILE *f, const char *classname, const char *name, const cha
     fputs("</testcase>\n", f);
 }
 
-/* JUnit as Jenkins and GitLab read it: a test suite per host, a test case per device
- * (and per missing rank or error), and one per host that fails when any of its do. */
+/* JUnit as Jenkins and GitLab read it: a test suite per host, a test case per device,
+ * error entry and missing rank; a failing one fails its suite. */
 bool verdicts_junit(FILE *f, const void *data)
 {
     const verdicts_output *out = data;
     const verdicts *v = out->v;
-    size_t total = 0, failures = 0;
-    for (size_t i = 0; i < v->n; i++) {
+    size_t failures = 0;
+    for (size_t i = 0; i < v->n; i++)
         failures += fails(&v->entries[i], out->fail_on);
-        total++;
-    }
-    char **hosts = calloc(v->n ? v->n : 1, sizeof *hosts);
+    const char **hosts = calloc(v->n ? v->n : 1, sizeof *hosts);
     size_t n_hosts = 0;
     if (!hosts)
         return false;
@@ -129,42 +129,29 @@ bool verdicts_junit(FILE *f, const void *data)
         while (k < n_hosts && strcmp(hosts[k], h) != 0)
             k++;
         if (k == n_hosts)
-            hosts[n_hosts++] = (char *)h;
-    }
-    size_t host_failures = 0;
-    for (size_t k = 0; k < n_hosts; k++) {
-        bool any = false;
-        for (size_t i = 0; i < v->n; i++)
-            any |= strcmp(*v->entries[i].host ? v->entries[i].host : "unknown host", hosts[k]) == 0 &&
-                   fails(&v->entries[i], out->fail_on);
-        host_failures += any;
+            hosts[n_hosts++] = h;
     }
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ze-slm-bench\" tests=\"%zu\" "
                "failures=\"%zu\" errors=\"0\" time=\"0\">\n",
-            total + n_hosts, failures + host_failures);
+            v->n, failures);
     for (size_t k = 0; k < n_hosts; k++) {
-        size_t tests = 1, failed = 0;
-        bool any = false;
+        size_t tests = 0, failed = 0;
         for (size_t i = 0; i < v->n; i++)
             if (strcmp(*v->entries[i].host ? v->entries[i].host : "unknown host", hosts[k]) == 0) {
                 tests++;
                 failed += fails(&v->entries[i], out->fail_on);
-                any |= fails(&v->entries[i], out->fail_on);
             }
         fputs("  <testsuite name=\"", f);
         xml(f, hosts[k]);
-        fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"0\">\n", tests, failed + any);
-        verdict worst = VERDICT_PASS;
+        fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"0\">\n", tests, failed);
         for (size_t i = 0; i < v->n; i++) {
             const verdict_entry *e = &v->entries[i];
             if (strcmp(*e->host ? e->host : "unknown host", hosts[k]) != 0)
                 continue;
-            worst = e->v > worst ? e->v : worst;
-            char name[400];
+            char name[600];
             where(e, name, sizeof name);
             testcase(f, hosts[k], name, verdict_name(e->v), e->why, fails(e, out->fail_on));
         }
-        testcase(f, hosts[k], "host", verdict_name(worst), any ? "a device or rank of this host fails" : "", any);
         fputs("  </testsuite>\n", f);
     }
     fputs("</testsuites>\n", f);
@@ -185,4 +172,29 @@ bool verdicts_jsonl(FILE *f, const void *data)
     }
     json_decref(all);
     return ok;
+}
+
+int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes,
+                    bool summary_only)
+{
+    verdicts v;
+    if (!verdicts_compute(merged, o, &v)) {
+        verdicts_free(&v);
+        return cli_error("out of host memory");
+    }
+    if (notes)
+        json_array_extend(v.notes, (json_t *)notes);
+    json_decref(merged->verdicts);
+    merged->verdicts = verdicts_json(&v, o->fail_on);
+    verdicts_text_first(plan->text, &v);
+    /* The fleet's errors set the status through their verdicts; rc is the tool's own. */
+    int rc = summary_only || run_render_fleet(plan->text, merged) ? 0 : 1;
+    rc |= run_render_write(plan, merged);
+    verdicts_text_last(plan->text, &v, o->fail_on);
+    verdicts_output out = {&v, o->fail_on};
+    rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
+    rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+    int status = verdicts_exit_status(&v, o->fail_on);
+    verdicts_free(&v);
+    return rc ? 1 : status;
 }

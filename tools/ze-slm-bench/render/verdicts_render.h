@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "doc/verdict.h"
+#include "io/output.h"
 
 /* One line per entry that is not PASS ("SLOW n1, rank 3, d3 NVIDIA H100: 0.84 of ..."),
  * then the notes. */
@@ -21,5 +22,13 @@ typedef struct verdicts_output {
 } verdicts_output;
 bool verdicts_junit(FILE *f, const void *data);
 bool verdicts_jsonl(FILE *f, const void *data);
+
+/* A merged document (merge, rank 0 of run --mpi) with its verdicts: the failing lines
+ * first, the fleet's tables (none with summary_only), the verdicts' count, and every
+ * file of the plan (the JSON with "verdicts"; JUnit, JSON lines). `notes` (strings;
+ * may be NULL) join the verdicts' own. Returns the exit status: 1 when a file was not
+ * written or memory ran out, else the verdicts' (verdicts_exit_status). */
+int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes,
+                    bool summary_only);
 
 #endif
