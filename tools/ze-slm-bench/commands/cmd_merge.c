@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -15,6 +15,7 @@
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
 #include "render/verdicts_render.h"
+#include "doc/fleet_read.h"
 #include "doc/verdict.h"
 
 typedef struct merge_opts {
@@ -65,100 +66,67 @@ static int on_option(void *ctx, int key, const char *value)
     return 0;
 }
 
-/* A file given twice (by another name, a link) is read once. */
-static bool seen_before(char **paths, size_t i, struct stat *ids)
+/* Reads every file into docs (the caller frees those read): a file given twice is
+ * left out, a bad one is an error entry unless strict. */
+static int load(char *const *paths, size_t n, run_doc *docs, size_t *found, bool strict, fleet_inputs *in)
 {
-    if (stat(paths[i], &ids[i]) != 0)
-        return false;
-    for (size_t k = 0; k < i; k++)
-        if (ids[k].st_ino == ids[i].st_ino && ids[k].st_dev == ids[i].st_dev)
-            return true;
-    return false;
-}
-
-/* Reads every file into docs (the caller frees those read). A file that cannot be
- * read or is not a results file becomes an error entry of docs[i] saying so, unless
- * strict; a file given twice is left out. Notes go to `notes`. */
-static int load(char **paths, size_t n, run_doc *docs, size_t *found, bool strict, json_t *notes)
-{
-    struct stat *ids = calloc(n ? n : 1, sizeof *ids);
-    if (!ids)
-        return cli_error("out of host memory");
-    int rc = 0;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        if (seen_before(paths, i, ids)) {
-            char buf[512];
-            snprintf(buf, sizeof buf, "%s was given twice: read once", paths[i]);
-            json_array_append_new(notes, json_string(buf));
+    for (size_t i = 0; i < n; i++) {
+        if (fleet_inputs_twice(in, paths, i)) {
             run_doc_init(&docs[i], json_object(), &(zeslm_run_opts){0});
             docs[i].complete = true;
             continue;
         }
-        unsigned char *text = NULL;
-        size_t len = 0;
-        char why[512] = "";
-        int bad = -1;
-        if (cli_read_file(paths[i], &text, &len))
-            bad = run_doc_parse((const char *)text, len, &docs[i], why, sizeof why);
-        else
-            snprintf(why, sizeof why, "could not be read (the error above)");
-        free(text);
-        if (bad && strict) {
-            rc = why[0] && strcmp(why, "could not be read (the error above)") ? cli_error("%s: %s", paths[i], why) : 1;
-            break;
-        }
-        if (bad) {
-            /* The merge goes on; the file is an error of the fleet, with its path. */
-            run_doc_init(&docs[i], json_object(), &(zeslm_run_opts){0});
-            run_doc_open_error(&docs[i], -1, "", "", -1, "BAD_FILE", why);
-        }
+        int rc = fleet_inputs_read(paths[i], &docs[i], strict);
+        if (rc)
+            return rc;
+        fleet_inputs_mixed(in, paths[i], &docs[i]);
         *found += docs[i].n_devices + json_array_size(docs[i].errors);
     }
-    free(ids);
+    return 0;
+}
+
+static int load_baseline(const char *path, fleet *out)
+{
+    run_doc doc = {0};
+    int rc = fleet_inputs_read(path, &doc, true);
+    if (rc == 0 && !fleet_add_doc(out, &doc, path))
+        rc = cli_error("out of host memory");
+    if (doc.head)
+        run_doc_free(&doc);
     return rc;
 }
 
-/* Files of other tool versions, or run with other settings, each said once. */
-static void mixed(const run_doc *docs, char **paths, size_t n, json_t *notes)
+/* --summary-only: every file read one at a time into a fleet, the verdicts alone. */
+static int summary(const merge_opts *o, const output_plan *plan, char *const *paths, size_t n, fleet_inputs *in)
 {
-    const run_doc *first = NULL;
-    size_t first_i = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (docs[i].n_devices == 0)
-            continue;
-        if (!first) {
-            first = &docs[i];
-            first_i = i;
-            continue;
-        }
-        const char *v0 = json_string_value(json_object_get(first->head, "version"));
-        const char *v1 = json_string_value(json_object_get(docs[i].head, "version"));
-        char buf[1024];
-        if (v0 && v1 && strcmp(v0, v1) != 0) {
-            snprintf(buf, sizeof buf, "mixed tool versions: %s is %s, %s is %s", paths[first_i], v0, paths[i], v1);
-            json_array_append_new(notes, json_string(buf));
-        }
-        if (first->quick != docs[i].quick || first->reps != docs[i].reps || first->seed != docs[i].seed) {
-            snprintf(buf, sizeof buf,
-                     "mixed settings: %s ran quick=%s reps=%u seed=%llu, %s quick=%s reps=%u seed=%llu; the merged "
-                     "head keeps the first's",
-                     paths[first_i], first->quick ? "true" : "false", first->reps, (unsigned long long)first->seed,
-                     paths[i], docs[i].quick ? "true" : "false", docs[i].reps, (unsigned long long)docs[i].seed);
-            json_array_append_new(notes, json_string(buf));
-        }
+    fleet f;
+    if (!fleet_init(&f))
+        return cli_error("out of host memory");
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int rc = fleet_read_files(&f, in, paths, n, o->strict, cores > 0 ? (unsigned)cores : 1);
+    verdicts v = {0};
+    if (rc == 0 && f.n_devices + json_array_size(f.errors) == 0)
+        rc = cli_error("merge: no device and no error in any file");
+    if (rc == 0) {
+        fleet_sort(&f);
+        if (!verdicts_compute(&f, &o->verdict, &v))
+            rc = cli_error("out of host memory");
     }
-}
-
-static int load_baseline(const char *path, run_doc *out)
-{
-    unsigned char *text;
-    size_t len;
-    if (!cli_read_file(path, &text, &len))
-        return 1;
-    char why[256];
-    int bad = run_doc_parse((const char *)text, len, out, why, sizeof why);
-    free(text);
-    return bad ? cli_error("--baseline %s: %s", path, why) : 0;
+    if (rc == 0) {
+        json_array_extend(v.notes, in->notes);
+        verdicts_text_first(plan->text, &v);
+        fprintf(plan->text, "%zu device%s and %zu error%s, from %zu file%s.\n", f.n_devices,
+                f.n_devices == 1 ? "" : "s", json_array_size(f.errors), json_array_size(f.errors) == 1 ? "" : "s", n,
+                n == 1 ? "" : "s");
+        verdicts_text_last(plan->text, &v, o->verdict.fail_on);
+        verdicts_output out = {&v, o->verdict.fail_on};
+        int wrote = output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
+        wrote |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+        rc = wrote ? 1 : verdicts_exit_status(&v, o->verdict.fail_on);
+    }
+    verdicts_free(&v);
+    fleet_free(&f);
+    return rc;
 }
 
 static int merge_run(int argc, char **argv)
@@ -171,41 +139,46 @@ static int merge_run(int argc, char **argv)
     size_t n = (size_t)(argc - first), found = 0;
     if (n == 0)
         return cli_usage_error("merge: give the results files to merge");
+    if (o.summary_only && (o.json || o.csv || o.markdown))
+        return cli_usage_error("--summary-only writes no document: leave out --json, --csv and --markdown");
     output_plan plan;
-    if ((rc = output_plan_init(&plan, o.summary_only ? NULL : o.json, o.csv, o.markdown)) != 0 ||
+    if ((rc = output_plan_init(&plan, o.json, o.csv, o.markdown)) != 0 ||
         (rc = output_plan_add(&plan, OUTPUT_JUNIT, "--junit", o.junit)) != 0 ||
         (rc = output_plan_add(&plan, OUTPUT_JSONL, "--jsonl", o.jsonl)) != 0)
         return rc;
-    if (o.summary_only && o.json)
-        return cli_usage_error("--summary-only writes no document: leave out --json");
-    run_doc *docs = calloc(n, sizeof *docs), merged = {0}, baseline = {0};
-    json_t *notes = json_array();
-    if (!docs || !notes) {
-        free(docs);
-        json_decref(notes);
+    fleet baseline = {0};
+    fleet_inputs in;
+    if (!fleet_inputs_init(&in, n))
         return cli_error("out of host memory");
-    }
-    rc = o.baseline ? load_baseline(o.baseline, &baseline) : 0;
-    if (rc == 0 && o.baseline)
+    if (o.baseline) {
+        rc = fleet_init(&baseline) ? load_baseline(o.baseline, &baseline) : cli_error("out of host memory");
         o.verdict.baseline = &baseline;
+    }
+    if (rc == 0 && o.summary_only) {
+        rc = summary(&o, &plan, argv + first, n, &in);
+        goto out;
+    }
+    run_doc *docs = rc ? NULL : calloc(n, sizeof *docs), merged = {0};
+    if (rc == 0 && !docs)
+        rc = cli_error("out of host memory");
     if (rc == 0)
-        rc = load(argv + first, n, docs, &found, o.strict, notes);
+        rc = load(argv + first, n, docs, &found, o.strict, &in);
     if (rc == 0 && found == 0)
         rc = cli_error("merge: no device and no error in any file");
-    if (rc == 0)
-        mixed(docs, argv + first, n, notes);
     if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
         rc = cli_error("out of host memory");
     else if (rc == 0)
-        rc = verdicts_render(&plan, &merged, &o.verdict, notes, o.summary_only);
+        rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
     if (merged.head)
         run_doc_free(&merged);
-    if (baseline.head)
-        run_doc_free(&baseline);
-    for (size_t i = 0; i < n; i++)
-        run_doc_free(&docs[i]);
+    for (size_t i = 0; docs && i < n; i++)
+        if (docs[i].head)
+            run_doc_free(&docs[i]);
     free(docs);
-    json_decref(notes);
+out:
+    if (baseline.keys)
+        fleet_free(&baseline);
+    fleet_inputs_free(&in);
     return rc;
 }
 

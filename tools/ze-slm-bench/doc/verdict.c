@@ -4,7 +4,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "doc/hosts.h"
 #include "doc/verdict.h"
 
 static const char *const names[VERDICT_COUNT] = {"PASS", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
@@ -55,89 +54,6 @@ static long rank_number(const json_t *rank)
     return json_is_integer(n) ? (long)json_integer_value(n) : -1;
 }
 
-static long rank_size(const json_t *rank)
-{
-    const json_t *n = json_is_object(rank) ? json_object_get(rank, "size") : NULL;
-    return json_is_integer(n) ? (long)json_integer_value(n) : 0;
-}
-
-static const char *fact(const run_doc_device *d, const char *key)
-{
-    const char *s = json_string_value(json_object_get(d->facts, key));
-    return s ? s : "";
-}
-
-/* The devices of d's model the aggregate scored it against. */
-static size_t model_peers(const run_doc *doc, size_t k)
-{
-    size_t n = 0;
-    for (size_t j = 0; j < doc->n_devices; j++)
-        n += run_doc_same_model(&doc->devices[j], &doc->devices[k]);
-    return n;
-}
-
-static int by_key(const void *a, const void *b)
-{
-    const zeslm_result *x = *(const zeslm_result *const *)a, *y = *(const zeslm_result *const *)b;
-    int c = strcmp(x->workload, y->workload);
-    c = c ? c : strcmp(x->variant, y->variant);
-    return c ? c : strcmp(x->params, y->params);
-}
-
-static double speed(const zeslm_result *r)
-{
-    return peers_lower_is_better(r->rate_unit) ? 1 / r->rate : r->rate;
-}
-
-/* Device d's score against the baseline's devices of its model: the median over the
- * results both measured of its speed over the baseline's median speed there. */
-static double baseline_score(const run_doc_device *d, const run_doc *base)
-{
-    size_t total = 0;
-    for (size_t k = 0; k < base->n_devices; k++)
-        if (strcmp(base->devices[k].name, d->name) == 0)
-            total += base->devices[k].results.count;
-    if (total == 0)
-        return 0;
-    const zeslm_result **rows = malloc(total * sizeof *rows);
-    double *ratios = malloc((d->results.count ? d->results.count : 1) * sizeof *ratios);
-    double *scratch = malloc(total * sizeof *scratch);
-    double score = 0;
-    if (!rows || !ratios || !scratch)
-        goto out;
-    size_t m = 0;
-    for (size_t k = 0; k < base->n_devices; k++)
-        if (strcmp(base->devices[k].name, d->name) == 0)
-            for (size_t i = 0; i < base->devices[k].results.count; i++)
-                if (base->devices[k].results.items[i].rate > 0)
-                    rows[m++] = &base->devices[k].results.items[i];
-    qsort(rows, m, sizeof *rows, by_key);
-    size_t n_ratios = 0;
-    for (size_t i = 0; i < d->results.count; i++) {
-        const zeslm_result *r = &d->results.items[i], *key = r;
-        if (r->rate <= 0)
-            continue;
-        const zeslm_result **hit = bsearch(&key, rows, m, sizeof *rows, by_key);
-        if (!hit)
-            continue;
-        /* Every baseline result of this key: bsearch lands on any of them. */
-        size_t lo = (size_t)(hit - rows), hi = lo, n = 0;
-        while (lo > 0 && by_key(&rows[lo - 1], &key) == 0)
-            lo--;
-        while (hi < m && by_key(&rows[hi], &key) == 0)
-            hi++;
-        for (size_t j = lo; j < hi; j++)
-            scratch[n++] = speed(rows[j]);
-        ratios[n_ratios++] = speed(r) / peers_median(scratch, n);
-    }
-    score = n_ratios ? peers_median(ratios, n_ratios) : 0;
-out:
-    free(rows);
-    free(ratios);
-    free(scratch);
-    return score;
-}
-
 static verdict_entry *add(verdicts *v, size_t *cap)
 {
     if (v->n == *cap) {
@@ -164,83 +80,131 @@ static void note(verdicts *v, const char *fmt, ...)
     json_array_append_new(v->notes, json_string(buf));
 }
 
-/* Ranks seen twice, one GPU on two hosts, documents of other tool versions. */
-static void duplicates(const run_doc *doc, verdicts *v)
+static int by_place(const void *a, const void *b)
 {
-    for (size_t k = 0; k < doc->n_devices; k++) {
-        const run_doc_device *d = &doc->devices[k];
-        long r = rank_number(d->rank);
-        const char *uuid = fact(d, "uuid");
-        for (size_t j = 0; j < k; j++) {
-            const run_doc_device *e = &doc->devices[j];
-            if (r >= 0 && rank_number(e->rank) == r && d->index == e->index && strcmp(d->host, e->host) == 0)
-                note(v, "%s, rank %ld, device %u appears twice: one file given twice, or two runs' files", d->host, r,
-                     d->index);
-            else if (*uuid && strcmp(uuid, fact(e, "uuid")) == 0 && strcmp(d->host, e->host) != 0)
-                note(v, "one device UUID (%s) on two hosts, %s and %s: a cloned UUID or a wrong host name", uuid,
-                     e->host, d->host);
+    const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
+    int c = strcmp(x->host, y->host);
+    c = c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int by_uuid(const void *a, const void *b)
+{
+    const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
+    int c = strcmp(x->uuid, y->uuid);
+    return c ? c : strcmp(x->host, y->host);
+}
+
+/* A rank's device seen twice, one GPU on two hosts: each said once, sorted so that a
+ * fleet of 10,000 is checked in n log n. */
+static bool duplicates(const fleet *f, verdicts *v)
+{
+    const fleet_device **d = malloc((f->n_devices ? f->n_devices : 1) * sizeof *d);
+    if (!d)
+        return false;
+    for (size_t k = 0; k < f->n_devices; k++)
+        d[k] = &f->devices[k];
+    qsort(d, f->n_devices, sizeof *d, by_place);
+    for (size_t k = 1; k < f->n_devices; k++)
+        if (d[k]->rank >= 0 && by_place(&d[k - 1], &d[k]) == 0 && (k < 2 || by_place(&d[k - 2], &d[k]) != 0))
+            note(v, "%s, rank %ld, device %u appears twice (%s, %s): one file given twice, or two runs' files",
+                 d[k]->host, d[k]->rank, d[k]->index, d[k - 1]->source, d[k]->source);
+    qsort(d, f->n_devices, sizeof *d, by_uuid);
+    for (size_t k = 1; k < f->n_devices; k++)
+        if (*d[k]->uuid && strcmp(d[k - 1]->uuid, d[k]->uuid) == 0 && strcmp(d[k - 1]->host, d[k]->host) != 0)
+            note(v, "one device UUID (%s) on two hosts, %s and %s: a cloned UUID or a wrong host name", d[k]->uuid,
+                 d[k - 1]->host, d[k]->host);
+    free(d);
+    return true;
+}
+
+/* Each device's baseline score, the baseline's row medians worked out once a name. */
+static bool baseline_scores(const fleet *f, const fleet *base, verdicts *out)
+{
+    bool ok = true;
+    bool *done = calloc(f->n_devices ? f->n_devices : 1, sizeof *done);
+    if (!done)
+        return false;
+    for (size_t k = 0; ok && k < f->n_devices; k++) {
+        if (done[k])
+            continue;
+        double *mid = fleet_row_medians(base, f->devices[k].name);
+        if (!mid) {
+            ok = false;
+            break;
         }
+        for (size_t j = k; j < f->n_devices; j++)
+            if (!done[j] && strcmp(f->devices[j].name, f->devices[k].name) == 0) {
+                out->entries[j].baseline_score = fleet_baseline_score(f, j, base, mid);
+                done[j] = true;
+            }
+        free(mid);
     }
+    free(done);
+    return ok;
 }
 
-static void counts_of(const run_doc *doc, verdicts *v)
+static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdict_entry *e)
 {
-    for (size_t k = 0; k < doc->n_devices; k++) {
-        long s = rank_size(doc->devices[k].rank);
-        v->expected = s > v->expected ? s : v->expected;
+    const fleet_device *d = &f->devices[k];
+    e->device = (long)k;
+    e->rank = d->rank;
+    snprintf(e->host, sizeof e->host, "%s", d->host);
+    snprintf(e->model, sizeof e->model, "%s", d->name);
+    if (*d->error) {
+        e->v = VERDICT_ERROR;
+        snprintf(e->why, sizeof e->why, "%s", d->error);
+    } else if (d->incomplete) {
+        e->v = VERDICT_INCOMPLETE;
+        snprintf(e->why, sizeof e->why, "its run stopped after %zu results (complete: false)", d->count);
+    } else if (e->baseline_score > 0 && e->baseline_score < o->low_below) {
+        e->v = VERDICT_LOW;
+        snprintf(e->why, sizeof e->why, "%.2f of the baseline of its model (LOW below %.2f)", e->baseline_score,
+                 o->low_below);
+    } else if (e->score > 0 && e->score < o->slow_below) {
+        e->v = VERDICT_SLOW;
+        snprintf(e->why, sizeof e->why, "%.2f of the median of %zu devices of its model and driver (SLOW below %.2f)",
+                 e->score, e->peers, o->slow_below);
+    } else if (o->baseline && e->baseline_score == 0) {
+        snprintf(e->why, sizeof e->why, "the baseline has no device of its model");
+    } else if (d->throttled) {
+        snprintf(e->why, sizeof e->why, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
+                 d->peers_clock_mhz);
     }
 }
 
-bool verdicts_compute(const run_doc *doc, const verdict_opts *o, verdicts *out)
+bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
 {
     memset(out, 0, sizeof *out);
     size_t cap = 0;
-    out->notes = json_array();
-    if (!out->notes)
-        return false;
-    for (size_t k = 0; k < doc->n_devices; k++)
-        if (!add(out, &cap))
-            return false;
-    for (size_t k = 0; k < doc->n_devices; k++) {
-        const run_doc_device *d = &doc->devices[k];
-        verdict_entry *e = &out->entries[k];
-        e->device = (long)k;
-        e->rank = rank_number(d->rank);
-        snprintf(e->host, sizeof e->host, "%s", d->host);
-        snprintf(e->model, sizeof e->model, "%s", d->name);
-        e->score = doc->aggregated ? doc->aggregate.scores[k] : 0;
-        e->peers = model_peers(doc, k);
-        if (o->baseline)
-            e->baseline_score = baseline_score(d, o->baseline);
-        if (json_array_size(d->errors)) {
-            const json_t *first = json_array_get(d->errors, 0);
-            e->v = VERDICT_ERROR;
-            snprintf(e->why, sizeof e->why, "%s: %s", json_string_value(json_object_get(first, "workload")),
-                     json_string_value(json_object_get(first, "message")));
-        } else if (d->incomplete) {
-            e->v = VERDICT_INCOMPLETE;
-            snprintf(e->why, sizeof e->why, "its run stopped after %zu results (complete: false)", d->results.count);
-        } else if (e->baseline_score > 0 && e->baseline_score < o->low_below) {
-            e->v = VERDICT_LOW;
-            snprintf(e->why, sizeof e->why, "%.2f of the baseline of its model (LOW below %.2f)", e->baseline_score,
-                     o->low_below);
-        } else if (e->score > 0 && e->score < o->slow_below) {
-            e->v = VERDICT_SLOW;
-            snprintf(e->why, sizeof e->why, "%.2f of the median of %zu devices of its model and driver (SLOW below %.2f)",
-                     e->score, e->peers, o->slow_below);
-        } else if (o->baseline && e->baseline_score == 0) {
-            snprintf(e->why, sizeof e->why, "the baseline has no device of its model");
-        }
-        if (d->throttled && e->v == VERDICT_PASS)
-            snprintf(e->why, sizeof e->why, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
-                     d->peers_clock_mhz);
+    double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
+    size_t *model_size = calloc(f->n_devices ? f->n_devices : 1, sizeof *model_size);
+    bool ok = (out->notes = json_array()) && scores && model_size && fleet_scores(f, scores);
+    for (size_t k = 0; ok && k < f->n_devices; k++)
+        ok = add(out, &cap) != NULL;
+    /* Devices of each model, counted once a model. */
+    for (size_t k = 0; ok && k < f->n_devices; k++)
+        for (size_t j = 0; j < f->n_devices && !model_size[k]; j++)
+            if (f->devices[j].model == f->devices[k].model && j < k)
+                model_size[k] = model_size[j];
+            else if (j == k)
+                model_size[k] = fleet_model_size(f, k);
+    ok = ok && (!o->baseline || baseline_scores(f, o->baseline, out));
+    for (size_t k = 0; ok && k < f->n_devices; k++) {
+        out->entries[k].score = scores[k];
+        out->entries[k].peers = model_size[k];
+        judge_device(f, k, o, &out->entries[k]);
+        long s = f->devices[k].size;
+        out->expected = s > out->expected ? s : out->expected;
     }
+    free(scores);
+    free(model_size);
     /* The document's errors: devices that did not open, lost ranks, bad files. */
-    for (size_t i = 0; i < json_array_size(doc->errors); i++) {
-        const json_t *err = json_array_get(doc->errors, i);
+    for (size_t i = 0; ok && i < json_array_size(f->errors); i++) {
+        const json_t *err = json_array_get(f->errors, i);
         verdict_entry *e = add(out, &cap);
-        if (!e)
-            return false;
+        if (!(ok = e != NULL))
+            break;
         e->v = VERDICT_ERROR;
         e->rank = rank_number(json_object_get(err, "rank"));
         const char *host = json_string_value(json_object_get(err, "host"));
@@ -252,18 +216,16 @@ bool verdicts_compute(const run_doc *doc, const verdict_opts *o, verdicts *out)
         const char *src = json_string_value(json_object_get(err, "source"));
         snprintf(e->why, sizeof e->why, "%s: %s%s%s", status ? status : "ERROR", msg ? msg : "", src ? " in " : "",
                  src ? src : "");
-    }
-    /* Ranks expected: --expect, else the largest size a rank said. */
-    counts_of(doc, out);
-    for (size_t i = 0; i < json_array_size(doc->errors); i++) {
-        const json_t *r = json_object_get(json_array_get(doc->errors, i), "size");
-        long s = json_is_integer(r) ? (long)json_integer_value(r) : 0;
+        const json_t *size = json_object_get(err, "size");
+        long s = json_is_integer(size) ? (long)json_integer_value(size) : 0;
         out->expected = s > out->expected ? s : out->expected;
     }
+    if (!ok)
+        return false;
+    /* Ranks expected: --expect, else the largest size a rank said. */
     if (o->expect > 0)
         out->expected = o->expect;
-    size_t seen_n = (size_t)(out->expected > 0 ? out->expected : 1);
-    bool *seen = calloc(seen_n, sizeof *seen);
+    bool *seen = calloc((size_t)(out->expected > 0 ? out->expected : 1), sizeof *seen);
     if (!seen)
         return false;
     for (size_t i = 0; i < out->n; i++)
@@ -282,7 +244,8 @@ bool verdicts_compute(const run_doc *doc, const verdict_opts *o, verdicts *out)
         snprintf(e->why, sizeof e->why, "rank %ld of %ld left no results file and no error", r, out->expected);
     }
     free(seen);
-    duplicates(doc, out);
+    if (!duplicates(f, out))
+        return false;
     for (size_t i = 0; i < out->n; i++)
         out->worst = out->entries[i].v > out->worst ? out->entries[i].v : out->worst;
     return true;
@@ -308,11 +271,6 @@ int verdicts_exit_status(const verdicts *v, unsigned fail_on)
             rc = VERDICT_EXIT_FAILED;
     }
     return rc;
-}
-
-const verdict_entry *verdicts_device(const verdicts *v, size_t k)
-{
-    return &v->entries[k];
 }
 
 static json_t *entry_json(const verdict_entry *e)

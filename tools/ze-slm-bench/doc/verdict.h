@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "doc/run_doc.h"
+#include "doc/fleet.h"
 
 /* In the order of severity: a device or host takes the worst that applies. */
 typedef enum verdict {
@@ -36,7 +36,7 @@ typedef enum verdict {
 typedef struct verdict_opts {
     double slow_below, low_below;
     long expect;               /* ranks the job had; 0: the size the rank files carry */
-    const run_doc *baseline;   /* aggregated or not; NULL: no LOW */
+    const fleet *baseline;     /* NULL: no LOW */
     unsigned fail_on;          /* 1u << verdict for each that fails; VERDICT_FAIL_ALL by default */
 } verdict_opts;
 
@@ -46,7 +46,7 @@ typedef struct verdict_opts {
  * not open, a lost rank, a bad file) or a missing rank. */
 typedef struct verdict_entry {
     verdict v;
-    long device;               /* the document's device index; -1 for an error entry or a missing rank */
+    long device;               /* the fleet's device index; -1 for an error entry or a missing rank */
     long rank;                 /* -1 unknown */
     char host[256];            /* "" unknown */
     char model[256];           /* the device's name ("" unknown) */
@@ -64,8 +64,9 @@ typedef struct verdicts {
     verdict worst;
 } verdicts;
 
-/* The verdicts of an aggregated document; false when out of memory. */
-bool verdicts_compute(const run_doc *doc, const verdict_opts *o, verdicts *out);
+/* The verdicts of a fleet (fleet_add_doc of a merged document, or of every file read
+ * one at a time); false when out of memory. */
+bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out);
 void verdicts_free(verdicts *v);
 
 /* The exit status the verdicts make under fail_on (0, VERDICT_EXIT_DEGRADED or
@@ -82,7 +83,5 @@ bool verdict_parse_list(const char *list, unsigned *mask);
  * notes: [...]}: what the document carries under "verdicts". */
 json_t *verdicts_json(const verdicts *v, unsigned fail_on);
 
-/* Device k's verdict entry (k < the document's devices). */
-const verdict_entry *verdicts_device(const verdicts *v, size_t k);
 
 #endif

@@ -174,11 +174,15 @@ bool verdicts_jsonl(FILE *f, const void *data)
     return ok;
 }
 
-int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes,
-                    bool summary_only)
+int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes)
 {
-    verdicts v;
-    if (!verdicts_compute(merged, o, &v)) {
+    verdicts v = {0};
+    fleet f;
+    if (!fleet_init(&f))
+        return cli_error("out of host memory");
+    bool ok = fleet_add_doc(&f, merged, NULL) && verdicts_compute(&f, o, &v);
+    fleet_free(&f);
+    if (!ok) {
         verdicts_free(&v);
         return cli_error("out of host memory");
     }
@@ -188,7 +192,7 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     merged->verdicts = verdicts_json(&v, o->fail_on);
     verdicts_text_first(plan->text, &v);
     /* The fleet's errors set the status through their verdicts; rc is the tool's own. */
-    int rc = summary_only || run_render_fleet(plan->text, merged) ? 0 : 1;
+    int rc = run_render_fleet(plan->text, merged) ? 0 : 1;
     rc |= run_render_write(plan, merged);
     verdicts_text_last(plan->text, &v, o->fail_on);
     verdicts_output out = {&v, o->fail_on};

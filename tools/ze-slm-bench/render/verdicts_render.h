@@ -24,11 +24,10 @@ bool verdicts_junit(FILE *f, const void *data);
 bool verdicts_jsonl(FILE *f, const void *data);
 
 /* A merged document (merge, rank 0 of run --mpi) with its verdicts: the failing lines
- * first, the fleet's tables (none with summary_only), the verdicts' count, and every
+ * first, the fleet's tables, the verdicts' count, and every
  * file of the plan (the JSON with "verdicts"; JUnit, JSON lines). `notes` (strings;
  * may be NULL) join the verdicts' own. Returns the exit status: 1 when a file was not
  * written or memory ran out, else the verdicts' (verdicts_exit_status). */
-int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes,
-                    bool summary_only);
+int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes);
 
 #endif

@@ -217,7 +217,7 @@ static int write_fleet(const run_cli *o, char **texts, int *rcs, int size, const
     verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW, .expect = size,
                        .fail_on = o->fail_on};
     if (!mine)
-        mine = verdicts_render(&plan, &merged, &vo, NULL, false);
+        mine = verdicts_render(&plan, &merged, &vo, NULL);
     rc = rc == 130 ? rc : mine;
 out:
     if (merged.head)
@@ -284,7 +284,7 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     o->hook_ctx = &rr;
     /* --rank-files DIR: this rank's own run writes DIR/HOST-RANK.json as it goes (the
      * srun route's file), and rank 0 the merged --json at the end. */
-    const char *fleet = o->json;
+    const char *merged_json = o->json;
     char dir[4096];
     if (o->rank_files) {
         size_t len = strlen(o->rank_files);
@@ -293,12 +293,12 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
             rc = cli_usage_error("--rank-files %s: the path is too long", o->rank_files);
             goto out;
         }
-        if (rank == 0 && fleet && (rc = output_check(fleet, o->csv, o->markdown)) != 0)
+        if (rank == 0 && merged_json && (rc = output_check(merged_json, o->csv, o->markdown)) != 0)
             goto out;
         o->json = dir;
     }
     int own = run_cli_execute(o, choices, n, argc, argv);
-    o->json = fleet;
+    o->json = merged_json;
     /* A rank that stopped early (its device did not open, a workload failed) still
      * meets the others at each barrier. */
     while (rr.ls.barriers < n && !rr.ls.lost)
