@@ -2,6 +2,7 @@
  * a work-group barrier's latency (one group alone) and throughput (every compute unit
  * full) against group size. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,8 +274,67 @@ static bool barrier_point(const zeslm_result *r)
  * squares over the group sizes measured: on the H100 it is no constant (7.6 ns at one
  * warp, 39 ns at 32) but 13 cycles and 2 a warp within 0.2% at every size (issue 17's
  * runs), which says the barrier waits for each warp's arrival in turn. */
+/* A measured slm_sweep point with the limits arithmetic's prediction beside it. */
+static bool sweep_point(const zeslm_result *r, unsigned long *slm)
+{
+    return r->outcome == ZESLM_MEASURED && strcmp(r->variant, "slm_sweep") == 0 && r->ratio > 0 &&
+           sscanf(r->params, "slm=%lu", slm) == 1;
+}
+
+/* Throughput that falls by more than this from the best of the smaller SLM sizes is the
+ * measured knee; less is the noise of a memory-bound copy (issue 17's H100 sweep varies
+ * by 3% where the prediction holds at 8 groups). */
+#define KNEE_DROP 0.15
+
+/* Prediction against measurement (issue 31): the SLM a group at which `limits`' groups
+ * per compute unit first fall, and the SLM at which throughput first falls by KNEE_DROP.
+ * They agree when both fall at the same point of the sweep, or neither falls. */
+static void knee_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
+{
+    unsigned long slm, predicted_at = 0, measured_at = 0;
+    double first_groups = 0, groups_after = 0, best = 0, drop = 0;
+    const char *unit = "";
+    size_t points = 0;
+    uint32_t group = 0;
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (!sweep_point(r, &slm))
+            continue;
+        if (points++ == 0)
+            first_groups = r->ratio, group = r->group_size, unit = r->rate_unit;
+        else if (!predicted_at && r->ratio < first_groups)
+            predicted_at = slm, groups_after = r->ratio;
+        if (!measured_at && best > 0 && r->rate < (1 - KNEE_DROP) * best)
+            measured_at = slm, drop = 1 - r->rate / best;
+        best = fmax(best, r->rate);
+    }
+    if (points < 2)
+        return;
+    char pred[160], meas[160];
+    if (predicted_at)
+        snprintf(pred, sizeof pred, "limits predicts %.0f groups a compute unit, %.0f from slm=%lu", first_groups,
+                 groups_after, predicted_at);
+    else
+        snprintf(pred, sizeof pred, "limits predicts %.0f groups a compute unit at every point", first_groups);
+    if (measured_at)
+        snprintf(meas, sizeof meas, "throughput falls %.0f%% at slm=%lu", 100 * drop, measured_at);
+    else
+        snprintf(meas, sizeof meas, "throughput stays within %.0f%% of its best (%.3g %s)", 100 * KNEE_DROP, best,
+                 unit);
+    bool agree = predicted_at == measured_at;
+    bench_finding(out, "slm_knee_predicted", predicted_at ? (double)predicted_at : NAN, "%s", "");
+    bench_finding(out, "slm_knee_measured", measured_at ? (double)measured_at : NAN, "%s", "");
+    bench_finding(out, "slm_knee_agrees", agree ? 1 : 0,
+                  "SLM sweep at group %u: %s; %s: prediction and measurement %s.", group, pred, meas,
+                  agree                    ? "agree"
+                  : measured_at == 0       ? "disagree (memory, not resident groups, bounds the copy)"
+                  : predicted_at == 0      ? "disagree (a limit the arithmetic lacks)"
+                                           : "disagree (SLM per compute unit or its step differs)");
+}
+
 static void occupancy_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
+    knee_summarize(all, first, out);
     double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];

@@ -49,7 +49,9 @@ static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes, table *t
 
 /* The SIMD width the occupancy calculation assumes when the user gives none: the
  * smallest sub-group size the device reports (most threads per group, the
- * conservative case), else its SIMD width, else 1 work-item per thread. */
+ * conservative case), else its SIMD width, else 1 work-item per thread. The target
+ * path (limits_targets.c) takes the same rule over the target's sub-group sizes, so
+ * `limits --target tgllp` and the tgllp device answer alike (issue 31). */
 static uint32_t default_simd(const zeslm_device_info *d)
 {
     uint32_t s = 0;
@@ -274,12 +276,10 @@ static int run(int argc, char **argv)
     if (c.have_slm != (c.o.group_size != 0))
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
     if (c.target) {
-        if (c.o.bytes_per_item || c.o.slm_per_cu)
-            return cli_usage_error("limits --target: --bytes-per-item and --slm-per-cu need a device");
         if (c.o.slm_per_group > UINT32_MAX)
             return cli_usage_error("limits --target: --slm-per-group over 4 GiB");
         limits_targets_opts t = {c.target, (uint32_t)c.o.slm_per_group, c.o.group_size, c.o.simd,
-                                 c.o.json, c.o.csv, c.o.markdown};
+                                 c.o.bytes_per_item, (uint32_t)c.o.slm_per_cu, c.o.json, c.o.csv, c.o.markdown};
         return limits_targets(&t, argc, argv);
     }
     const limits_opts o = c.o;
@@ -367,7 +367,7 @@ static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
     {"target", 't', "TARGET,...|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
-     "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them."},
+     "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them (at the target's smallest sub-group size unless --simd says, which must be one it compiles); with --bytes-per-item, the largest group; --slm-per-cu asks what if."},
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
     {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)" "\n"
      "SLM one group allocates, for the occupancy calculator; needs --group-size."},
