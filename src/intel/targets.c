@@ -31,7 +31,7 @@
     "hardware with `run occupancy/slm_sweep` (the SLM a group at which throughput steps down as fewer " \
     "groups fit; the sweep prints limits' prediction beside it)"
 #define XE2_ASSUMED                                                                                    \
-    "groups up to 1024 and Xe-HPC's SLM allocation steps are assumed (no public Xe2 figure); not "      \
+    "Groups up to 1024 and Xe-HPC's SLM allocation steps are assumed (no public Xe2 figure); not "      \
     "compilable with this compiler (ocloc 22.43 exits 223): `run occupancy/slm_sweep` and "             \
     "`group_sweep` on hardware show the real limits"
 /* BMG: compute-runtime's release helper for BMG-G21 (release_helper_2001.cpp) includes
@@ -118,7 +118,8 @@ void zeslm_target_fit_kernel(const zeslm_intel_target *t, const zeslm_zebin_kern
     out->threads_per_group = (group_size + simd - 1) / simd;
     uint32_t groups = threads / out->threads_per_group;
     out->limited_by = "hardware threads";
-    if (out->slm_allocated && t->slm_per_subslice / out->slm_allocated < groups) {
+    /* On a tie SLM is named, as zeslm_occupancy_compute does for a device (issue 31). */
+    if (out->slm_allocated && t->slm_per_subslice / out->slm_allocated <= groups) {
         groups = t->slm_per_subslice / out->slm_allocated;
         out->limited_by = "SLM";
     }

@@ -133,7 +133,7 @@ static const field fields[] = {
     {"max_group_size", "max wg", 80, true, false, j_max_group, NULL},
     {"max_groups_per_subslice", "groups", 70, true, false, j_groups_max, NULL},
     {"barrier_registers", "barriers", 60, true, false, j_barriers, c_barriers},
-    {"subgroup_sizes", "sub-groups", 65, false, true, j_subgroups, c_subgroups},
+    {"subgroup_sizes", "sub-groups", 55, false, true, j_subgroups, c_subgroups},
     {"slm_sizes", NULL, 0, false, true, j_sizes, NULL},
     {"max_group_for_bytes_per_item", "group@B", 87, true, false, j_for_bytes, c_for_bytes},
     {"simd", NULL, 0, false, false, j_simd, NULL},
