@@ -115,12 +115,15 @@ static void device_name(const run_doc *doc, size_t k, char *buf, size_t len);
 static void expected_line(FILE *f, const run_doc *doc, size_t k)
 {
     json_t *e = verdict_device_json(&doc->devices[k]), *fig;
-    size_t i, n = 0, fine = 0;
+    size_t i, fine = 0, low = 0, high = 0, unjudged = 0;
     char name[64], line[1024];
     device_name(doc, k, name, sizeof name);
     json_array_foreach(json_object_get(e, "figures"), i, fig) {
         const char *v = json_string_value(json_object_get(fig, "verdict"));
-        n++, fine += v && !strcmp(v, "as expected");
+        fine += v && !strcmp(v, "as expected");
+        low += v && !strcmp(v, "LOW");
+        high += v && !strcmp(v, "HIGH");
+        unjudged += v && (!strcmp(v, "no published value") || !strcmp(v, "no reference"));
         if (v && (!strcmp(v, "LOW") || !strcmp(v, "HIGH"))) {
             snprintf(line, sizeof line, "%s: %s %s: %s.", name, json_string_value(json_object_get(fig, "label")), v,
                      json_string_value(json_object_get(fig, "why")));
@@ -128,8 +131,8 @@ static void expected_line(FILE *f, const run_doc *doc, size_t k)
         }
     }
     const char *family = json_string_value(json_object_get(e, "family"));
-    snprintf(line, sizeof line, "%s: %zu of %zu headline figures as expected (%s).", name, fine, n,
-             family ? family : "no entry in the table of expected values");
+    snprintf(line, sizeof line, "%s: headline figures: %zu as expected, %zu LOW, %zu HIGH, %zu with no published "
+             "value (%s).", name, fine, low, high, unjudged, family ? family : "no entry in the table of expected values");
     text_wrap(f, "", "    ", line, TABLE_WIDTH);
     json_decref(e);
 }
