@@ -7,6 +7,7 @@
 
 #include <zeslm/kernels.h>
 #include <zeslm/limits.h>
+#include <zeslm/targets.h>
 #include <zeslm/units.h>
 
 #include "cli/cli.h"
@@ -61,7 +62,28 @@ static uint32_t default_simd(const zeslm_device_info *d)
     return s ? s : d->simd_width ? d->simd_width : 1;
 }
 
-static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *doc, sheet *sh)
+/* The Intel target whose native binary the driver took for this device (module format
+ * "native zebin (TARGET)"), found by building the first bundled kernel it can; NULL
+ * where it took none (SPIR-V, another vendor). */
+static const zeslm_intel_target *native_target(zeslm_device *dev)
+{
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        if (!kf->n_kernels || zeslm_kernel_file_unsupported(kf, d))
+            continue;
+        zeslm_kernel *k = NULL;
+        bool built = zeslm_kernel_create(dev, kf->name, kf->kernels[0], &k) == ZESLM_OK;
+        zeslm_kernel_free(k);
+        char target[32];
+        if (!built || sscanf(zeslm_device_module_format(dev), "native zebin (%31[^)])", target) != 1)
+            return NULL;
+        return zeslm_intel_target_find(target);
+    }
+    return NULL;
+}
+
+static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits_opts *o, json_t *doc, sheet *sh)
 {
     zeslm_occupancy_query q = {
         .slm_per_group = o->slm_per_group,
@@ -69,6 +91,20 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
         .simd = o->simd ? o->simd : default_simd(d),
         .slm_per_cu = o->slm_per_cu,
     };
+    /* What Level Zero does not report (SLM a subslice; threads where the driver says 0),
+     * the target table gives for the target the driver took a native binary of, so the
+     * device and `limits --target` answer alike (issue 31). */
+    zeslm_device_info filled = *d;
+    const zeslm_intel_target *tg = NULL;
+    bool threads_known = (d->eus_per_subslice && d->threads_per_eu) || d->threads_per_cu;
+    if ((!d->slm_per_cu && !o->slm_per_cu) || !threads_known)
+        tg = native_target(dev);
+    bool slm_from_target = tg && !d->slm_per_cu && !o->slm_per_cu;
+    if (slm_from_target)
+        filled.slm_per_cu = tg->slm_per_subslice;
+    if (tg && !threads_known)
+        filled.threads_per_cu = tg->eus_per_subslice * tg->threads_per_eu;
+    d = &filled;
     zeslm_occupancy occ;
     if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
@@ -78,6 +114,8 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     zeslm_format_bytes(occ.slm_per_cu, size, sizeof size);
     snprintf(v, sizeof v, "%s%s", size,
              occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
+    if (slm_from_target)
+        snprintf(v + strlen(v), sizeof v - strlen(v), " (limits --target %s; the driver does not say)", tg->name);
     table_add(&t, (const char *const[]){"SLM per subslice", v}, NULL);
     if (occ.slm_charged != q.slm_per_group) {
         zeslm_format_bytes(occ.slm_charged, size, sizeof size);
@@ -112,6 +150,7 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     json_object_set_new(j, "simd", json_integer(q.simd));
     json_object_set_new(j, "slm_per_cu", json_integer((json_int_t)occ.slm_per_cu));
     json_object_set_new(j, "slm_per_cu_assumed", json_boolean(occ.slm_per_cu_assumed));
+    json_object_set_new(j, "target", tg ? json_string(tg->name) : json_null());
     json_object_set_new(j, "groups_by_slm", occ.by_slm == UINT32_MAX ? json_null() : json_integer(occ.by_slm));
     json_object_set_new(j, "groups_by_threads",
                         occ.by_threads == UINT32_MAX ? json_null() : json_integer(occ.by_threads));
@@ -337,7 +376,7 @@ static int run(int argc, char **argv)
                        (unsigned long long)o.bytes_per_item, (unsigned long long)d->slm_per_group);
         goto out;
     }
-    if (o.group_size && (rc = occupancy(d, &o, doc, &sh)) != 0)
+    if (o.group_size && (rc = occupancy(dev, d, &o, doc, &sh)) != 0)
         goto out;
     /* The CSV holds the kernels' rows: --csv asks for them. */
     if (c.kernels || o.csv)
