@@ -7,6 +7,7 @@
 #include "doc/report.h"
 #include "doc/hosts.h"
 #include "doc/run_doc.h"
+#include "expect/verdict.h"
 
 void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
 {
@@ -247,6 +248,8 @@ static json_t *device_json(const run_doc *doc, size_t k)
     json_object_set_new(o, "summaries", json_deep_copy(d->summaries));
     json_object_set_new(o, "findings", json_deep_copy(d->findings));
     json_object_set_new(o, "errors", json_deep_copy(d->errors));
+    /* Issue 31's verdicts, worked out again from the rest whenever a document is written. */
+    json_object_set_new(o, "expected", verdict_device_json(d));
     return o;
 }
 

@@ -1,8 +1,8 @@
 /* A fleet's health as an operator acts on it: a verdict for every device, every rank
  * that should have run and every host, and the exit status they make (a Slurm prolog or
  * epilog reads it; DCGM's `dcgmi diag` does the same per test). */
-#ifndef ZESLM_VERDICT_H
-#define ZESLM_VERDICT_H
+#ifndef ZESLM_FLEET_VERDICT_H
+#define ZESLM_FLEET_VERDICT_H
 
 #include <stdbool.h>
 #include <stddef.h>
