@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # from PyPI into build/reframe.
 pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib libze-dev intel-opencl-icd
 ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
-mpich libmpich-dev python3-venv
+mpich libmpich-dev python3-venv libxml2-utils
 ${ZESLM_EXTRA_PACKAGES:-}"
 missing=""
 for p in $pkgs; do

@@ -87,6 +87,12 @@ typedef struct zeslm_device_info {
      * cl_nv_device_attribute_query). Tiles of one device share its PCI address. */
     char uuid[40];
     char pci_address[32];
+    /* Its device memory's peak clock and bus width, where the driver says (Level Zero's
+     * ze_device_memory_properties_t maxClockRate and maxBusWidth, summed over its memory
+     * modules; OpenCL reports neither): the paper peak of memory bandwidth is
+     * clock x width x 2 (double data rate) / 8 bytes. 0 unknown. */
+    uint32_t memory_clock_mhz;
+    uint32_t memory_bus_bits;
 } zeslm_device_info;
 
 typedef struct zeslm_device_list {

@@ -122,8 +122,15 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
         if (nmem > 4)
             nmem = 4;
         ZE_TRY(zeDeviceGetMemoryProperties(dev, &nmem, m));
-        for (unsigned i = 0; i < nmem; i++)
+        for (unsigned i = 0; i < nmem; i++) {
             info->global_mem += m[i].totalSize;
+            /* Modules side by side: their widths add up, at the fastest one's clock. */
+            if (m[i].maxClockRate && m[i].maxBusWidth) {
+                info->memory_bus_bits += m[i].maxBusWidth;
+                if (m[i].maxClockRate > info->memory_clock_mhz)
+                    info->memory_clock_mhz = m[i].maxClockRate;
+            }
+        }
     }
     ze_api_version_t v = 0;
     ZE_TRY(zeDriverGetApiVersion(drv, &v));

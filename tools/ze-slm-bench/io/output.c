@@ -390,6 +390,26 @@ int output_plan_init(output_plan *p, const char *json_path, const char *csv_path
     return output_check(json_path, csv_path, markdown_path);
 }
 
+int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path)
+{
+    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl"};
+    if (!path)
+        return 0;
+    for (size_t k = 0; k < OUTPUT_FORMATS; k++) {
+        if (!p->path[k] || k == (size_t)fmt)
+            continue;
+        if (is_stdout(p->path[k]) && is_stdout(path))
+            return cli_usage_error("%s - and %s - would both write to standard output; send one to a file", opts[k],
+                                   option);
+        if (same_file(p->path[k], path))
+            return cli_usage_error("%s and %s both name %s; give each its own file", opts[k], option, path);
+    }
+    p->path[fmt] = path;
+    if (is_stdout(path))
+        p->text = stderr;
+    return check_writable(option, path);
+}
+
 int output_plan_write(const output_plan *p, output_format fmt, output_writer write, const void *data)
 {
     const char *path = p->path[fmt];

@@ -7,6 +7,8 @@
 #include "cli/cli.h"
 #include "doc/report.h"
 #include "render/run_render.h"
+#include "expect/verdict.h"
+#include "render/expected_text.h"
 #include "doc/hosts.h"
 #include "render/run_summary.h"
 #include "render/table.h"
@@ -99,6 +101,42 @@ void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, co
     fflush(f);
 }
 
+/* Is each number normal (issue 31): the verdicts, worked out from the document. */
+static void expected_of(FILE *f, const run_doc_device *d, bool markdown)
+{
+    json_t *e = verdict_device_json(d);
+    expected_text(f, e, markdown);
+    json_decref(e);
+}
+
+static void device_name(const run_doc *doc, size_t k, char *buf, size_t len);
+
+/* A device of many: how many of its figures are as expected, and each LOW or HIGH one. */
+static void expected_line(FILE *f, const run_doc *doc, size_t k)
+{
+    json_t *e = verdict_device_json(&doc->devices[k]), *fig;
+    size_t i, fine = 0, low = 0, high = 0, unjudged = 0;
+    char name[64], line[1024];
+    device_name(doc, k, name, sizeof name);
+    json_array_foreach(json_object_get(e, "figures"), i, fig) {
+        const char *v = json_string_value(json_object_get(fig, "verdict"));
+        fine += v && !strcmp(v, "as expected");
+        low += v && !strcmp(v, "LOW");
+        high += v && !strcmp(v, "HIGH");
+        unjudged += v && (!strcmp(v, "no published value") || !strcmp(v, "no reference"));
+        if (v && (!strcmp(v, "LOW") || !strcmp(v, "HIGH"))) {
+            snprintf(line, sizeof line, "%s: %s %s: %s.", name, json_string_value(json_object_get(fig, "label")), v,
+                     json_string_value(json_object_get(fig, "why")));
+            text_wrap(f, "", "    ", line, TABLE_WIDTH);
+        }
+    }
+    const char *family = json_string_value(json_object_get(e, "family"));
+    snprintf(line, sizeof line, "%s: headline figures: %zu as expected, %zu LOW, %zu HIGH, %zu with no published "
+             "value (%s).", name, fine, low, high, unjudged, family ? family : "no entry in the table of expected values");
+    text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    json_decref(e);
+}
+
 /* Each device's tables, as one device's run prints them. */
 static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
 {
@@ -113,6 +151,7 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
         section_text(f, doc, d, &d->sections[i]);
     size_t k = (size_t)(d - doc->devices);
     run_summary(f, d, doc->aggregated && doc->aggregate.slow[k], false);
+    expected_of(f, d, false);
     fprintf(f, "\nModules: %s.\n", d->module_format);
     sizing_sentence(f, d);
     if (d->no_results)
@@ -387,6 +426,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
     if (!doc->several) {
         report_footnotes(f, false, notes);
         run_summary(f, &doc->devices[0], false, false);
+        expected_of(f, &doc->devices[0], false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
         sizing_sentence(f, &doc->devices[0]);
         if (doc->devices[0].no_results)
@@ -452,6 +492,11 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
             doc->n_devices, doc->n_devices == 1 ? "" : "s", n_hosts, n_hosts == 1 ? "" : "s", runs,
             runs == 1 ? "" : "s", slow, hot, errors, errors == 1 ? "" : "s");
     bool ok = !doc->aggregated || aggregate(f, doc, false);
+    if (doc->n_devices == 1)
+        expected_of(f, &doc->devices[0], false);
+    else
+        for (size_t k = 0; k < doc->n_devices; k++)
+            expected_line(f, doc, k);
     hosts_text(f, doc);
     if (errors > json_array_size(doc->errors)) {
         fprintf(f, "\nErrors:\n");
@@ -478,6 +523,7 @@ static void one_markdown(FILE *f, const run_doc *doc)
             report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
     report_footnotes(f, true, report_footnotes_needed(&d->results));
     run_summary(f, d, false, true);
+    expected_of(f, d, true);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);
         fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", MD(workload, json_string_value(json_object_get(e, "workload"))),
@@ -547,8 +593,14 @@ bool run_render_csv(FILE *f, const void *data)
         return cli_error("out of host memory") == 0;
     /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
     for (size_t k = 0; k < doc->n_devices; k++)
-        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : doc->devices[k].index, doc->devices[k].name,
-                                  &doc->devices[k].results};
+    {
+        const run_doc_device *d = &doc->devices[k];
+        const json_t *n = json_is_object(d->rank) ? json_object_get(d->rank, "rank") : NULL;
+        const json_t *v = json_array_get(json_object_get(doc->verdicts, "entries"), k);
+        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, &d->results, d->host,
+                                  json_is_integer(n) ? (long)json_integer_value(n) : -1,
+                                  json_string_value(json_object_get(v, "verdict"))};
+    }
     report_csv_devices(f, devs, doc->n_devices);
     free(devs);
     return true;
@@ -566,14 +618,4 @@ int run_render_write(const output_plan *plan, const run_doc *doc)
     if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
         rc = 1;
     return rc;
-}
-
-int run_render_merged(const output_plan *plan, const run_doc *doc)
-{
-    int rc = run_render_fleet(plan->text, doc) ? 0 : 1;
-    rc |= run_render_write(plan, doc);
-    /* The runs' errors fail the merge as they failed their runs. */
-    for (size_t k = 0; k < doc->n_devices; k++)
-        rc |= json_array_size(doc->devices[k].errors) != 0;
-    return rc || json_array_size(doc->errors) ? 1 : 0;
 }

@@ -163,6 +163,8 @@ json_t *clocks_json(const clocks *c)
     json_t *o = json_object();
     json_object_set_new(o, "source", json_string(c->src.name));
     json_object_set_new(o, "max_mhz", c->src.max_mhz > 0 ? json_real(c->src.max_mhz) : json_null());
+    json_object_set_new(o, "memory_max_mhz", c->src.memory_max_mhz > 0 ? json_real(c->src.memory_max_mhz) : json_null());
+    json_object_set_new(o, "memory_bus_bits", c->src.memory_bus_bits ? json_integer(c->src.memory_bus_bits) : json_null());
     json_object_set_new(o, "workloads", json_deep_copy(c->workloads));
     return o;
 }

@@ -37,6 +37,10 @@ typedef struct clock_source {
     const char *name;
     void *handle;
     double max_mhz; /* the source's maximum clock; 0 unknown */
+    /* Its device memory's maximum clock and bus width (NVML), for the paper peak of memory
+     * bandwidth (expect/expected.c); 0 unknown. */
+    double memory_max_mhz;
+    uint32_t memory_bus_bits;
     bool (*sample)(void *handle, clock_sample *out);
     const clock_reason *reasons; /* the names of clock_sample.throttle's bits */
     size_t n_reasons;
@@ -63,7 +67,7 @@ bool clocks_start(clocks *c);
  * results of all->items[first..] (computed at `reported_mhz`, the device's reported
  * maximum) at the median clock sampled. NULL: nothing. */
 void clocks_stop(clocks *c, const char *workload, zeslm_results *all, size_t first, uint32_t reported_mhz);
-/* {source, max_mhz, workloads: {NAME: {samples, mhz_min, mhz_median, mhz_max, temp_c_max,
+/* {source, max_mhz, memory_max_mhz, memory_bus_bits, workloads: {NAME: {samples, mhz_min, mhz_median, mhz_max, temp_c_max,
  * power_w_mean, throttle_reasons}}}; null for NULL. */
 json_t *clocks_json(const clocks *c);
 /* The source's name ("NVML"). */

@@ -11,7 +11,7 @@
 
 typedef int nvml_return;   /* nvmlReturn_t: 0 is NVML_SUCCESS */
 typedef void *nvml_device; /* nvmlDevice_t */
-enum { NVML_CLOCK_SM = 1, NVML_TEMPERATURE_GPU = 0 };
+enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2, NVML_TEMPERATURE_GPU = 0 };
 
 typedef struct nvml {
     void *lib;
@@ -74,11 +74,12 @@ bool clocks_nvml_open(const zeslm_device_info *d, clock_source *out, char *why, 
     /* POSIX's way from a void * to a function pointer. */
 #define SYM(dst, name) *(void **)(&(dst)) = dlsym(n->lib, name)
     nvml_return (*init)(void), (*by_pci)(const char *, nvml_device *), (*by_uuid)(const char *, nvml_device *);
-    nvml_return (*max_clock)(nvml_device, int, unsigned *);
+    nvml_return (*max_clock)(nvml_device, int, unsigned *), (*bus_width)(nvml_device, unsigned *);
     SYM(init, "nvmlInit_v2");
     SYM(by_pci, "nvmlDeviceGetHandleByPciBusId_v2");
     SYM(by_uuid, "nvmlDeviceGetHandleByUUID");
     SYM(max_clock, "nvmlDeviceGetMaxClockInfo");
+    SYM(bus_width, "nvmlDeviceGetMemoryBusWidth");
     SYM(n->shutdown, "nvmlShutdown");
     SYM(n->clock, "nvmlDeviceGetClockInfo");
     SYM(n->temperature, "nvmlDeviceGetTemperature");
@@ -107,6 +108,10 @@ bool clocks_nvml_open(const zeslm_device_info *d, clock_source *out, char *why, 
                          .n_reasons = sizeof reason_names / sizeof reason_names[0], .close = close_nvml};
     if (max_clock && max_clock(n->dev, NVML_CLOCK_SM, &max) == 0)
         out->max_mhz = max;
+    if (max_clock && max_clock(n->dev, NVML_CLOCK_MEM, &max) == 0)
+        out->memory_max_mhz = max;
+    if (bus_width && bus_width(n->dev, &max) == 0)
+        out->memory_bus_bits = max;
     return true;
 fail:
     dlclose(n->lib);

@@ -230,8 +230,9 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
         f->out_of_memory = true;
         l->interrupted = true;
     }
-    /* run --mpi keeps no file of a rank's own: rank 0 writes them all as one. */
-    if (!f->o->take_document && output_plan_json_to_file(&f->plan) && !f->json_failed) {
+    /* run --mpi keeps no file of a rank's own (rank 0 writes them all as one) unless
+     * --rank-files asked for one: then a rank lost later leaves what it finished. */
+    if ((!f->o->take_document || f->o->rank_json[0]) && output_plan_json_to_file(&f->plan) && !f->json_failed) {
         json_t *doc = run_doc_json(&f->doc);
         f->json_failed = output_plan_json(&f->plan, doc) != 0;
         json_decref(doc);
@@ -361,6 +362,11 @@ static int write_outputs(fanout *f, int rc)
     }
     /* run --mpi: rank 0 writes every rank's document as one. */
     if (f->o->take_document) {
+        if (f->o->rank_json[0] && !f->json_failed) {
+            json_t *doc = run_doc_json(&f->doc);
+            rc |= output_plan_json(&f->plan, doc) != 0;
+            json_decref(doc);
+        }
         f->o->take_document(f->o->hook_ctx, &f->doc);
         return f->interrupted ? INTERRUPT_EXIT : rc;
     }
