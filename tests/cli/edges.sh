@@ -141,8 +141,9 @@ signal_during_inspect_compile)
     printf '__kernel void %s(__global int *a) { a[0] = 1; }\n' "$token" >k.cl
     mkdir scratch
     status=0
-    with_signal "waitpid:1:INT" env TMPDIR="$tmp/scratch" "$bench" inspect --isa --target tgllp k.cl >/dev/null 2>err.txt ||
-        status=$?
+    # The preload takes SIGNAL_AT from the first program it loads into: the tool itself.
+    (TMPDIR="$tmp/scratch" && export TMPDIR && with_signal "waitpid:1:INT" "$bench" inspect --isa --target tgllp k.cl) \
+        >/dev/null 2>err.txt || status=$?
     [ $status = 130 ] || fail "exit $status: $(cat err.txt)"
     [ -z "$(ls scratch)" ] || fail "left in TMPDIR: $(ls scratch)"
     ! grep -rqs "$token" /tmp/ze-slm-inspect-* || fail "a copy of the source was left under /tmp"
