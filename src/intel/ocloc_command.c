@@ -1,7 +1,13 @@
+/* The ocloc command, for what libocloc (ocloc.c) does not give: a zebin for an Intel
+ * target with no device, and IGC's ISA listings, which IGC writes only where
+ * IGC_ShaderDumpEnable and IGC_DumpToCustomDir in its environment say; a spawn of the
+ * command gets them without touching this process's environment. */
 #define _GNU_SOURCE /* memmem */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +17,7 @@
 
 #include <zeslm/isa.h>
 
-#include "cli/cli.h"
-#include "commands/ocloc_run.h"
+#include "error.h"
 
 extern char **environ;
 
@@ -35,7 +40,7 @@ static void remove_dir(const char *dir, int depth)
 }
 
 /* Copies the listing of each kernel (of `kernel` only, when not NULL) in `dir` to out. */
-static bool copy_listings(const char *dir, const char *kernel, FILE *out)
+static zeslm_status copy_listings(const char *dir, const char *kernel, FILE *out)
 {
     DIR *d = opendir(dir);
     char path[512], buf[65536];
@@ -52,46 +57,75 @@ static bool copy_listings(const char *dir, const char *kernel, FILE *out)
                                          strcspn(first + 10, "\r\n") == strlen(kernel) &&
                                          strncmp(first + 10, kernel, strlen(kernel)) == 0));
         if (wanted) {
-            fputs(first, out);
-            for (size_t got; (got = fread(buf, 1, sizeof buf, f)) > 0;)
-                fwrite(buf, 1, got, out);
-            ok = !ferror(f);
+            ok = fputs(first, out) != EOF;
+            for (size_t got; ok && (got = fread(buf, 1, sizeof buf, f)) > 0;)
+                ok = fwrite(buf, 1, got, out) == got;
+            ok = ok && !ferror(f);
         }
         if (f)
             fclose(f);
     }
     if (d)
         closedir(d);
-    if (!ok)
-        cli_error("cannot read the ISA listings in %s", dir);
-    return ok;
+    return ok ? ZESLM_OK : zeslm_fail(ZESLM_ERR_IO, "cannot copy the ISA listings in %s", dir);
 }
 
-/* ocloc's messages from `log`, less the command line it repeats after "Command was:"
- * (which names the scratch folder), on stderr. */
-static void show_log(const char *log)
+/* The whole of file `path`: *data malloc'd and NUL-terminated, *size bytes. */
+static zeslm_status read_all(const char *path, unsigned char **data, size_t *size)
 {
-    unsigned char *text;
-    size_t size;
-    if (!cli_read_file(log, &text, &size))
-        return;
-    char *end = memmem(text, size, "Command was:", strlen("Command was:"));
-    fprintf(stderr, "%.*s", (int)(end ? end - (char *)text : (ptrdiff_t)size), (char *)text);
-    free(text);
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    long len = -1;
+    zeslm_status st = ZESLM_ERR_IO;
+    if (!f || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        zeslm_fail(st, "cannot read %s: %s", path, strerror(errno));
+        goto out;
+    }
+    if (!(buf = malloc((size_t)len + 1))) {
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory reading %s", path);
+        goto out;
+    }
+    if (fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        zeslm_fail(st, "cannot read %s", path);
+        free(buf);
+        goto out;
+    }
+    buf[len] = '\0';
+    *data = buf;
+    *size = (size_t)len;
+    st = ZESLM_OK;
+out:
+    if (f)
+        fclose(f);
+    return st;
 }
 
-/* (ocloc_run.h; IGC dumps its listings into dir/isa.) */
-bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **data, size_t *size,
-                   zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
+/* The failure of ocloc's compile for `target`, with ocloc's messages from `log` less
+ * the command line it repeats after "Command was:" (which names the scratch folder). */
+static zeslm_status compile_failed(const char *target, int exit_status, const char *log)
+{
+    unsigned char *text = NULL;
+    size_t size = 0;
+    if (read_all(log, &text, &size) != ZESLM_OK)
+        size = 0;
+    char *end = text ? memmem(text, size, "Command was:", strlen("Command was:")) : NULL;
+    zeslm_fail(ZESLM_ERR_BUILD, "ocloc could not compile for %s (exit status %d):\n%.*s", target, exit_status,
+               (int)(end ? end - (char *)text : (ptrdiff_t)size), text ? (char *)text : "");
+    free(text);
+    return ZESLM_ERR_BUILD;
+}
+
+/* (zeslm/isa.h; IGC dumps its listings into dir/isa.) */
+zeslm_status zeslm_ocloc_compile(const zeslm_ocloc_input *in, const char *target, unsigned char **data,
+                                 size_t *size, zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing,
+                                 const char *kernel)
 {
     char dir[] = "/tmp/ze-slm-inspect-XXXXXX";
     char src[sizeof dir + 16], bin[sizeof dir + 16], log[sizeof dir + 16];
     char **env = environ; /* ocloc's: the user's, and with `isa` IGC's dump settings */
-    bool ok = false;
-    if (!mkdtemp(dir)) {
-        cli_error("cannot create a temporary folder for ocloc");
-        return false;
-    }
+    zeslm_status st = ZESLM_ERR_IO;
+    if (!mkdtemp(dir))
+        return zeslm_fail(ZESLM_ERR_IO, "cannot create a temporary folder for ocloc: %s", strerror(errno));
     snprintf(src, sizeof src, "%s/%s", dir, in->spirv ? "k.spv" : "k.cl");
     snprintf(bin, sizeof bin, "%s/k", dir);
     snprintf(log, sizeof log, "%s/log", dir);
@@ -101,7 +135,7 @@ bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **da
     if (f && fclose(f) != 0)
         written = false;
     if (!written) {
-        cli_error("cannot write %s", src);
+        zeslm_fail(st, "cannot write %s", src);
         goto out;
     }
     /* Not -q, which silences the compiler's diagnostics too. */
@@ -127,7 +161,7 @@ bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **da
     if (isa) {
         env = calloc(n_env + 3, sizeof *env);
         if (!env) {
-            cli_error("cannot run ocloc: out of host memory");
+            st = zeslm_fail(ZESLM_ERR_NOMEM, "cannot run ocloc: out of host memory");
             goto out;
         }
         memcpy(env, environ, n_env * sizeof *env);
@@ -138,7 +172,7 @@ bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **da
      * goes to a file, shown only when the compile fails. */
     posix_spawn_file_actions_t fa;
     if (posix_spawn_file_actions_init(&fa) != 0) {
-        cli_error("cannot run ocloc: out of host memory");
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "cannot run ocloc: out of host memory");
         goto out;
     }
     spawned = posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC, 0600) == 0 &&
@@ -146,25 +180,32 @@ bool ocloc_compile(const ocloc_input *in, const char *target, unsigned char **da
               posix_spawnp(&pid, "ocloc", &fa, NULL, argv, env) == 0;
     posix_spawn_file_actions_destroy(&fa);
     if (!spawned) {
-        cli_error("cannot run ocloc (install intel-opencl-icd)");
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "cannot run ocloc (install intel-opencl-icd)");
         goto out;
     }
     if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        cli_error("ocloc could not compile for %s (exit status %d):", target,
-                  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-        show_log(log);
+        st = compile_failed(target, WIFEXITED(status) ? WEXITSTATUS(status) : -1, log);
         goto out;
     }
-    ok = cli_read_file(bin, data, size);
-    if (ok && isa && zeslm_isa_read_dir(dump, isa, n_isa) != ZESLM_OK) {
-        cli_error("%s: %s", target, zeslm_last_error());
-        ok = false;
+    st = read_all(bin, data, size);
+    if (st == ZESLM_OK && isa && (st = zeslm_isa_read_dir(dump, isa, n_isa)) != ZESLM_OK) {
+        char why[512]; /* zeslm_fail writes where zeslm_last_error points */
+        snprintf(why, sizeof why, "%s", zeslm_last_error());
+        zeslm_fail(st, "%s: %s", target, why);
+        free(*data);
+        *data = NULL;
     }
-    if (ok && listing)
-        ok = copy_listings(dump, kernel, listing);
+    if (st == ZESLM_OK && listing && (st = copy_listings(dump, kernel, listing)) != ZESLM_OK) {
+        free(*data);
+        *data = NULL;
+        if (isa) {
+            free(*isa);
+            *isa = NULL;
+        }
+    }
 out:
     if (env != environ)
         free(env);
     remove_dir(dir, 1);
-    return ok;
+    return st;
 }

@@ -1,16 +1,16 @@
 /* Level Zero Sysman as a clock source on Intel GPUs. The loader here (1.8, API 1.4) has
  * no zesInit: Sysman runs inside the core driver when ZES_ENABLE_SYSMAN=1 is set before
  * zeInit, and a core device handle is then a Sysman one (the Level Zero spec's "Sysman
- * with ZES_ENABLE_SYSMAN"). `run` sets it, unless the user set it, before any device is
- * opened (cmd_run.c). */
+ * with ZES_ENABLE_SYSMAN"). ze-slm-bench's `run` sets it, unless the user set it, before any
+ * device is opened. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/clocks.h"
+#include "clock_source.h"
+#include "error.h"
 
-#ifdef ZESLM_WITH_LEVEL_ZERO
 #include <level_zero/ze_api.h>
 #include <level_zero/zes_api.h>
 
@@ -18,6 +18,7 @@
 #define MAX_HANDLES 64
 
 typedef struct sysman {
+    struct zeslm_clock_source base;
     zes_freq_handle_t freq;
     zes_temp_handle_t temp; /* NULL: no GPU sensor */
     zes_pwr_handle_t power; /* NULL: no power domain */
@@ -25,7 +26,7 @@ typedef struct sysman {
 } sysman;
 
 /* zes_freq_throttle_reason_flags_t (zes_api.h), bit by bit. */
-static const clock_reason reason_names[] = {
+static const zeslm_clock_reason reason_names[] = {
     {ZES_FREQ_THROTTLE_REASON_FLAG_AVE_PWR_CAP, "average_power_cap"},
     {ZES_FREQ_THROTTLE_REASON_FLAG_BURST_PWR_CAP, "burst_power_cap"},
     {ZES_FREQ_THROTTLE_REASON_FLAG_CURRENT_LIMIT, "current_limit"},
@@ -35,13 +36,16 @@ static const clock_reason reason_names[] = {
     {ZES_FREQ_THROTTLE_REASON_FLAG_HW_RANGE, "hardware_range"},
 };
 
-static bool sample(void *handle, clock_sample *out)
+static zeslm_status sample(zeslm_clock_source *base, zeslm_clock_sample *out)
 {
-    sysman *s = handle;
+    sysman *s = (sysman *)base;
     zes_freq_state_t st = {.stype = ZES_STRUCTURE_TYPE_FREQ_STATE};
+    ze_result_t r = zesFrequencyGetState(s->freq, &st);
+    if (r != ZE_RESULT_SUCCESS)
+        return zeslm_fail(ZESLM_ERR_BACKEND, "zesFrequencyGetState failed (0x%x)", (unsigned)r);
     /* actual < 0: the driver does not know it (zes_freq_state_t). */
-    if (zesFrequencyGetState(s->freq, &st) != ZE_RESULT_SUCCESS || !(st.actual > 0))
-        return false;
+    if (!(st.actual > 0))
+        return zeslm_fail(ZESLM_ERR_BACKEND, "Level Zero Sysman knows no actual clock now");
     out->mhz = st.actual;
     out->throttle = st.throttleReasons;
     double c;
@@ -54,12 +58,12 @@ static bool sample(void *handle, clock_sample *out)
             out->power_w = (double)(e.energy - s->last.energy) / (double)(e.timestamp - s->last.timestamp);
         s->last = e;
     }
-    return true;
+    return ZESLM_OK;
 }
 
-static void close_sysman(void *handle)
+static void close_sysman(zeslm_clock_source *s)
 {
-    free(handle);
+    free(s);
 }
 
 /* The hex digits of d->uuid (8-4-4-4-12) as the 16 bytes Level Zero reports. */
@@ -161,55 +165,40 @@ static void sensors(zes_device_handle_t dev, int32_t tile, sysman *s)
         }
 }
 
-bool clocks_sysman_open(const zeslm_device_info *d, clock_source *out, char *why, size_t why_len)
+zeslm_status zeslm_clocks_sysman_open(const zeslm_device_info *d, zeslm_clock_source **out)
 {
     const char *on = getenv("ZES_ENABLE_SYSMAN");
     uint8_t want[ZE_MAX_DEVICE_UUID_SIZE];
     int32_t tile = -1;
-    if (!on || strcmp(on, "1") != 0) {
-        snprintf(why, why_len, "Level Zero Sysman is off (ZES_ENABLE_SYSMAN=%s)", on ? on : "unset");
-        return false;
-    }
-    if (!uuid_bytes(d->uuid, want)) {
-        snprintf(why, why_len, "the device reports no UUID to find it by in Level Zero Sysman");
-        return false;
-    }
+    if (!on || strcmp(on, "1") != 0)
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "Level Zero Sysman is off (ZES_ENABLE_SYSMAN=%s)", on ? on : "unset");
+    if (!uuid_bytes(d->uuid, want))
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "the device reports no UUID to find it by in Level Zero Sysman");
     ze_device_handle_t dev = find(want, &tile);
-    if (!dev) {
-        snprintf(why, why_len, "no Level Zero device has UUID %s", d->uuid);
-        return false;
-    }
+    if (!dev)
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no Level Zero device has UUID %s", d->uuid);
     sysman *s = calloc(1, sizeof *s);
-    if (!s) {
-        snprintf(why, why_len, "out of host memory");
-        return false;
-    }
+    if (!s)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     double max = 0;
     ze_result_t r = ZE_RESULT_SUCCESS;
     s->freq = gpu_domain((zes_device_handle_t)dev, tile, &max, &r);
     if (!s->freq) {
-        if (r == ZE_RESULT_ERROR_UNINITIALIZED)
-            snprintf(why, why_len, "Level Zero Sysman did not start for this device (zesDeviceEnumFrequencyDomains: "
-                                   "ZE_RESULT_ERROR_UNINITIALIZED: no GPU behind the driver, or no access to it)");
-        else if (r != ZE_RESULT_SUCCESS)
-            snprintf(why, why_len, "Level Zero Sysman: zesDeviceEnumFrequencyDomains failed (0x%x)", (unsigned)r);
-        else
-            snprintf(why, why_len, "Level Zero Sysman offers no GPU frequency domain for this device");
         free(s);
-        return false;
+        if (r == ZE_RESULT_ERROR_UNINITIALIZED)
+            return zeslm_fail(ZESLM_ERR_NO_DEVICE,
+                              "Level Zero Sysman did not start for this device (zesDeviceEnumFrequencyDomains: "
+                              "ZE_RESULT_ERROR_UNINITIALIZED: no GPU behind the driver, or no access to it)");
+        if (r != ZE_RESULT_SUCCESS)
+            return zeslm_fail(ZESLM_ERR_NO_DEVICE, "Level Zero Sysman: zesDeviceEnumFrequencyDomains failed (0x%x)",
+                              (unsigned)r);
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "Level Zero Sysman offers no GPU frequency domain for this device");
     }
     sensors((zes_device_handle_t)dev, tile, s);
-    *out = (clock_source){.name = "Level Zero Sysman", .handle = s, .max_mhz = max, .sample = sample,
-                          .reasons = reason_names, .n_reasons = sizeof reason_names / sizeof reason_names[0],
-                          .close = close_sysman};
-    return true;
+    s->base = (struct zeslm_clock_source){.name = "Level Zero Sysman", .max_mhz = max, .sample = sample,
+                                          .reasons = reason_names,
+                                          .n_reasons = sizeof reason_names / sizeof reason_names[0],
+                                          .close = close_sysman};
+    *out = &s->base;
+    return ZESLM_OK;
 }
-#else
-bool clocks_sysman_open(const zeslm_device_info *d, clock_source *out, char *why, size_t why_len)
-{
-    (void)d;
-    (void)out;
-    snprintf(why, why_len, "Level Zero Sysman needs the Level Zero backend, which this build lacks");
-    return false;
-}
-#endif

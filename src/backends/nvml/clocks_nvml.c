@@ -7,13 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/clocks.h"
+#include "clock_source.h"
+#include "error.h"
 
 typedef int nvml_return;   /* nvmlReturn_t: 0 is NVML_SUCCESS */
 typedef void *nvml_device; /* nvmlDevice_t */
 enum { NVML_CLOCK_SM = 1, NVML_TEMPERATURE_GPU = 0 };
 
 typedef struct nvml {
+    struct zeslm_clock_source base;
     void *lib;
     nvml_device dev;
     nvml_return (*shutdown)(void);
@@ -24,52 +26,51 @@ typedef struct nvml {
 } nvml;
 
 /* nvmlClocksThrottleReasons* (nvml.h), bit by bit. */
-static const clock_reason reason_names[] = {
+static const zeslm_clock_reason reason_names[] = {
     {0x1, "gpu_idle"},          {0x2, "applications_clocks_setting"}, {0x4, "sw_power_cap"},
     {0x8, "hw_slowdown"},       {0x10, "sync_boost"},                 {0x20, "sw_thermal_slowdown"},
     {0x40, "hw_thermal_slowdown"}, {0x80, "hw_power_brake_slowdown"}, {0x100, "display_clock_setting"},
 };
 
-static bool sample(void *handle, clock_sample *out)
+static zeslm_status sample(zeslm_clock_source *s, zeslm_clock_sample *out)
 {
-    nvml *n = handle;
+    nvml *n = (nvml *)s;
     unsigned v;
     unsigned long long bits;
-    if (n->clock(n->dev, NVML_CLOCK_SM, &v) != 0)
-        return false;
+    nvml_return r = n->clock(n->dev, NVML_CLOCK_SM, &v);
+    if (r != 0)
+        return zeslm_fail(ZESLM_ERR_BACKEND, "nvmlDeviceGetClockInfo failed (%d)", r);
     out->mhz = v;
     out->temp_c = n->temperature && n->temperature(n->dev, NVML_TEMPERATURE_GPU, &v) == 0 ? v : NAN;
     out->power_w = n->power && n->power(n->dev, &v) == 0 ? v / 1000.0 : NAN; /* milliwatts */
     out->throttle = n->reasons && n->reasons(n->dev, &bits) == 0 ? bits : 0;
-    return true;
+    return ZESLM_OK;
 }
 
-static void close_nvml(void *handle)
+static void close_nvml(zeslm_clock_source *s)
 {
-    nvml *n = handle;
+    nvml *n = (nvml *)s;
     n->shutdown();
     dlclose(n->lib);
     free(n);
 }
 
-bool clocks_nvml_open(const zeslm_device_info *d, clock_source *out, char *why, size_t why_len)
+zeslm_status zeslm_clocks_nvml_open(const zeslm_device_info *d, zeslm_clock_source **out)
 {
-    if (!d->pci_address[0] && !d->uuid[0]) {
-        snprintf(why, why_len, "the device reports neither a PCI address nor a UUID to find it by in NVML");
-        return false;
-    }
+    if (!d->pci_address[0] && !d->uuid[0])
+        return zeslm_fail(ZESLM_ERR_NO_DEVICE,
+                          "the device reports neither a PCI address nor a UUID to find it by in NVML");
     const char *path = getenv("ZESLM_NVML_LIBRARY");
     path = path && *path ? path : "libnvidia-ml.so.1";
     nvml *n = calloc(1, sizeof *n);
-    if (!n) {
-        snprintf(why, why_len, "out of host memory");
-        return false;
-    }
+    if (!n)
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
+    zeslm_status st = ZESLM_ERR_NO_DEVICE;
     n->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!n->lib) {
-        snprintf(why, why_len, "no NVML: %s", dlerror());
+        zeslm_fail(st, "no NVML: %s", dlerror());
         free(n);
-        return false;
+        return st;
     }
     /* POSIX's way from a void * to a function pointer. */
 #define SYM(dst, name) *(void **)(&(dst)) = dlsym(n->lib, name)
@@ -86,30 +87,32 @@ bool clocks_nvml_open(const zeslm_device_info *d, clock_source *out, char *why, 
     SYM(n->reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
 #undef SYM
     if (!init || !by_pci || !by_uuid || !n->shutdown || !n->clock) {
-        snprintf(why, why_len, "%s lacks NVML's functions", path);
+        zeslm_fail(st, "%s lacks NVML's functions", path);
         goto fail;
     }
     if (init() != 0) {
-        snprintf(why, why_len, "nvmlInit failed (no NVIDIA driver running?)");
+        zeslm_fail(st, "nvmlInit failed (no NVIDIA driver running?)");
         goto fail;
     }
     /* NVML names a UUID "GPU-" and the 8-4-4-4-12 hex the device reports. */
     char uuid[64];
     snprintf(uuid, sizeof uuid, "GPU-%s", d->uuid);
     if (!(d->pci_address[0] && by_pci(d->pci_address, &n->dev) == 0) && !(d->uuid[0] && by_uuid(uuid, &n->dev) == 0)) {
-        snprintf(why, why_len, "NVML has no device at PCI %s or with UUID %s", d->pci_address[0] ? d->pci_address : "-",
-                 d->uuid[0] ? d->uuid : "-");
+        zeslm_fail(st, "NVML has no device at PCI %s or with UUID %s", d->pci_address[0] ? d->pci_address : "-",
+                   d->uuid[0] ? d->uuid : "-");
         n->shutdown();
         goto fail;
     }
     unsigned max = 0;
-    *out = (clock_source){.name = "NVML", .handle = n, .sample = sample, .reasons = reason_names,
-                         .n_reasons = sizeof reason_names / sizeof reason_names[0], .close = close_nvml};
+    n->base = (struct zeslm_clock_source){.name = "NVML", .sample = sample, .reasons = reason_names,
+                                          .n_reasons = sizeof reason_names / sizeof reason_names[0],
+                                          .close = close_nvml};
     if (max_clock && max_clock(n->dev, NVML_CLOCK_SM, &max) == 0)
-        out->max_mhz = max;
-    return true;
+        n->base.max_mhz = max;
+    *out = &n->base;
+    return ZESLM_OK;
 fail:
     dlclose(n->lib);
     free(n);
-    return false;
+    return st;
 }
