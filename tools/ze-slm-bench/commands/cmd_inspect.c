@@ -285,8 +285,7 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
     /* A bundled file this target's front end cannot build from source (OpenCL C 3.0 on
      * skl): its validated SPIR-V, as the driver would take it at run time. */
     if (!built && bundled && in.source) {
-        fprintf(stderr, "%s: %s.cl on %s: ocloc failed on the source; trying its SPIR-V\n", PROG, bundled->name,
-                t->name);
+        cli_note("%s.cl on %s: ocloc failed on the source; trying its SPIR-V", bundled->name, t->name);
         in = (zeslm_ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
         built = compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
     }
