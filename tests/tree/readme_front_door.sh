@@ -2,7 +2,7 @@
 # The README is the front door, not the archive: at most 12 KB (12288 bytes), and
 # neither it nor docs/ names an issue ("issue 17", "issue17") or a dated tree ("the tree
 # of 2026-11-23"): what is true now is said without its history. Every relative link of
-# the README names a file or folder that exists.
+# the README and of docs/ names a file or folder that exists.
 # Usage: readme_front_door.sh SOURCE_DIR
 set -eu
 root=$1
@@ -20,12 +20,16 @@ if [ -n "$found" ]; then
     echo "$found" >&2
     exit 1
 fi
-# Markdown links and images: ](target) with no scheme, less any #anchor.
+# Markdown links and images: ](target) with no scheme, less any #anchor, relative to the
+# page's folder.
 missing=""
-for target in $(grep -oE '\]\([^)#:]+' "$readme" | sed 's/^](//'); do
-    [ -e "$root/$target" ] || missing="$missing $target"
+for page in "$readme" "$root"/docs/*.md; do
+    [ -f "$page" ] || continue
+    for target in $(grep -oE '\]\([^)#:]+' "$page" | sed 's/^](//'); do
+        [ -e "$(dirname "$page")/$target" ] || missing="$missing $page:$target"
+    done
 done
 if [ -n "$missing" ]; then
-    echo "README.md links to what does not exist:$missing" >&2
+    echo "links to what does not exist:$missing" >&2
     exit 1
 fi
