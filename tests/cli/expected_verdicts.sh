@@ -5,7 +5,7 @@
 #   expected_verdicts.sh TOOL SOURCE_DIR
 set -eu
 tool=$1 src=$2
-run=$src/results/h100/nvidia-h100-80gb-hbm3-2026-11-23.json
+run=$src/tests/fixtures/documents/h100-run.json
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export ZESLM_EXPECTED_FILE="$src/share/expected/expected.json"

@@ -28,6 +28,14 @@ int cli_error(const char *fmt, ...)
     return 1;
 }
 
+void cli_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("note", fmt, ap);
+    va_end(ap);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
     va_list ap;

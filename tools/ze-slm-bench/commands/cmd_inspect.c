@@ -8,15 +8,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <zeslm/bench.h>
+#include <zeslm/isa.h>
+#include <zeslm/status.h>
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
 #include <zeslm/kernels.h>
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "commands/ocloc_run.h"
 #include "render/fields.h"
 #include "commands/inspect_isa.h"
+#include "io/interrupt.h"
 #include "io/output.h"
 #include "render/sheet.h"
 #include "render/table.h"
@@ -243,6 +246,21 @@ static int show(const zeslm_intel_target *t, const char *group, const char *sour
     return rc;
 }
 
+/* zeslm_ocloc_compile, its failure (ocloc's own messages included) on stderr. A signal
+ * during it only stops it (the library kills ocloc and removes its scratch folder, a
+ * copy of the user's source); the tool then exits 130 (interrupt_resume). */
+static bool compile(const zeslm_ocloc_input *in, const char *target, unsigned char **bin, size_t *size,
+                    zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
+{
+    interrupt_defer();
+    zeslm_status st = zeslm_ocloc_compile(in, target, bin, size, isa, n_isa, listing, kernel);
+    interrupt_resume();
+    if (st == ZESLM_OK)
+        return true;
+    cli_error("%s", zeslm_last_error());
+    return false;
+}
+
 /* OpenCL C source: the bundled native binary for t when there is one, else ocloc. */
 static int show_source(const zeslm_intel_target *t, const char *group, const char *label, const char *source,
                        const struct zeslm_kernel_file *bundled, inspect_opts *o)
@@ -268,18 +286,17 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
     if (o->isa == 2 && !lf)
         return cli_error("out of host memory");
     /* A bundled file as the build compiled it for t: its options, or its SPIR-V. */
-    ocloc_input in = {source, bundled ? bundled->options : NULL, NULL, 0, o->compile_timeout_s};
+    zeslm_ocloc_input in = {source, bundled ? bundled->options : NULL, NULL, 0, o->compile_timeout_s};
     for (size_t i = 0; bundled && i < bundled->n_natives; i++)
         if (strcmp(bundled->natives[i].target, t->name) == 0 && bundled->natives[i].from_spirv)
-            in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
-    bool built = ocloc_compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
+            in = (zeslm_ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
+    bool built = compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
     /* A bundled file this target's front end cannot build from source (OpenCL C 3.0 on
      * skl): its validated SPIR-V, as the driver would take it at run time. */
-    if (!built && bundled && in.source) {
-        fprintf(stderr, "%s: %s.cl on %s: ocloc failed on the source; trying its SPIR-V\n", PROG, bundled->name,
-                t->name);
-        in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
-        built = ocloc_compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
+    if (!built && bundled && in.source && !zeslm_stop_requested()) {
+        cli_note("%s.cl on %s: ocloc failed on the source; trying its SPIR-V", bundled->name, t->name);
+        in = (zeslm_ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
+        built = compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
     }
     if (lf && fclose(lf) != 0)
         built = false;

@@ -56,7 +56,7 @@ static int run(int argc, char **argv)
         return rc;
     if (o.list)
         return run_list(chosen, n, &o, argc, argv);
-    /* Sysman, the clock source of Intel's GPUs (tools/ze-slm-bench/run/clocks_sysman.c), starts with the
+    /* Sysman, the clock source of Intel's GPUs (zeslm/clocks.h), starts with the
      * driver only when asked before zeInit; a user's own setting stands. */
     if (setenv("ZES_ENABLE_SYSMAN", "1", 0) != 0)
         return cli_error("cannot set ZES_ENABLE_SYSMAN: out of memory");

@@ -61,7 +61,7 @@ bool peers_score_groups(peers *p, const zeslm_results *const *devices, const siz
  * and PCI address) count once in each row's total, at the best rate any of them saw:
  * their kernels' device times do not add, since a GPU time-slices the processes that
  * share it (the H100 through NVIDIA's OpenCL, which MPS refuses: two ranks each
- * reported the GPU's whole rate, results/h100/cluster/). Fills same_as; false when
+ * reported the GPU's whole rate on an H100, 2026-11-23). Fills same_as; false when
  * out of memory. */
 bool peers_share_devices(peers *p, const char *const *identity);
 

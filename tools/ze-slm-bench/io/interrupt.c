@@ -20,13 +20,12 @@
 static char names[TRACKED][NAME_MAX_BYTES];
 static volatile sig_atomic_t used[TRACKED];
 static volatile sig_atomic_t deferred;
-static volatile pid_t child;
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
 #define N_CAUGHT (sizeof caught / sizeof *caught)
 
-/* Only async-signal-safe calls here (signal-safety(7)): kill, unlink, _exit. */
+/* Only async-signal-safe calls here (signal-safety(7)): unlink, _exit. */
 static void remove_tracked(void)
 {
     for (size_t i = 0; i < TRACKED; i++)
@@ -38,9 +37,6 @@ static void on_signal(int sig)
 {
     (void)sig;
     zeslm_request_stop();
-    pid_t c = child;
-    if (c > 0)
-        kill(c, SIGKILL);
     if (deferred)
         return;
     remove_tracked();
@@ -102,11 +98,6 @@ void interrupt_untrack(int slot)
     pthread_mutex_lock(&slots_lock);
     used[slot] = 0;
     pthread_mutex_unlock(&slots_lock);
-}
-
-void interrupt_child(pid_t pid)
-{
-    child = pid;
 }
 
 bool interrupt_close(void)

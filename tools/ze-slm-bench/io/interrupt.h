@@ -4,22 +4,20 @@
 #define ZESLM_INTERRUPT_H
 
 #include <stdbool.h>
-#include <sys/types.h>
 
 /* The exit status of a command stopped by a signal, whichever signal: the shell's
  * 128 + SIGINT, which `run` has always returned (docs/cli.md). */
 #define INTERRUPT_EXIT 130
 
 /* Installs the handlers. Outside a deferred region a signal removes every tracked
- * temporary, ends the tracked child and exits INTERRUPT_EXIT at once; inside one it
- * only raises the library's stop flag (zeslm_request_stop) and ends the child, and
- * the region's code stops at its next check. Called by main before any command, and
+ * temporary and exits INTERRUPT_EXIT at once; inside one it only raises the library's
+ * stop flag (zeslm_request_stop), and the region's code stops at its next check. Called by main before any command, and
  * again by `run` once its devices opened (PoCL's LLVM replaces handlers there). */
 void interrupt_install(void);
 
 /* A region that stops by itself after a signal (nestable): `run`, whose workloads
- * check the stop flag and whose document then says complete: false; an ocloc compile,
- * whose scratch folder is removed before it ends. interrupt_resume ends the region;
+ * check the stop flag and whose document then says complete: false; an ocloc compile
+ * (zeslm_ocloc_compile kills ocloc and removes its scratch folder when it sees the flag). interrupt_resume ends the region;
  * when it is the outermost and a signal came, the process exits as a signal outside
  * would have made it. */
 void interrupt_defer(void);
@@ -30,10 +28,6 @@ void interrupt_resume(void);
  * interrupt_untrack(slot) once the file was renamed or removed. Thread-safe. */
 int interrupt_track(const char *path);
 void interrupt_untrack(int slot);
-
-/* The child a signal ends with SIGKILL (0: none): ocloc, which a signal sent to the
- * tool alone would leave running and writing into the scratch folder. */
-void interrupt_child(pid_t pid);
 
 /* The end of a command's work: blocks the signals, so that one that arrives later
  * comes after the command's last decision and is not half taken, and says whether

@@ -22,7 +22,7 @@
  * sessions, taken between the quiet runs' and the loaded ones' (a loaded machine's
  * noisy figures converge later: latency used 0.15-0.33 of its budget on a quiet one,
  * 0.55-0.84 on a loaded one). GPU: the mean of the H100's three default runs of
- * 2026-11-23 16:10, 16:17 and 16:20 (their ZESLM_PROGRESS_LOG, results/h100/), the one
+ * 2026-11-23 16:10, 16:17 and 16:20 (their ZESLM_PROGRESS_LOG, not kept), the one
  * GPU measured, each workload's seconds over the results this table plans (the H100
  * skips 18 of atomics' 90 and 2 of latency's 30, which a spend per result made cost
  * 25% too much): its atomics took 65-87 s against a CPU's 0.1 of their budgets, which
