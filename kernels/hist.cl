@@ -92,7 +92,7 @@ __kernel void hist_doc_slm(__global const ulong *in, uint n, __global uint *bins
 // Sub-histograms: `copies` histograms per group, bin-major (lh[bin*copies + copy]),
 // work-item lid using copy lid % copies, so work-items that hit the same bin update up
 // to `copies` neighbouring words instead of one. Two kernels (measured on an H100, see
-// the README):
+// results/h100/README.md):
 // - hist_copies: 8 copies (8 KiB a group). The 4 lanes of a 32-wide sub-group that
 //   share a copy meet their random bins on 4 banks, so atomics conflict.
 // - hist_lanes: one copy per lane of a 32-wide sub-group (32 KiB a group): lane l's

@@ -16,11 +16,11 @@ _ze_slm_bench_options()
         "") echo "--version --backend --device --help";;
         devices) echo "--backend --json --csv --markdown --help";;
         limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --taps --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --rank-files --fail-on --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
-        inspect) echo "--target --kernel --group-size --slm --isa --json --csv --markdown --help";;
+        inspect) echo "--target --kernel --group-size --slm --isa --compile-timeout --json --csv --markdown --help";;
         compare) echo "--fail-over --any-device --json --csv --markdown --help";;
-        merge) echo "--json --csv --markdown --help";;
+        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --strict --summary-only --junit --jsonl --help";;
         help) echo "--help";;
     esac
 }
@@ -50,7 +50,7 @@ _ze_slm_bench_value()
             esac;;
         run)
             case $2 in
-                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--taps|-m) echo any;;
+                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--rank-files|-R|--fail-on|-F|--taps|-m) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
@@ -64,7 +64,7 @@ _ze_slm_bench_value()
             esac;;
         inspect)
             case $2 in
-                --group-size|-g|--slm|-s|--isa|-i) echo any;;
+                --group-size|-g|--slm|-s|--isa|-i|--compile-timeout|-T) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --target|-t) echo target;;
                 --kernel|-k) echo kernel;;
@@ -76,7 +76,8 @@ _ze_slm_bench_value()
             esac;;
         merge)
             case $2 in
-                --json|-j|--csv|-c|--markdown|-M) echo file;;
+                --expect|-E|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O) echo any;;
+                --json|-j|--csv|-c|--markdown|-M|--junit|-U|--jsonl|-L) echo file;;
             esac;;
         help)
             case $2 in

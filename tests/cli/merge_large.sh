@@ -4,7 +4,8 @@
 #   large:   merge of two files of 10,000 and of 40,000 results each: four times the
 #            results take less than five times as long (quadratic: 16);
 #   medians: a measured result with a median of 0, -5 or 1e308 (not a whole positive
-#            number of nanoseconds) is refused by merge, as by compare, with one line.
+#            number of nanoseconds) is refused by merge --strict, as by compare, with
+#            one line; without --strict it is an ERROR entry, its device not merged.
 # usage: merge_large.sh path/to/ze-slm-bench CASE
 set -eu
 bench=$1
@@ -57,13 +58,19 @@ r = {"workload": "reduce", "variant": "many", "parameters": "n=1", "outcome": "m
      "median_ns": json.loads(sys.argv[2]), "spread": 0.01, "rate": 1.0, "rate_unit": "GB/s"}
 json.dump({"schema": 1, "device": {"name": "gpu"}, "results": [r]}, open(sys.argv[1], "w"))
 PY
-        for cmd in "merge $tmp/m.json $tmp/m.json" "compare $tmp/m.json $tmp/m.json"; do
+        # merge --strict stops at a file that is not a results file (without it, the
+        # file is an ERROR entry of the fleet: not merged either).
+        for cmd in "merge --strict $tmp/m.json $tmp/m.json" "compare $tmp/m.json $tmp/m.json"; do
             # shellcheck disable=SC2086
             if "$bench" $cmd >"$tmp/out" 2>"$tmp/err"; then fail "$cmd took a median of $median"; fi
             [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$cmd, median $median: not one line: $(cat "$tmp/err")"
             grep -q "median_ns" "$tmp/err" || fail "$cmd, median $median: no reason: $(cat "$tmp/err")"
         done
     done
+    "$bench" merge "$tmp/m.json" "$tmp/m.json" --json "$tmp/out.json" >"$tmp/out" 2>&1 && fail "merge took a median of 1e308"
+    grep -q "median_ns" "$tmp/out" || fail "merge's ERROR entry does not say why: $(cat "$tmp/out")"
+    python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["devices"] == []' "$tmp/out.json" ||
+        fail "merge kept a device of a refused file"
     echo "merge and compare refuse medians of 0, -5 and 1e308"
     ;;
 esac

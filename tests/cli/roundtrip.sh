@@ -28,10 +28,14 @@ for i, d in enumerate(json.load(open(sys.argv[1]))["devices"]):
 export ZESLM_NVML_LIBRARY="$nvml" FAKE_NVML_UUID="$2" FAKE_NVML_MHZ=1980
 intel_index=$1
 work="--backend cl --quick --reps 3 roofline/read,slm reduce/many"
-run() { # NAME, then the command's arguments: its output in $tmp/NAME.out
+run() { # NAME, then the command's arguments: its output in $tmp/NAME.out. Exit 3 is a
+    # fleet's verdict (SLOW: ranks time-sliced on this machine's CPU), not a failure; so
+    # is 4 for one rank's file alone (its job's other ranks MISSING), with $verdicts=4.
     name=$1
     shift
-    "$@" >"$tmp/$name.out" 2>&1 || fail "$name: $* (exit $?): $(tail -5 "$tmp/$name.out")"
+    "$@" >"$tmp/$name.out" 2>&1
+    rc=$?
+    [ $rc = 0 ] || [ $rc = 3 ] || [ $rc = "${verdicts:-3}" ] || fail "$name: $* (exit $rc): $(tail -5 "$tmp/$name.out")"
 }
 # shellcheck disable=SC2086
 run one "$bench" run $work --device "$intel_index" --json "$tmp/one.json"
@@ -59,7 +63,7 @@ else
     echo "(no MPI launcher $mpiexec: run --mpi and the rank files not tried)"
 fi
 for d in $docs; do
-    run "again-$d" "$bench" merge "$tmp/$d.json" --json "$tmp/$d.again.json"
+    verdicts=4 run "again-$d" "$bench" merge "$tmp/$d.json" --json "$tmp/$d.again.json"
     cmp "$tmp/$d.json" "$tmp/$d.again.json" >/dev/null || fail "$d.json written again differs: $(diff "$tmp/$d.json" "$tmp/$d.again.json" | head -10)"
     run "self-$d" "$bench" compare "$tmp/$d.json" "$tmp/$d.json"
     grep -q " results in both, 0 changed" "$tmp/self-$d.out" || fail "compare of $d with itself: $(tail -3 "$tmp/self-$d.out")"

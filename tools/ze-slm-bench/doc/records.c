@@ -7,6 +7,7 @@
 #include "doc/records.h"
 #include "doc/report.h"
 #include "doc/run_doc.h"
+#include "expect/verdict.h"
 
 #define ROWS(r) .rows = r, .n_rows = sizeof r / sizeof r[0]
 
@@ -53,10 +54,14 @@ static const schema_row clock_workload_rows[] = {
 };
 static const schema_record clock_workload = {.name = "clock reading", ROWS(clock_workload_rows), .json_backed = true};
 
-/* Sampled: {source, max_mhz, workloads}; not: {source: null, not_sampled: why}. */
+/* Sampled: {source, max_mhz, memory_max_mhz, memory_bus_bits, workloads}; not:
+ * {source: null, not_sampled: why}. */
 static const schema_row clocks_rows[] = {
     {.key = "source", .kind = SCHEMA_STR, .flags = SCHEMA_NULLABLE},
     {.key = "max_mhz", .kind = SCHEMA_DOUBLE, .flags = SCHEMA_NULLABLE},
+    /* The memory's clock and bus width, where the source knows them (a paper peak). */
+    {.key = "memory_max_mhz", .kind = SCHEMA_DOUBLE, .flags = SCHEMA_NULLABLE},
+    {.key = "memory_bus_bits", .kind = SCHEMA_U64, .flags = SCHEMA_NULLABLE},
     {.key = "workloads", .kind = SCHEMA_MAP, .sub = &clock_workload},
     {.key = "not_sampled", .kind = SCHEMA_STR},
 };
@@ -64,12 +69,12 @@ const schema_record records_clocks = {.name = "clocks", ROWS(clocks_rows), .json
 
 static const schema_row open_error_rows[] = {
     {.key = "device", .kind = SCHEMA_I64, .flags = SCHEMA_NULLABLE},
-    {.key = "name", .kind = SCHEMA_STR},
-    {.key = "host", .kind = SCHEMA_STR},
+    {.key = "name", .kind = SCHEMA_STR, .flags = SCHEMA_NULLABLE},
+    {.key = "host", .kind = SCHEMA_STR, .flags = SCHEMA_NULLABLE},
     {.key = "rank", .kind = SCHEMA_I64, .flags = SCHEMA_NULLABLE},
     {.key = "status", .kind = SCHEMA_STR, .flags = SCHEMA_REQUIRED},
     {.key = "message", .kind = SCHEMA_STR, .flags = SCHEMA_REQUIRED},
-    {.key = "source", .kind = SCHEMA_STR},
+    {.key = "source", .kind = SCHEMA_STR, .flags = SCHEMA_NULLABLE},
 };
 const schema_record records_open_error = {.name = "run error", ROWS(open_error_rows), .json_backed = true};
 
@@ -297,6 +302,26 @@ static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
     return true;
 }
 
+static json_t *w_device_complete(const void *rec)
+{
+    return json_boolean(!((const run_doc_device *)rec)->incomplete);
+}
+
+static bool r_device_complete(void *rec, const json_t *v, char *why, size_t why_len)
+{
+    if (v && !json_is_boolean(v)) {
+        snprintf(why, why_len, "device field \"complete\" is not true or false");
+        return false;
+    }
+    ((run_doc_device *)rec)->incomplete = json_is_false(v);
+    return true;
+}
+
+static json_t *w_expected(const void *rec)
+{
+    return verdict_device_json(rec);
+}
+
 #define D(field) .offset = offsetof(run_doc_device, field)
 #define DT(field) .offset = offsetof(run_doc_device, field), .size = sizeof((run_doc_device *)0)->field
 static const schema_row device_rows[] = {
@@ -309,6 +334,9 @@ static const schema_row device_rows[] = {
     {.key = "finished_s", .kind = SCHEMA_DOUBLE, D(finished_s), .flags = SCHEMA_ZERO_NULL},
     {.key = "size_scale", .kind = SCHEMA_DOUBLE, D(size_scale)},
     {.key = "probe_bytes_per_s", .kind = SCHEMA_DOUBLE, D(probe_bytes_per_s), .flags = SCHEMA_ZERO_NULL},
+    /* false: its run stopped before every workload asked for (w_devices adds the run's
+     * own state: every device of a run still going, or stopped, is incomplete). */
+    {.key = "complete", .kind = SCHEMA_SPECIAL, .write = w_device_complete, .read = r_device_complete},
     /* Against its peers (run_doc_aggregate), worked out again on reading. */
     {.key = "peer_score", .kind = SCHEMA_DOUBLE, D(peer_score), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "slow", .kind = SCHEMA_BOOL, D(slow), .flags = SCHEMA_GATED},
@@ -326,6 +354,9 @@ static const schema_row device_rows[] = {
     {.key = "summaries", .kind = SCHEMA_MAP, D(summaries), .sub = &string_value},
     {.key = "findings", .kind = SCHEMA_MAP, D(findings), .sub = &findings_value},
     {.key = "errors", .kind = SCHEMA_ARRAY, D(errors), .sub = &records_device_error},
+    /* What its expected figures say of it (expect/verdict.h): derived, worked out again
+     * from the rest whenever a document is written. */
+    {.key = "expected", .kind = SCHEMA_SPECIAL, .write = w_expected},
 };
 const schema_record records_device = {.name = "device", ROWS(device_rows), .gate = aggregated_device};
 
@@ -346,8 +377,14 @@ static json_t *w_devices(const void *rec)
 {
     const run_doc *doc = rec;
     json_t *a = json_array();
-    for (size_t k = 0; a && k < doc->n_devices; k++)
-        json_array_append_new(a, schema_write(&records_device, &doc->devices[k]));
+    for (size_t k = 0; a && k < doc->n_devices; k++) {
+        json_t *o = schema_write(&records_device, &doc->devices[k]);
+        /* A run still going, or stopped, leaves each of its devices incomplete; a merged
+         * document's devices say their own. */
+        if (o && !doc->complete && !run_doc_merged(doc))
+            json_object_set_new(o, "complete", json_false());
+        json_array_append_new(a, o);
+    }
     return a;
 }
 
@@ -387,6 +424,12 @@ static json_t *w_aggregate(const void *rec)
     return agg;
 }
 
+static json_t *w_verdicts(const void *rec)
+{
+    const json_t *v = ((const run_doc *)rec)->verdicts;
+    return v ? json_deep_copy(v) : NULL;
+}
+
 #define RUN(field) .offset = offsetof(run_doc, field)
 static const schema_row run_rows[] = {
     /* The version written; run_doc_parse reads 1, 2 and 3 before these rows. */
@@ -404,6 +447,9 @@ static const schema_row run_rows[] = {
     {.key = "devices", .kind = SCHEMA_SPECIAL, .write = w_devices},
     {.key = "errors", .kind = SCHEMA_ARRAY, RUN(errors), .sub = &records_open_error},
     {.key = "aggregate", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_aggregate},
+    /* merge's verdicts on the fleet (expect/verdict.h's verdicts_json): derived, worked
+     * out again by the merge that writes them. */
+    {.key = "verdicts", .kind = SCHEMA_SPECIAL, .write = w_verdicts},
 };
 const schema_record records_run = {.name = "run", ROWS(run_rows), .gate = aggregated_run};
 

@@ -34,6 +34,7 @@ void run_doc_free(run_doc *doc)
     json_decref(doc->errors);
     json_decref(doc->head);
     json_decref(doc->source);
+    json_decref(doc->verdicts);
     memset(doc, 0, sizeof *doc);
 }
 
@@ -191,6 +192,11 @@ static const char *identity(const run_doc_device *d, char *buf, size_t len)
     return buf;
 }
 
+bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->driver, b->driver) == 0;
+}
+
 bool run_doc_aggregate(run_doc *doc)
 {
     /* Again after devices changed: the last one counts. */
@@ -204,7 +210,19 @@ bool run_doc_aggregate(run_doc *doc)
         return false;
     for (size_t k = 0; k < doc->n_devices; k++)
         all[k] = &doc->devices[k].results;
-    doc->aggregated = peers_compute(all, doc->n_devices, &doc->aggregate);
+    bool computed = peers_compute(all, doc->n_devices, &doc->aggregate);
+    /* Scores within each model and driver version (run_doc_same_model). */
+    size_t *group = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *group);
+    for (size_t k = 0; group && k < doc->n_devices; k++) {
+        group[k] = k;
+        for (size_t j = 0; j < k && group[k] == k; j++)
+            if (run_doc_same_model(&doc->devices[j], &doc->devices[k]))
+                group[k] = group[j];
+    }
+    doc->aggregated = computed && group && peers_score_groups(&doc->aggregate, all, group);
+    if (computed && !doc->aggregated)
+        peers_free(&doc->aggregate);
+    free(group);
     free(all);
     char(*ids)[320] = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *ids);
     const char **id = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *id);
@@ -244,7 +262,7 @@ json_t *run_doc_json(const run_doc *doc)
 
 /* One device object (a schema-1 root, or an element of "devices"), every field
  * through records_device, then a section per run of one known workload's results,
- * its findings worked out again from them as the run did. */
+ * its summary and findings worked out again from them as the run did. */
 static int device_from_json(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
                             size_t why_len)
 {
@@ -272,6 +290,12 @@ static int device_from_json(run_doc *doc, size_t cap, const json_t *o, size_t k,
             continue;
         if (sec.wl->summarize)
             sec.wl->summarize(&d->results, sec.first, &sec.summary);
+        /* Derived from the results, as the run derived them (a file edited by hand
+         * is judged by its results, not by what it says of them). */
+        if (sec.summary.count) {
+            json_object_set_new(d->summaries, sec.wl->name, report_summary_text(&sec.summary));
+            json_object_set_new(d->findings, sec.wl->name, report_findings(&sec.summary));
+        }
         if (!section_room(d)) {
             snprintf(why, why_len, "out of host memory");
             return -1;
@@ -314,6 +338,12 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
         }
         for (size_t k = 0; k < n && rc == 0; k++)
             rc = device_from_json(out, n, json_array_get(devices, k), k, host ? host : "", why, why_len);
+        /* One run that stopped with no error said: each of its devices stopped with
+         * it (a merged document says so of each device; a device that did not open
+         * makes a run incomplete too, and is its own error). */
+        bool stopped = !out->complete && !run_doc_merged(out) && json_array_size(out->errors) == 0;
+        for (size_t k = 0; rc == 0 && stopped && k < out->n_devices; k++)
+            out->devices[k].incomplete = true;
         out->several = n != 1;
     } else if (rc == 0) {
         snprintf(why, why_len, "not a ze-slm results file of schema 1, 2 or 3");
