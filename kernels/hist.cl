@@ -102,10 +102,10 @@ __kernel void hist_doc_slm(__global const ulong *in, uint n, __global uint *bins
 //   2.05 for 8 copies. It costs SLM: on Intel's Xe-LP 32 KiB a group leaves room for 2
 //   groups of 256 a subslice, against 7 for 8 copies (`inspect`).
 // Both: the histogram is a static __local array, so compilers address it with 32-bit
-// offsets; two 16-byte loads per iteration keep loads in flight while the atomics issue;
-// persistent groups read the input with a grid-stride loop, so the per-group clear and
-// merge are paid once per group. `copies` is a literal at every call, so it folds into
-// shifts.
+// offsets (3 integer instructions and one SLM atomic per byte in NVIDIA's SASS); two
+// 16-byte loads per iteration keep loads in flight while the atomics issue; persistent
+// groups read the input with a grid-stride loop, so the per-group clear and merge are
+// paid once per group. `copies` is a literal at every call, so it folds into shifts.
 #define COPIES 8
 #define LANES 32
 
@@ -115,20 +115,6 @@ static void count_word(volatile __local uint *mine, uint w, uint copies)
     atomic_inc(&mine[((w >> 8) & 0xFF) * copies]);
     atomic_inc(&mine[((w >> 16) & 0xFF) * copies]);
     atomic_inc(&mine[(w >> 24) * copies]);
-}
-
-// count_word for hist_lanes, addressed in bytes: bin b of lane l is byte b*128 + l*4 of
-// the histogram, and (w >> k) & 0x7F80 puts a byte of w at bit 7 directly. On an H100,
-// NVIDIA's compiler turns each count into a shift, one LOP3 that masks and ORs the lane
-// in, and an ATOMS addressed [offset + histogram base] (3 instructions a byte), where
-// the word index of count_word cost a shift, a LOP3 and an IMAD for the address
-// (4 a byte). The counting alone (hist_count_only) went from 5.9 to TODO TB/s.
-static void count_word_lanes(volatile __local uchar *lh, uint lane4, uint w)
-{
-    atomic_inc((volatile __local uint *)(lh + (((w << 7) & 0x7F80u) | lane4)));
-    atomic_inc((volatile __local uint *)(lh + (((w >> 1) & 0x7F80u) | lane4)));
-    atomic_inc((volatile __local uint *)(lh + (((w >> 9) & 0x7F80u) | lane4)));
-    atomic_inc((volatile __local uint *)(lh + (((w >> 17) & 0x7F80u) | lane4)));
 }
 
 static void clear_copies(volatile __local uint *lh, uint copies)
@@ -152,46 +138,35 @@ static void merge_copies(volatile __local uint *lh, volatile __global uint *bins
     }
 }
 
-// Counts one 32-bit word into copy `who` (lid % copies); `copies` is a literal at every
-// call, so the choice folds away.
-static void count(volatile __local uint *lh, uint who, uint copies, uint w)
-{
-    if (copies == LANES)
-        count_word_lanes((volatile __local uchar *)lh, who * 4, w);
-    else
-        count_word(lh + who, w, copies);
-}
-
 // Counts the bytes of the n 64-bit words into the work-item's copy.
 static void count_input(__global const uint4 *in4, __global const uint2 *in2, uint n,
-                        volatile __local uint *lh, uint copies)
+                        volatile __local uint *mine, uint copies)
 {
     size_t gid = get_global_id(0), gsz = get_global_size(0);
-    uint who = get_local_id(0) % copies;
     uint n2 = n / 2;
     size_t i = gid;
     for (; i + gsz < n2; i += 2 * gsz) {
         uint4 v = in4[i], u = in4[i + gsz];
-        count(lh, who, copies, v.x);
-        count(lh, who, copies, v.y);
-        count(lh, who, copies, v.z);
-        count(lh, who, copies, v.w);
-        count(lh, who, copies, u.x);
-        count(lh, who, copies, u.y);
-        count(lh, who, copies, u.z);
-        count(lh, who, copies, u.w);
+        count_word(mine, v.x, copies);
+        count_word(mine, v.y, copies);
+        count_word(mine, v.z, copies);
+        count_word(mine, v.w, copies);
+        count_word(mine, u.x, copies);
+        count_word(mine, u.y, copies);
+        count_word(mine, u.z, copies);
+        count_word(mine, u.w, copies);
     }
     if (i < n2) {
         uint4 v = in4[i];
-        count(lh, who, copies, v.x);
-        count(lh, who, copies, v.y);
-        count(lh, who, copies, v.z);
-        count(lh, who, copies, v.w);
+        count_word(mine, v.x, copies);
+        count_word(mine, v.y, copies);
+        count_word(mine, v.z, copies);
+        count_word(mine, v.w, copies);
     }
     if (gid == 0 && (n & 1)) {
         uint2 v = in2[n - 1];
-        count(lh, who, copies, v.x);
-        count(lh, who, copies, v.y);
+        count_word(mine, v.x, copies);
+        count_word(mine, v.y, copies);
     }
 }
 
@@ -200,7 +175,7 @@ __kernel void hist_copies(__global const uint4 *in4, __global const uint2 *in2, 
 {
     volatile __local uint lh[NUM_BINS * COPIES];
     clear_copies(lh, COPIES);
-    count_input(in4, in2, n, lh, COPIES);
+    count_input(in4, in2, n, lh + get_local_id(0) % COPIES, COPIES);
     merge_copies(lh, bins, COPIES);
 }
 
@@ -209,7 +184,7 @@ __kernel void hist_lanes(__global const uint4 *in4, __global const uint2 *in2, u
 {
     volatile __local uint lh[NUM_BINS * LANES];
     clear_copies(lh, LANES);
-    count_input(in4, in2, n, lh, LANES);
+    count_input(in4, in2, n, lh + get_local_id(0) % LANES, LANES);
     merge_copies(lh, bins, LANES);
 }
 
@@ -220,24 +195,26 @@ __kernel void hist_lanes(__global const uint4 *in4, __global const uint2 *in2, u
 // where it is faster than the read ceiling, memory binds the histogram; where slower,
 // the counting does. Like hist_lanes, work-item 0 counts the odd last 64-bit word (two
 // more generated words, from x = n*2654435761 + 7), so exactly 8n bytes are counted.
+// (Until issue 34 it counted into hist_copies' 8 copies, whose bank conflicts made it
+// 2.9 TB/s on an H100: slower than hist_lanes itself, so no bound on it.)
 __kernel void hist_count_only(uint n, volatile __global uint *bins)
 {
     volatile __local uint lh[NUM_BINS * LANES];
     size_t gid = get_global_id(0), gsz = get_global_size(0);
-    uint who = get_local_id(0) % LANES;
     clear_copies(lh, LANES);
+    volatile __local uint *mine = lh + get_local_id(0) % LANES;
     uint x = (uint)gid * 2654435761u + 1u;
     for (size_t i = gid; i < n / 2; i += gsz) {
         for (int k = 0; k < 4; k++) {
             x = x * 1664525u + 1013904223u;
-            count(lh, who, LANES, x);
+            count_word(mine, x, LANES);
         }
     }
     if (gid == 0 && (n & 1)) {
         x = n * 2654435761u + 7u;
         for (int k = 0; k < 2; k++) {
             x = x * 1664525u + 1013904223u;
-            count(lh, who, LANES, x);
+            count_word(mine, x, LANES);
         }
     }
     merge_copies(lh, bins, LANES);

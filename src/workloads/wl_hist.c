@@ -17,11 +17,13 @@ struct hist_traits {
     bool generated;    /* counts words it makes itself (count_only): no input, its own bins */
     uint32_t waves;    /* persistent: rounds of as many groups as fit (bench_persistent_groups) */
 };
-/* lanes and count_only: groups of 1024 in one round. A group's 32 KiB of SLM let 6
- * groups of 256 onto an H100 SM (228 KiB, 1 KiB reserved a group), not the 8 its warps
- * allow, so two rounds of 8 a compute unit ran 2.67 waves, the last a third empty:
- * 187 us at 512 MiB against 178 us for 1024 x 1 round (2 groups an SM, one wave), on
- * uniform, all-equal and skewed bytes alike; 512 x 1 took 186 us. */
+/* lanes and count_only: groups of 1024, one round (2 an SM on an H100). H100, 512 MiB
+ * of uniform bytes: 256 x 2 rounds (8 an SM) 187-190 us, 256 x 4 an SM 182 us, 512 x 2
+ * an SM 181 us, 1024 x 2 an SM 177 us (all-equal and skewed bytes alike); the counting
+ * alone 92.7 us at 256 x 8 an SM, 89.4 us at 1024 x 2. A group's 32 KiB of SLM let only
+ * 6 groups of 256 onto an SM (228 KiB, 1 KiB reserved a group), so 2 rounds of 8 an SM
+ * ran 2.67 waves; why 1024 x 2 beats 512 x 4 at the same work-items an SM was not
+ * measured. */
 static const struct hist_traits private_bins = {0, false, false, 0}, slm_bins = {BINS * 4, false, false, 0},
                                 sub_histograms = {0, true, false, 2}, per_lane = {0, true, false, 1},
                                 on_device = {0, true, true, 1};
