@@ -184,50 +184,55 @@ static zeslm_status choose_outputs(zeslm_device *dev, const zeslm_variant *v, be
 {
     const struct conv_traits *t = v->traits;
     zeslm_status st = ZESLM_OK;
-    zeslm_kernel *best = NULL, *k = c->k;
+    zeslm_kernel *first = c->k, *best = NULL;
     uint64_t best_ns = 0;
-    int len = snprintf(note, note_len, "the fastest here of");
     bool listed = false;
-    c->k = NULL;
-    for (size_t i = 0; i < t->n_outputs; i++) {
+    int len = snprintf(note, note_len, "the fastest here of");
+    *chosen = t->outputs[0];
+    for (size_t i = 0; i < t->n_outputs && st == ZESLM_OK; i++) {
+        zeslm_kernel *k = first;
         if (i > 0) {
             char name[48];
             snprintf(name, sizeof name, "conv_%s_p%u", v->name, t->outputs[i]);
-            TRY(zeslm_kernel_create(dev, v->file, name, &k));
+            if ((st = zeslm_kernel_create(dev, v->file, name, &k)) != ZESLM_OK)
+                break;
         }
         uint64_t ns = 0;
         char how[64];
         bench_launch trial = {.k = k, .group = c->group, .timeout_s = c->timeout_s};
-        if (!conv_prepare(NULL, v, k, &trial, io, t->outputs[i], &st)) {
-            TRY(st);
-            zeslm_kernel_free(k);
-            k = NULL;
-            continue;
+        if (conv_prepare(NULL, v, k, &trial, io, t->outputs[i], &st) &&
+            (st = bench_poison(io->out, check->got, io->n)) == ZESLM_OK && (st = time_briefly(&trial, &ns)) == ZESLM_OK &&
+            (st = verify(check, how, sizeof how)) == ZESLM_OK) {
+            if (len >= 0 && (size_t)len < note_len)
+                len += snprintf(note + len, note_len - (size_t)len, "%s %u: %.0f us", listed ? "," : "",
+                                t->outputs[i], ns / 1e3);
+            listed = true;
+            if (!best || ns < best_ns) {
+                zeslm_kernel *beaten = best;
+                best = k;
+                best_ns = ns;
+                *chosen = t->outputs[i];
+                k = beaten;
+            }
         }
-        TRY(bench_poison(io->out, check->got, io->n));
-        TRY(time_briefly(&trial, &ns));
-        TRY(verify(check, how, sizeof how));
-        if (len >= 0 && (size_t)len < note_len)
-            len += snprintf(note + len, note_len - (size_t)len, "%s %u: %.0f us", listed ? "," : "", t->outputs[i],
-                            ns / 1e3);
-        listed = true;
-        if (!best || ns < best_ns) {
-            zeslm_kernel_free(best);
-            best = k;
-            best_ns = ns;
-            *chosen = t->outputs[i];
-        } else {
+        /* k is now the slower of the two, or one that does not fit. */
+        if (k != first)
             zeslm_kernel_free(k);
-        }
-        k = NULL;
     }
-    if (!best)
-        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "conv/%s: none of its kernels fits this device's SLM at group %u",
-                        v->name, c->group);
-out:
-    zeslm_kernel_free(k);
+    /* The first kernel stays where none fits (the caller records why it is skipped)
+     * or where something failed (the caller frees it). */
+    if (st != ZESLM_OK || !best) {
+        if (best != first)
+            zeslm_kernel_free(best);
+        *note = '\0';
+        *chosen = t->outputs[0];
+        c->k = first;
+        return st;
+    }
+    if (best != first)
+        zeslm_kernel_free(first);
     c->k = best;
-    return st;
+    return ZESLM_OK;
 }
 
 static zeslm_status conv_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
