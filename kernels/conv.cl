@@ -140,8 +140,8 @@ __kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
         long o = base + (long)lid * P;                                                         \
         _Pragma("unroll") for (int p = 0; p < P; p++) if (o + p < n) out[o + p] = acc[p];      \
     }
-// Each kernel is declared in full, so that the build's list of kernels (spirv/embed.cmake
-// reads `__kernel void NAME`) names it.
+// Each kernel is declared in full, so that the build's list of kernels names it
+// (spirv/embed.cmake finds each by its declaration in the text).
 #define CONV_TILED_ARGS                                                                        \
     __global const uint *in, __global const uint *taps, __global uint *out, uint n, uint m,    \
         __local uint *tile
