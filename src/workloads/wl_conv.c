@@ -219,8 +219,12 @@ static zeslm_status choose_outputs(zeslm_device *dev, const zeslm_variant *v, be
         if (k != first)
             zeslm_kernel_free(k);
     }
-    /* The first kernel stays where none fits (the caller records why it is skipped)
-     * or where something failed (the caller frees it). */
+    /* A device that executes nothing (a driver with no GPU behind it) leaves nothing to
+     * choose by: the first kernel goes on, for the caller's measurement to report that. */
+    if (st == ZESLM_ERR_NO_TIMING)
+        st = ZESLM_OK;
+    /* The first kernel stays where none fits (the caller records why it is skipped),
+     * where nothing ran, or where something failed (the caller frees it). */
     if (st != ZESLM_OK || !best) {
         if (best != first)
             zeslm_kernel_free(best);
