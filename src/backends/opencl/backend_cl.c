@@ -550,6 +550,20 @@ static zeslm_status cl_kernel_props(zeslm_kernel *k, zeslm_kernel_props *p)
     p->max_group_size = (uint32_t)wg;
     p->preferred_multiple = (uint32_t)mult;
     nv_log_props(kk->module->log, k->name, p);
+    /* NVIDIA's OpenCL answers 256 for every kernel (driver 580 on an H100: hist_lanes,
+     * reduce_many, and a kernel of 20 registers built with -cl-nv-maxrregcount=32 or a
+     * work_group_size_hint of 1024), yet launches larger groups and computes them right
+     * (hist_lanes at 1024, its bins checked against the host's). What limits a group
+     * there is its registers: 64 Ki 32-bit registers an SM for one group, allocated in
+     * units of 8 a work-item (CUDA C++ programming guide, compute capabilities 7.0-9.0),
+     * so the log's register count gives the real limit. */
+    if (d->nvidia && p->registers) {
+        uint32_t fit = 65536 / ((p->registers + 7) / 8 * 8) / 32 * 32, most = k->dev->info.max_group_size;
+        if (most && fit > most)
+            fit = most;
+        if (fit > p->max_group_size)
+            p->max_group_size = fit;
+    }
     /* Intel's runtimes say what their compiler decided (cl_intel_required_subgroup_size):
      * spilled bytes, and the sub-group size a kernel requires (0 where it requires none). */
     if (k->dev->info.intel_subgroups) {
