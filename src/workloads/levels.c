@@ -5,6 +5,24 @@
 #include "error.h"
 #include "levels.h"
 
+void chain_sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        next[i] = i;
+    for (uint32_t i = n - 1; i > 0; i--) {
+        uint32_t j = (uint32_t)zeslm_rng_below(rng, i), t = next[i];
+        next[i] = next[j];
+        next[j] = t;
+    }
+}
+
+uint32_t chain_walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps)
+{
+    for (uint64_t s = 0; s < steps % n; s++)
+        from = next[from];
+    return from;
+}
+
 static int by_footprint(const void *a, const void *b)
 {
     const curve_point *x = a, *y = b;

@@ -1,4 +1,4 @@
-/* The levels of a latency curve (footprint against ns per dependent load), and where
+/* Dependent-load chains and the levels of a latency curve (footprint against ns per dependent load), and where
  * each ends: found by bisecting between the last footprint on a level and the first
  * off it, not bracketed by a power of two. The latency and carveout workloads share it. */
 #ifndef ZESLM_LEVELS_H
@@ -9,6 +9,16 @@
 #include <stdint.h>
 
 #include <zeslm/status.h>
+
+#include "rng.h"
+
+/* Sattolo's algorithm: next[0..n) a uniformly random permutation of 0..n-1 that is one
+ * single cycle, so a chain of any length never falls into a short loop. */
+void chain_sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n);
+
+/* Where `steps` steps from `from` end on the single cycle of n nodes: the walk repeats
+ * every n steps, so the host walks at most n of them. */
+uint32_t chain_walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps);
 
 /* Footprints within this much of the mean of a level's grid footprints belong to it. */
 #define LEVEL_BAND 0.10

@@ -69,28 +69,6 @@ static zeslm_status lat_rep(void *ctx, uint64_t *ns)
     return bench_launch_once(&c->run, ns);
 }
 
-/* Sattolo's algorithm: a uniformly random permutation of 0..n-1 that is one single
- * cycle, so a chain of any length never falls into a short loop. */
-static void sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        next[i] = i;
-    for (uint32_t i = n - 1; i > 0; i--) {
-        uint32_t j = (uint32_t)zeslm_rng_below(rng, i), t = next[i];
-        next[i] = next[j];
-        next[j] = t;
-    }
-}
-
-/* Where `steps` steps from `from` end on a cycle of n nodes: as one single cycle, the
- * walk repeats every n steps, so the host walks at most n of them. */
-static uint32_t walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps)
-{
-    for (uint64_t s = 0; s < steps % n; s++)
-        from = next[from];
-    return from;
-}
-
 /* The host's buffers and the device's, sized for the largest footprint. */
 struct lat_io {
     uint32_t *next, *got; /* top/4 words; got only as large as the atomic chain needs */
@@ -131,8 +109,8 @@ static zeslm_status verify(void *ctx, char *how, size_t len)
     const struct lat_io *io = k->io;
     uint32_t n = (uint32_t)(k->footprint / 4), got = 0;
     uint64_t steps = k->c->launches * io->steps;
-    uint32_t last_start = walk(io->next, n, 0, (k->c->launches - 1) * io->steps);
-    uint32_t want = walk(io->next, n, last_start, io->steps);
+    uint32_t last_start = chain_walk(io->next, n, 0, (k->c->launches - 1) * io->steps);
+    uint32_t want = chain_walk(io->next, n, last_start, io->steps);
     zeslm_status st = zeslm_buffer_read(io->pos, &got, 4);
     if (st != ZESLM_OK)
         return st;
@@ -179,7 +157,7 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     *ns = NAN;
     /* Every footprint gets its own cycle, drawn from the seed and the footprint. */
     zeslm_rng rng = {o->seed ^ footprint};
-    sattolo(&rng, io->next, n);
+    chain_sattolo(&rng, io->next, n);
     TRY(zeslm_buffer_write(io->dnext, io->next, (size_t)n * 4));
     TRY(zeslm_buffer_write(io->pos, &zero, 4));
     uint32_t a = 0;
