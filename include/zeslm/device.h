@@ -26,6 +26,17 @@ enum {
     ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX = 1u << 3,
 };
 
+/* The memory orders and scopes of OpenCL C 2.0 atomics (atomic_fetch_add_explicit) a
+ * device supports, as OpenCL 3.0's CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES reports them
+ * (OpenCL 2.x makes them all mandatory; Level Zero's SPIR-V consumers take them all). */
+enum {
+    ZESLM_ATOMIC_ORDER_RELAXED = 1u << 0,
+    ZESLM_ATOMIC_ORDER_ACQ_REL = 1u << 1,
+    ZESLM_ATOMIC_ORDER_SEQ_CST = 1u << 2,
+    ZESLM_ATOMIC_SCOPE_WORK_GROUP = 1u << 4,
+    ZESLM_ATOMIC_SCOPE_DEVICE = 1u << 5,
+};
+
 /* What a device reports. Every integer fact uses 0 for "the driver did not say":
  * none of them is legitimately 0 on a device that can run a kernel. */
 typedef struct zeslm_device_info {
@@ -87,6 +98,9 @@ typedef struct zeslm_device_info {
      * cl_nv_device_attribute_query). Tiles of one device share its PCI address. */
     char uuid[40];
     char pci_address[32];
+    /* ZESLM_ATOMIC_* bits; 0: none (an OpenCL 1.x device, whose OpenCL C has no
+     * atomic_fetch_add_explicit). */
+    uint32_t atomic_caps;
 } zeslm_device_info;
 
 typedef struct zeslm_device_list {

@@ -194,6 +194,26 @@ static void fill_float_atomics(cl_device_id d, zeslm_device_info *info)
             info->fp32_atomics |= bits[i].zeslm;
 }
 
+/* The orders and scopes of OpenCL C 2.0 atomics: OpenCL 3.0 says which (the
+ * CL_DEVICE_ATOMIC_* bits are ZESLM_ATOMIC_*'s); 2.x has them all; 1.x none. */
+static void fill_atomic_caps(cl_device_id d, zeslm_device_info *info)
+{
+    char ver[64] = "";
+    str_info(d, CL_DEVICE_VERSION, ver, sizeof ver);
+    int major = 0;
+    if (sscanf(ver, "OpenCL %d", &major) != 1 || major < 2)
+        return;
+    cl_bitfield caps = 0;
+    if (major >= 3 && clGetDeviceInfo(d, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, NULL) == CL_SUCCESS) {
+        info->atomic_caps = (uint32_t)caps & (ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL |
+                                              ZESLM_ATOMIC_ORDER_SEQ_CST | ZESLM_ATOMIC_SCOPE_WORK_GROUP |
+                                              ZESLM_ATOMIC_SCOPE_DEVICE);
+        return;
+    }
+    info->atomic_caps = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL | ZESLM_ATOMIC_ORDER_SEQ_CST |
+                        ZESLM_ATOMIC_SCOPE_WORK_GROUP | ZESLM_ATOMIC_SCOPE_DEVICE;
+}
+
 /* NVIDIA's cl_nv_device_attribute_query (CL/cl_ext.h of 2023 lacks the names). */
 #define ZESLM_CL_DEVICE_PCI_BUS_ID_NV 0x4008
 #define ZESLM_CL_DEVICE_PCI_SLOT_ID_NV 0x4009
@@ -250,6 +270,7 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
         info->slm_dedicated = -1;
     info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
     fill_float_atomics(d, info);
+    fill_atomic_caps(d, info);
     fill_identity(d, info);
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);

@@ -217,5 +217,6 @@ extern const zeslm_workload zeslm_workload_occupancy;
 extern const zeslm_workload zeslm_workload_latency;
 extern const zeslm_workload zeslm_workload_atomics;
 extern const zeslm_workload zeslm_workload_carveout;
+extern const zeslm_workload zeslm_workload_atomic_order;
 
 #endif
