@@ -238,6 +238,15 @@ zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t byte
 zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
                                  double timeout_s, uint64_t *device_ns);
 
+/* Runs kernels[0..n) one after another, each as `groups` groups of `group_size`
+ * work-items, each starting once the one before has finished (as dependent kernels
+ * do), submitted together and waited for up to timeout_s seconds in all. *span_ns:
+ * device time from the first one's start to the last one's end, the gaps between them
+ * included (what switching between kernels costs shows there). Every kernel must be of
+ * one device. ZESLM_ERR_NO_TIMING: the device produced no timestamp. */
+zeslm_status zeslm_kernel_launch_seq(zeslm_kernel *const *kernels, size_t n, uint32_t groups, uint32_t group_size,
+                                     double timeout_s, uint64_t *span_ns);
+
 /* A launch in up to three dimensions: groups[d] work-groups of group_size[d]
  * work-items along dimension d (x, y, z), so get_global_size(d) is their product
  * and get_local_size(d) is group_size[d]. y and z left 0 are 1, so

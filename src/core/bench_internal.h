@@ -218,5 +218,6 @@ extern const zeslm_workload zeslm_workload_latency;
 extern const zeslm_workload zeslm_workload_atomics;
 extern const zeslm_workload zeslm_workload_carveout;
 extern const zeslm_workload zeslm_workload_atomic_order;
+extern const zeslm_workload zeslm_workload_slm_switch;
 
 #endif
