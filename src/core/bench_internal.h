@@ -217,7 +217,7 @@ extern const zeslm_workload zeslm_workload_occupancy;
 extern const zeslm_workload zeslm_workload_latency;
 extern const zeslm_workload zeslm_workload_atomics;
 extern const zeslm_workload zeslm_workload_carveout;
-extern const zeslm_workload zeslm_workload_atomic_order;
+extern const zeslm_workload zeslm_workload_memorder;
 extern const zeslm_workload zeslm_workload_slm_switch;
 
 #endif

@@ -1,4 +1,4 @@
-/* atomic_order: what memory order and scope cost an atomic. SLM and global
+/* memorder: what memory order and scope cost an atomic. SLM and global
  * atomic_fetch_add_explicit with memory_order_relaxed, acq_rel and seq_cst and
  * memory_scope_work_group and device (kernels/atomics_order.cl), each work-item on its
  * own word; skipped with the reason where the device does not compile them. */
@@ -94,7 +94,7 @@ static zeslm_status order_verify(void *ctx, char *how, size_t len)
         uint64_t a = (i & 15) + 1;
         uint32_t word = (uint32_t)(a * (earlier + r)), ret = (uint32_t)(a * (earlier * r + tri));
         if (c->got[i] != word || c->gret[i] != ret) {
-            st = zeslm_fail(ZESLM_ERR_VERIFY, "atomic_order/%s %s: work-item %u's word 0x%x and returned sum 0x%x, "
+            st = zeslm_fail(ZESLM_ERR_VERIFY, "memorder/%s %s: work-item %u's word 0x%x and returned sum 0x%x, "
                             "not 0x%x and 0x%x", c->t->order_name, c->t->scope_name, i, c->got[i], c->gret[i],
                             word, ret);
             goto out;
@@ -128,13 +128,13 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     struct order_ctx c = {.t = t, .run.timeout_s = o->timeout_s, .rounds = start_rounds};
     char why[sizeof out->items[0].note];
     if (lacks(zeslm_device_get_info(dev), t, why, sizeof why))
-        return bench_skip(out, "atomic_order", v->name, why);
-    st = bench_variant_open(dev, o, "atomic_order", v, out, &c.run.k, &c.run.group);
+        return bench_skip(out, "memorder", v->name, why);
+    st = bench_variant_open(dev, o, "memorder", v, out, &c.run.k, &c.run.group);
     if (st == ZESLM_ERR_BUILD || st == ZESLM_ERR_UNSUPPORTED) {
         /* The compiler's word, first line: NVIDIA's may refuse OpenCL C 3.0 atomics. */
         snprintf(why, sizeof why, "%s", zeslm_last_error());
         why[strcspn(why, "\n")] = '\0';
-        return bench_skip(out, "atomic_order", v->name, why);
+        return bench_skip(out, "memorder", v->name, why);
     }
     if (st != ZESLM_OK || !c.run.k)
         return st;
@@ -147,7 +147,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         goto out;
     }
     size_t slm = (size_t)c.run.group * 4;
-    if (t->space == SLM && !bench_slm_fits(out, "atomic_order", v->name, c.run.k, slm, c.run.group, "a word per work-item", &st))
+    if (t->space == SLM && !bench_slm_fits(out, "memorder", v->name, c.run.k, slm, c.run.group, "a word per work-item", &st))
         goto out;
     memset(c.got, 0, (size_t)c.n * 4);
     TRY(bench_buffer(dev, c.got, (size_t)c.n * 4, &c.data));
@@ -157,7 +157,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     TRY(zeslm_kernel_arg_buffer(c.run.k, 2, c.ret));
     if (t->space == SLM)
         TRY(zeslm_kernel_arg_local(c.run.k, 3, slm));
-    bench_case one = {.workload = "atomic_order", .v = v, .group = c.run.group, .groups = groups, .rep = order_rep,
+    bench_case one = {.workload = "memorder", .v = v, .group = c.run.group, .groups = groups, .rep = order_rep,
                       .rep_ctx = &c, .poison = t->space == SLM ? c.data : NULL, .scratch = c.got,
                       .poison_words = c.n, .verify = order_verify, .verify_ctx = &c,
                       .work = (double)c.n * c.rounds, .work_unit = "rounds", .units = c.rounds,
@@ -172,7 +172,7 @@ out:
     return st;
 }
 
-static zeslm_status atomic_order_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
+static zeslm_status memorder_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
     /* --size sets the rounds each work-item makes to start from. */
@@ -200,7 +200,7 @@ static double rate_of(const zeslm_results *all, size_t first, const char *varian
 
 /* For each space, every order and scope measured as a fraction of relaxed at
  * work-group scope: what the stronger guarantee costs. */
-static void atomic_order_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
+static void memorder_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
     static const char *const spaces[] = {"slm", "global"}, *const labels[] = {"SLM", "Global"};
     for (size_t s = 0; s < 2; s++) {
@@ -229,13 +229,13 @@ static void atomic_order_summarize(const zeslm_results *all, size_t first, zeslm
     }
 }
 
-const zeslm_workload zeslm_workload_atomic_order = {
-    .name = "atomic_order",
+const zeslm_workload zeslm_workload_memorder = {
+    .name = "memorder",
     .size_unit = "rounds each work-item makes",
     .summary = "SLM and global atomic_fetch_add_explicit by memory order (relaxed, acq_rel, seq_cst) and scope "
                "(work-group, device)",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
-    .run = atomic_order_run,
-    .summarize = atomic_order_summarize,
+    .run = memorder_run,
+    .summarize = memorder_summarize,
 };
