@@ -34,10 +34,10 @@ static const zeslm_variant variants[] = {
 
 /* Footprints: powers of two from 8 KiB (two of them inside any L1) to 4 MiB, past
  * every L1 and SLM array we know of (256 KiB an SM on H100, 512 KiB an Xe-core on
- * PVC) into the L2; 128 KiB under --quick. */
+ * PVC) into the L2; 64 KiB under --quick (past a CPU's L1 data cache). */
 #define FOOT_MIN (8u << 10)
 #define FOOT_TOP (4u << 20)
-#define FOOT_TOP_QUICK (128u << 10)
+#define FOOT_TOP_QUICK (64u << 10)
 /* Reservations step by 16 KiB (issue 32) up to what a group may take, at most 256 KiB:
  * no GPU gives a group more (PoCL reports 512 KiB of "local" memory that is host
  * memory); under --quick only none and the most. */

@@ -32,9 +32,9 @@ static const zeslm_variant variants[] = {
 /* --quick: at most 64 KiB, so a CPU's large launches stay short. */
 #define LARGE_CAP_QUICK (64u << 10)
 /* Launches a sequence (or large launches timed) to start from, doubled by the engine
- * up to UNITS_MAX; even, so that an alternating sequence has as many of each. */
-#define UNITS_FULL 16u
-#define UNITS_QUICK 8u
+ * up to UNITS_MAX; even, so that an alternating sequence has as many of each. 64: a
+ * CPU's few-microsecond launches vary too much to hold in 8. */
+#define UNITS_START 64u
 #define UNITS_MAX 4096u
 /* Groups per compute unit: enough to fill the device at the small size. */
 #define GROUPS_PER_CU 2u
@@ -124,7 +124,7 @@ static zeslm_status slm_switch_run(zeslm_device *dev, const zeslm_run_opts *o, z
 {
     zeslm_status st = ZESLM_OK;
     uint64_t units;
-    if ((st = bench_default_size(dev, o, o->size, UNITS_QUICK, UNITS_FULL, &units)) != ZESLM_OK)
+    if ((st = bench_default_size(dev, o, o->size, UNITS_START, UNITS_START, &units)) != ZESLM_OK)
         return st;
     if (units > UNITS_MAX || units % 2)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (launches a repetition) must be even and at most %u",
