@@ -442,7 +442,8 @@ static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summ
 const zeslm_workload zeslm_workload_latency = {
     .name = "latency",
     .size_unit = "steps of each chain a launch",
-    .summary = "dependent-load latency in SLM and global memory against footprint, and of SLM atomics",
+    .summary = "dependent-load latency in SLM and global memory against footprint, each level's size found "
+               "within 5%, and of SLM atomics",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = latency_run,

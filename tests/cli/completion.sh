@@ -25,7 +25,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 expect "help" h
 expect "limits" help l
-expect "roofline reduce bank conv hist occupancy latency atomics" run ""
+expect "roofline reduce bank conv hist occupancy latency atomics carveout memorder slm_switch" run ""
 expect "--group-size --group-sizes" profile --group-s
 expect "--fail-over" compare --f
 expect "merge" mer
