@@ -57,7 +57,6 @@ static const zeslm_variant variants[] = {
  * reservation being measured. */
 struct carve_io {
     const zeslm_run_opts *o;
-    zeslm_device *dev;
     zeslm_results *out;
     const zeslm_variant *v;
     uint32_t *next, *data, *sums_got; /* top/4, top/4 and groups words */
@@ -282,7 +281,7 @@ static zeslm_status carveout_run(zeslm_device *dev, const zeslm_run_opts *o, zes
     if (!lat && !bw)
         return ZESLM_OK;
     uint64_t top = o->quick ? FOOT_TOP_QUICK : FOOT_TOP;
-    struct carve_io io = {.o = o, .dev = dev, .out = out, .start_steps = (uint32_t)steps};
+    struct carve_io io = {.o = o, .out = out, .start_steps = (uint32_t)steps};
     /* kernels[latency, bandwidth][unreserved, reserved] */
     zeslm_kernel *kernels[2][2] = {{NULL, NULL}, {NULL, NULL}};
     io.next = malloc(top);
