@@ -242,8 +242,8 @@ static zeslm_status bandwidth_curve(struct carve_io *io, const curve_point *p, s
     return st;
 }
 
-/* Both curves at one reservation (0: the unreserved kernels). The bandwidth needs the
- * latency curve's footprints: measured without a result when only it was asked for. */
+/* Both curves at one reservation (0: the unreserved kernels). The bandwidth follows the
+ * latency curve's footprints; asked for alone, it has the powers of two only. */
 static zeslm_status run_reserve(struct carve_io *io, const zeslm_variant *lat, const zeslm_variant *bw,
                                 uint64_t top, zeslm_kernel *const kernels[2][2])
 {
