@@ -204,7 +204,8 @@ static void fill_atomic_caps(cl_device_id d, zeslm_device_info *info)
     if (sscanf(ver, "OpenCL %d", &major) != 1 || major < 2)
         return;
     cl_bitfield caps = 0;
-    if (major >= 3 && clGetDeviceInfo(d, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, NULL) == CL_SUCCESS) {
+    if (major >= 3 &&
+        clGetDeviceInfo(d, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, NULL) == CL_SUCCESS) {
         info->atomic_caps = (uint32_t)caps & (ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL |
                                               ZESLM_ATOMIC_ORDER_SEQ_CST | ZESLM_ATOMIC_SCOPE_WORK_GROUP |
                                               ZESLM_ATOMIC_SCOPE_DEVICE);

@@ -19,7 +19,8 @@ struct order_traits {
 
 #define T(space, ORDER, order, SCOPE, scope) \
     {space, ZESLM_ATOMIC_ORDER_##ORDER, ZESLM_ATOMIC_SCOPE_##SCOPE, "memory_order_" #order, "memory_scope_" #scope}
-#define SCOPES(space, ORDER, order) T(space, ORDER, order, WORK_GROUP, work_group), T(space, ORDER, order, DEVICE, device)
+#define SCOPES(space, ORDER, order) \
+    T(space, ORDER, order, WORK_GROUP, work_group), T(space, ORDER, order, DEVICE, device)
 #define ORDERS(space) SCOPES(space, RELAXED, relaxed), SCOPES(space, ACQ_REL, acq_rel), SCOPES(space, SEQ_CST, seq_cst)
 static const struct order_traits traits[] = {ORDERS(SLM), ORDERS(GLOBAL)};
 
@@ -143,7 +144,8 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
         goto out;
     }
     size_t slm = (size_t)c.run.group * 4;
-    if (t->space == SLM && !bench_slm_fits(out, "memorder", v->name, c.run.k, slm, c.run.group, "a word per work-item", &st))
+    if (t->space == SLM &&
+        !bench_slm_fits(out, "memorder", v->name, c.run.k, slm, c.run.group, "a word per work-item", &st))
         goto out;
     memset(c.got, 0, (size_t)c.n * 4);
     TRY(bench_buffer(dev, c.got, (size_t)c.n * 4, &c.data));

@@ -138,7 +138,8 @@ static void carveout_names_the_l1_each_reservation_leaves(void **state)
     assert_non_null(k48);
     assert_true(none->value == 221184 && k16->value == 86016 && k48->value == 53248);
     assert_non_null(strstr(none->sentence, "With 0 bytes of SLM reserved a group: L1 holds 216 KiB and not 224 KiB"));
-    assert_non_null(strstr(k16->sentence, "L1 holds 84 KiB and not 88 KiB (20.5 ns a load), 132 KiB less than with none"));
+    assert_non_null(
+        strstr(k16->sentence, "L1 holds 84 KiB and not 88 KiB (20.5 ns a load), 132 KiB less than with none"));
     assert_non_null(strstr(k48->sentence, "L1 holds 52 KiB and not 54 KiB"));
     assert_non_null(saying(&sum, "Carve-out steps (L1 size from the reservation where it starts): 216 KiB from 0 "
                                  "bytes; 84 KiB from 16 KiB; 52 KiB from 48.0 KiB."));
