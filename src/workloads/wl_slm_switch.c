@@ -192,6 +192,25 @@ static const zeslm_result *find(const zeslm_results *all, size_t first, const ch
     return NULL;
 }
 
+/* The standard deviation of r's launches in ns a launch of its work. */
+static double sd_per_launch(const zeslm_result *r)
+{
+    return r->work > 0 ? r->stats.stddev_ns / r->work : r->stats.stddev_ns;
+}
+
+/* What a difference of `d` ns a launch means against `sd`, the largest standard
+ * deviation of the results it comes from: a cost, or none the launches' own spread
+ * can tell from noise. */
+static void judge(double d, double sd, char *buf, size_t len)
+{
+    char t[32];
+    zeslm_format_si(sd, "ns", t, sizeof t);
+    if (fabs(d) <= sd)
+        snprintf(buf, len, "within the launches' spread (sd %s): no cost measured", t);
+    else
+        snprintf(buf, len, "beyond the launches' spread (sd %s)", t);
+}
+
 /* The extra time a launch of an alternating sequence takes over the mean of the two
  * one-size sequences (every launch after the first is a switch), and what the first
  * large launch after a small one takes over one after a large one. */
@@ -200,25 +219,27 @@ static void slm_switch_summarize(const zeslm_results *all, size_t first, zeslm_s
     const zeslm_result *s = find(all, first, "same_small"), *l = find(all, first, "same_large"),
                        *a = find(all, first, "alternating"), *as = find(all, first, "after_same"),
                        *aw = find(all, first, "after_switch");
-    char t[4][32];
+    char t[4][32], verdict[96];
     if (s && l && a) {
         double extra = a->rate - (s->rate + l->rate) / 2;
         zeslm_format_si(a->rate, "ns", t[0], sizeof t[0]);
         zeslm_format_si(s->rate, "ns", t[1], sizeof t[1]);
         zeslm_format_si(l->rate, "ns", t[2], sizeof t[2]);
         zeslm_format_si(extra, "ns", t[3], sizeof t[3]);
+        judge(extra, fmax(sd_per_launch(a), fmax(sd_per_launch(s), sd_per_launch(l))), verdict, sizeof verdict);
         bench_finding(out, "switch_ns", extra,
-                      "Back to back (%s): %s a launch alternating, %s small only, %s large only: %s per switch.",
-                      a->params, t[0], t[1], t[2], t[3]);
+                      "Back to back (%s): %s a launch alternating, %s small only, %s large only: %s per switch, "
+                      "%s.", a->params, t[0], t[1], t[2], t[3], verdict);
     }
     if (as && aw) {
         zeslm_format_si(aw->rate, "ns", t[0], sizeof t[0]);
         zeslm_format_si(as->rate, "ns", t[1], sizeof t[1]);
         double d = aw->rate - as->rate;
         zeslm_format_si(fabs(d), "ns", t[2], sizeof t[2]);
+        judge(d, fmax(sd_per_launch(as), sd_per_launch(aw)), verdict, sizeof verdict);
         bench_finding(out, "first_after_switch_ns", d,
                       "The first large launch after a small one: %s of device time; after a large one, %s (%s "
-                      "%s).", t[0], t[1], t[2], d >= 0 ? "more" : "less");
+                      "%s, %s).", t[0], t[1], t[2], d >= 0 ? "more" : "less", verdict);
     }
 }
 

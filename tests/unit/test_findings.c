@@ -146,28 +146,39 @@ static void carveout_names_the_l1_each_reservation_leaves(void **state)
     zeslm_results_free(&all);
 }
 
-/* slm_switch on the H100: ns a launch of each variant. */
-static void a_switch_costs_the_alternation_over_the_mean_of_one_size(void **state)
+/* slm_switch on the H100 (2026-11-25): ns a launch of each variant, and the standard
+ * deviation of its launches in ns a launch. */
+static zeslm_summary switch_findings(const double *ns, const double *sd)
 {
-    (void)state;
     static const char *const names[] = {"same_small", "same_large", "alternating", "after_same", "after_switch"};
-    static const double ns[] = {7159, 6337, 6744, 9416, 9842};
     zeslm_results all = {0};
     for (size_t i = 0; i < 5; i++) {
         zeslm_result *r = bench_add(&all, "slm_switch", names[i], "small=1024 large=49148");
         r->outcome = ZESLM_MEASURED;
         r->rate = ns[i];
+        r->work = 32;
+        r->stats.stddev_ns = sd[i] * 32;
     }
     zeslm_summary sum = {0};
     zeslm_workload_slm_switch.summarize(&all, 0, &sum);
+    zeslm_results_free(&all);
+    return sum;
+}
+
+static void a_switch_costs_the_alternation_over_the_mean_of_one_size(void **state)
+{
+    (void)state;
+    static const double ns[] = {7159, 6337, 6744, 9416, 9842}, sd[] = {666, 241, 310, 122, 354};
+    zeslm_summary sum = switch_findings(ns, sd);
     const zeslm_finding *sw = finding(&sum, "switch_ns"), *first = finding(&sum, "first_after_switch_ns");
     assert_non_null(sw);
     assert_non_null(first);
     assert_true(fabs(sw->value - (6744 - (7159 + 6337) / 2.0)) < 1e-9);
     assert_non_null(strstr(sw->sentence, "6.74 us a launch alternating, 7.16 us small only, 6.34 us large only"));
+    /* -4 ns against launches that vary by 666 ns: no cost claimed. */
+    assert_non_null(strstr(sw->sentence, "within the launches' spread (sd 666 ns): no cost measured"));
     assert_true(first->value == 426);
-    assert_non_null(strstr(first->sentence, "9.84 us of device time; after a large one, 9.42 us (426 ns more)"));
-    zeslm_results_free(&all);
+    assert_non_null(strstr(first->sentence, "9.84 us of device time; after a large one, 9.42 us (426 ns more, beyond"));
 }
 
 /* occupancy/barrier's results, one group alone at 1..32 warps of 32 (group=32..1024). */
