@@ -25,7 +25,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 expect "help" h
 expect "limits" help l
-expect "roofline reduce bank conv hist occupancy latency atomics" run ""
+expect "roofline reduce bank conv hist occupancy latency atomics carveout memorder slm_switch" run ""
 expect "--group-size --group-sizes" profile --group-s
 expect "--fail-over" compare --f
 expect "merge" mer
@@ -37,7 +37,7 @@ expect "$backends auto" run --backend ""
 # variants: of one bench after BENCH/, and the further ones of a list by name alone
 expect "hist/doc_private hist/doc_private_sg16 hist/doc_private_sg32 hist/doc_slm hist/doc_slm_sg16 hist/doc_slm_sg32 hist/copies hist/lanes hist/count_only" run hist/
 expect "hist/copies,lanes" run hist/copies,la
-expect "conv/doc_global conv/doc_slm conv/tiled" profile c
+expect "conv/doc_global conv/doc_slm conv/tiled carveout/l1_latency carveout/l1_bandwidth" profile c
 # values: targets (the last of a list), kernels, devices; nothing to offer for a number
 expect "pvc" inspect --target p
 expect "tgllp,dg1 tgllp,dg2" inspect --target tgllp,d
