@@ -2,7 +2,7 @@
 # Every path a run document takes keeps every field (the schema's one table of rows,
 # tools/ze-slm-bench/doc/records.c, reads and writes them all): `run` on one device
 # (its clock sampled through NVML's test double, which knows Intel's CPU device by its
-# UUID), `run --device all` (PoCL and Intel's runtime at once), `profile` (twice, then
+# UUID; slm_switch too, whose summary reads work_in_rate_unit back), `run --device all` (PoCL and Intel's runtime at once), `profile` (twice, then
 # `compare` of the two), `run --mpi` (3 ranks: rank 0 keeps its own document, the
 # others' come as JSON text), and 3 rank files then `merge`. For each document:
 # `merge` of it alone writes it again byte for byte, and `compare` of it with itself
@@ -38,7 +38,7 @@ run() { # NAME, then the command's arguments: its output in $tmp/NAME.out. Exit 
     [ $rc = 0 ] || [ $rc = 3 ] || [ $rc = "${verdicts:-3}" ] || fail "$name: $* (exit $rc): $(tail -5 "$tmp/$name.out")"
 }
 # shellcheck disable=SC2086
-run one "$bench" run $work --device "$intel_index" --json "$tmp/one.json"
+run one "$bench" run $work slm_switch --device "$intel_index" --json "$tmp/one.json"
 # shellcheck disable=SC2086
 run all "$bench" run $work --device all --json "$tmp/all.json"
 for p in p1 p2; do

@@ -132,6 +132,7 @@ static void add_full(zeslm_results *out, const char *variant, zeslm_outcome outc
     r->work_unit = "rounds";
     r->work_units = 8192;
     r->work_change = 0.015625;
+    r->work = 4194304;
     r->speedup = 1.5;
     r->fraction = 0.75;
     r->ceiling_exceeded = true;

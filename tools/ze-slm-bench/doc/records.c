@@ -229,6 +229,9 @@ static const schema_row result_rows[] = {
     {.key = "work", .kind = SCHEMA_U64, R(work_units), .flags = SCHEMA_GATED},
     {.key = "work_unit", .kind = SCHEMA_STR, R(work_unit), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
     {.key = "work_change", .kind = SCHEMA_DOUBLE, R(work_change), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
+    /* That work in the rate's unit (what the rate divides by the median; a summary
+     * reads it: slm_switch's spread a launch). */
+    {.key = "work_in_rate_unit", .kind = SCHEMA_DOUBLE, R(work), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
     {.key = "speedup_vs_baseline", .kind = SCHEMA_DOUBLE, R(speedup), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "fraction_of_ceiling", .kind = SCHEMA_DOUBLE, R(fraction), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "ceiling_exceeded", .kind = SCHEMA_BOOL, R(ceiling_exceeded), .flags = SCHEMA_GATED},
