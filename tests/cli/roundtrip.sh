@@ -2,8 +2,9 @@
 # Every path a run document takes keeps every field (the schema's one table of rows,
 # tools/ze-slm-bench/doc/records.c, reads and writes them all): `run` on one device
 # (its clock sampled through NVML's test double, which knows Intel's CPU device by its
-# UUID; slm_switch too, whose summary reads work_in_rate_unit back), `run --device all` (PoCL and Intel's runtime at once), `profile` (twice, then
-# `compare` of the two), `run --mpi` (3 ranks: rank 0 keeps its own document, the
+# UUID; slm_switch too, whose summary reads work_in_rate_unit back), `run --device
+# all` (PoCL and Intel's runtime at once), `profile` (twice, then `compare` of the
+# two), `run --mpi` (3 ranks: rank 0 keeps its own document, the
 # others' come as JSON text), and 3 rank files then `merge`. For each document:
 # `merge` of it alone writes it again byte for byte, and `compare` of it with itself
 # pairs every device and result. The merged document holds each rank file's devices
