@@ -67,7 +67,8 @@ PY
             grep -q "median_ns" "$tmp/err" || fail "$cmd, median $median: no reason: $(cat "$tmp/err")"
         done
     done
-    "$bench" merge "$tmp/m.json" "$tmp/m.json" --json "$tmp/out.json" >"$tmp/out" 2>&1 && fail "merge took a median of 1e308"
+    "$bench" merge "$tmp/m.json" "$tmp/m.json" --json "$tmp/out.json" >"$tmp/out" 2>&1 &&
+        fail "merge took a median of 1e308"
     grep -q "median_ns" "$tmp/out" || fail "merge's ERROR entry does not say why: $(cat "$tmp/out")"
     python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["devices"] == []' "$tmp/out.json" ||
         fail "merge kept a device of a refused file"

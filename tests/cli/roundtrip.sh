@@ -65,9 +65,11 @@ else
 fi
 for d in $docs; do
     verdicts=4 run "again-$d" "$bench" merge "$tmp/$d.json" --json "$tmp/$d.again.json"
-    cmp "$tmp/$d.json" "$tmp/$d.again.json" >/dev/null || fail "$d.json written again differs: $(diff "$tmp/$d.json" "$tmp/$d.again.json" | head -10)"
+    cmp "$tmp/$d.json" "$tmp/$d.again.json" >/dev/null ||
+        fail "$d.json written again differs: $(diff "$tmp/$d.json" "$tmp/$d.again.json" | head -10)"
     run "self-$d" "$bench" compare "$tmp/$d.json" "$tmp/$d.json"
-    grep -q " results in both, 0 changed" "$tmp/self-$d.out" || fail "compare of $d with itself: $(tail -3 "$tmp/self-$d.out")"
+    grep -q " results in both, 0 changed" "$tmp/self-$d.out" ||
+        fail "compare of $d with itself: $(tail -3 "$tmp/self-$d.out")"
 done
 # shellcheck disable=SC2086
 python3 - "$tmp" $docs <<'PY' || exit 1

@@ -27,7 +27,8 @@ static size_t candidates(const run_doc *old, const bool *used_old, const run_doc
 {
     size_t count = 0;
     for (size_t i = old->n_devices; i-- > 0;)
-        if (!used_old[i] && run_doc_same_device(&old->devices[i], n) && (!by_place || same_place(&old->devices[i], n))) {
+        if (!used_old[i] && run_doc_same_device(&old->devices[i], n) &&
+            (!by_place || same_place(&old->devices[i], n))) {
             count++;
             *first = i;
         }
