@@ -475,7 +475,14 @@ static zeslm_status ze_kernel_create(zeslm_device *dev, struct zeslm_module *mod
     if (!kk)
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     ze_kernel_desc_t kd = {.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC, .pKernelName = name};
-    ZE_TRY(zeKernelCreate(module->module, &kd, &kk->kernel));
+    ze_result_t made = zeKernelCreate(module->module, &kd, &kk->kernel);
+    /* A kernel the file's #if on the device's features left out: unsupported, no error. */
+    if (made == ZE_RESULT_ERROR_INVALID_KERNEL_NAME) {
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "kernel %s is not in the module this device's compiler built "
+                        "(the file leaves it out where the device lacks what it needs)", name);
+        goto out;
+    }
+    ZE_TRY(made);
     *k = &kk->base;
 out:
     if (st != ZESLM_OK)

@@ -167,6 +167,7 @@ typedef struct kernel_row {
     const char *file, *kernel, *lacks;
     zeslm_kernel_props p;
     uint32_t suggested;
+    char why[160]; /* lacks, when the driver said it (a kernel its compiler left out) */
 } kernel_row;
 
 /* A number the driver may not report (0 or not known): null. */
@@ -243,10 +244,13 @@ static int kernel_table(zeslm_device *dev, json_t *doc, sheet *sh, kernel_row *r
     for (size_t f = 0; f < zeslm_kernel_file_count && !rc; f++) {
         const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
         for (size_t i = 0; i < kf->n_kernels; i++) {
-            kernel_row r = {kf->name, kf->kernels[i], zeslm_kernel_file_unsupported(kf, d), {0}, 0};
+            kernel_row r = {kf->name, kf->kernels[i], zeslm_kernel_file_unsupported(kf, d), {0}, 0, ""};
             zeslm_kernel *k = NULL;
-            if (!r.lacks && (zeslm_kernel_create(dev, kf->name, r.kernel, &k) != ZESLM_OK ||
-                             zeslm_kernel_props_get(k, &r.p) != ZESLM_OK)) {
+            zeslm_status made = r.lacks ? ZESLM_OK : zeslm_kernel_create(dev, kf->name, r.kernel, &k);
+            if (made == ZESLM_ERR_UNSUPPORTED) {
+                snprintf(r.why, sizeof r.why, "not built here: the device lacks what it needs");
+                r.lacks = r.why;
+            } else if (!r.lacks && (made != ZESLM_OK || zeslm_kernel_props_get(k, &r.p) != ZESLM_OK)) {
                 rc = cli_error("%s", zeslm_last_error());
                 zeslm_kernel_free(k);
                 break;
@@ -256,7 +260,10 @@ static int kernel_table(zeslm_device *dev, json_t *doc, sheet *sh, kernel_row *r
             zeslm_kernel_free(k);
             fields_row(kernel_fields, map, &t, &r, r.lacks);
             json_array_append_new(arr, fields_json(kernel_fields, N_KERNEL_FIELDS, &r));
-            rows[(*n_rows)++] = r;
+            rows[*n_rows] = r;
+            if (r.lacks == r.why)
+                rows[*n_rows].lacks = rows[*n_rows].why;
+            (*n_rows)++;
         }
     }
     char title[160];
