@@ -18,7 +18,7 @@ _ze_slm_bench_options()
         limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
         run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
-        inspect) echo "--target --kernel --group-size --slm --isa --json --csv --markdown --help";;
+        inspect) echo "--target --kernel --options --group-size --slm --isa --json --csv --markdown --help";;
         compare) echo "--fail-over --any-device --json --csv --markdown --help";;
         merge) echo "--json --csv --markdown --help";;
         help) echo "--help";;
@@ -64,7 +64,7 @@ _ze_slm_bench_value()
             esac;;
         inspect)
             case $2 in
-                --group-size|-g|--slm|-s|--isa|-i) echo any;;
+                --options|-o|--group-size|-g|--slm|-s|--isa|-i) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --target|-t) echo target;;
                 --kernel|-k) echo kernel;;

@@ -9,8 +9,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Text output fits this many columns at default options. */
-#define TABLE_WIDTH 100
+#include "render/term_width.h"
+
+/* Text output fits this many columns: the terminal's (render/term_width.h). */
+#define TABLE_WIDTH (term_width())
 
 typedef struct table_column {
     const char *head;
