@@ -40,7 +40,31 @@ static void identity(json_t *root, results_file *out)
     out->rank = json_is_integer(rank) ? (long long)json_integer_value(rank) : -1;
 }
 
-int results_from_json(json_t *root, results_file *out, char *why, size_t why_len)
+/* The launch times of result r into f->times from *used on (none where it has no
+ * "times_ns"); -1 where they are not positive integers. */
+static int read_times(json_t *r, results_file *f, size_t *used, results_entry *e)
+{
+    json_t *times = json_object_get(r, "times_ns"), *t;
+    size_t i;
+    e->times_at = *used;
+    e->n_times = 0;
+    if (!times)
+        return 0;
+    if (!json_is_array(times))
+        return -1;
+    json_array_foreach(times, i, t) {
+        if (!json_is_integer(t) || json_integer_value(t) <= 0)
+            return -1;
+        f->times[(*used)++] = (double)json_integer_value(t);
+        e->n_times++;
+    }
+    return 0;
+}
+
+/* Reads the results, keyed by workload, variant and parameters, and by group size too
+ * where `with_group`. Returns 0; -1 with a reason in `why`; -2 where two results
+ * share a key and no key holds the group size. */
+static int read_results(json_t *root, results_file *out, bool with_group, char *why, size_t why_len)
 {
     memset(out, 0, sizeof *out);
     int rc = -1;
@@ -52,8 +76,13 @@ int results_from_json(json_t *root, results_file *out, char *why, size_t why_len
     const char *device = str(json_object_get(root, "device"), "name");
     snprintf(out->device, sizeof out->device, "%s", device ? device : "unknown device");
     size_t n = json_array_size(results);
+    /* One block for every launch time: 100,000 results of 20 launches are 16 MB. */
+    size_t n_times = 0, used = 0;
+    for (size_t i = 0; i < n; i++)
+        n_times += json_array_size(json_object_get(json_array_get(results, i), "times_ns"));
     out->items = calloc(n ? n : 1, sizeof *out->items);
-    if (!out->items) {
+    out->times = malloc((n_times ? n_times : 1) * sizeof *out->times);
+    if (!out->items || !out->times) {
         snprintf(why, why_len, "out of memory");
         goto out;
     }
@@ -73,7 +102,12 @@ int results_from_json(json_t *root, results_file *out, char *why, size_t why_len
             goto out;
         }
         results_entry *e = &out->items[out->count];
-        if ((size_t)snprintf(e->key, sizeof e->key, "%s %s %s", w, v, p) >= sizeof e->key) {
+        json_t *group = json_object_get(r, "group_size");
+        int len = with_group && json_is_integer(group)
+                       ? snprintf(e->key, sizeof e->key, "%s %s %s group=%lld", w, v, p,
+                                  (long long)json_integer_value(group))
+                       : snprintf(e->key, sizeof e->key, "%s %s %s", w, v, p);
+        if (len < 0 || (size_t)len >= sizeof e->key) {
             rc = fail(why, why_len, "a result's names are too long", i);
             goto out;
         }
@@ -81,6 +115,10 @@ int results_from_json(json_t *root, results_file *out, char *why, size_t why_len
         json_t *work = json_object_get(r, "work");
         e->work = json_is_integer(work) && json_integer_value(work) > 0 ? (double)json_integer_value(work) : 0;
         e->spread = json_number_value(spread);
+        if (read_times(r, out, &used, e)) {
+            rc = fail(why, why_len, "a measured result's times_ns are not positive integers", i);
+            goto out;
+        }
         out->count++;
     }
     /* Sorted once: O(n log n) for the whole file where a search per result was
@@ -96,6 +134,7 @@ int results_from_json(json_t *root, results_file *out, char *why, size_t why_len
     for (size_t i = 1; i < out->count; i++)
         if (strcmp(out->sorted[i - 1]->key, out->sorted[i]->key) == 0) {
             snprintf(why, why_len, "a result appears twice (%s)", out->sorted[i]->key);
+            rc = with_group ? -1 : -2;
             goto out;
         }
     identity(root, out);
@@ -106,12 +145,21 @@ out:
     return rc;
 }
 
+int results_from_json(json_t *root, results_file *out, char *why, size_t why_len)
+{
+    int rc = read_results(root, out, false, why, why_len);
+    /* A profile measures each result at every group size: the size is in its key. */
+    return rc == -2 ? read_results(root, out, true, why, why_len) : rc;
+}
+
 void results_free(results_file *f)
 {
     free(f->items);
     free(f->sorted);
+    free(f->times);
     f->items = NULL;
     f->sorted = NULL;
+    f->times = NULL;
     f->count = 0;
 }
 

@@ -9,16 +9,22 @@
 #include <jansson.h>
 
 typedef struct results_entry {
-    char key[256];      /* "workload variant parameters" */
+    /* "workload variant parameters", and " group=N" where the file holds a result at
+     * several group sizes (a profile) */
+    char key[256];
     double median_ns;
     double work;        /* the `work` its launch settled on; 0: not given (older files, fixed work) */
     double spread;      /* (max - min) / median of that run */
+    /* Its launch times ("times_ns"), the samples compare tests: times[times_at ..
+     * times_at + n_times) of its file; n_times 0 where the file has none. */
+    size_t times_at, n_times;
 } results_entry;
 
 typedef struct results_file {
     results_entry *items; /* measured results only, in the file's order */
     const results_entry **sorted; /* the same, by key (results_find) */
     size_t count;
+    double *times;        /* every result's launch times, in ns, one after another */
     char device[256];
     /* Which device, where the file says: its index in the run (-1: not given), whether
      * it is a sub-device (tile; -1: not given), its UUID and PCI address ("": none),
