@@ -19,7 +19,7 @@ _ze_slm_bench_options()
         run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
         inspect) echo "--target --kernel --options --group-size --slm --isa --json --csv --markdown --help";;
-        compare) echo "--fail-over --any-device --json --csv --markdown --help";;
+        compare) echo "--fail-over --alpha --threshold --verbose --any-device --json --csv --markdown --help";;
         merge) echo "--json --csv --markdown --help";;
         help) echo "--help";;
     esac
@@ -71,7 +71,7 @@ _ze_slm_bench_value()
             esac;;
         compare)
             case $2 in
-                --fail-over|-f) echo any;;
+                --fail-over|-f|--alpha|-p|--threshold|-t) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
             esac;;
         merge)

@@ -155,9 +155,9 @@ static void ties_share_their_ranks(void **state)
 static void equal_times_are_unchanged_with_p_1(void **state)
 {
     (void)state;
-    double old[] = {100, 100, 100}, new_[] = {100, 100, 100};
+    double old[] = {100, 100, 100, 100, 100}, new_[] = {100, 100, 100, 100, 100};
     compare_stats s;
-    assert_int_equal(compare_samples(old, 3, new_, 3, 0.05, 0.03, 0.9, &s), 0);
+    assert_int_equal(compare_samples(old, 5, new_, 5, 0.05, 0.03, 0.9, &s), 0);
     near(s.p, 1, 0);
     assert_int_equal(s.verdict, COMPARE_UNCHANGED);
 }
@@ -173,6 +173,18 @@ static void one_launch_a_side_is_untested(void **state)
     assert_true(isnan(s.p));
 }
 
+/* Three launches a side cannot reach p < 0.05 even when every new launch is ten
+ * times slower (p = 0.081): untested, not unchanged. */
+static void three_launches_a_side_are_untested(void **state)
+{
+    (void)state;
+    double old[] = {100, 101, 102}, new_[] = {1000, 1010, 1020};
+    compare_stats s;
+    assert_int_equal(compare_samples(old, 3, new_, 3, 0.05, 0.03, 0.9, &s), 0);
+    assert_int_equal(s.verdict, COMPARE_UNTESTED);
+    near(s.p, 0.0809, 5e-4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +197,7 @@ int main(void)
         cmocka_unit_test(ties_share_their_ranks),
         cmocka_unit_test(equal_times_are_unchanged_with_p_1),
         cmocka_unit_test(one_launch_a_side_is_untested),
+        cmocka_unit_test(three_launches_a_side_are_untested),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

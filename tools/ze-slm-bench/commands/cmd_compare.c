@@ -275,7 +275,7 @@ static void counts_line(const compare_counts *c, char *buf, size_t len)
     int used = snprintf(buf, len, "%zu results in both, %zu changed: %zu slower, %zu faster", c->matched,
                         c->slower + c->faster, c->slower, c->faster);
     if (c->untested && used > 0 && (size_t)used < len)
-        used += snprintf(buf + used, len - (size_t)used, ", %zu untested (no launch times)", c->untested);
+        used += snprintf(buf + used, len - (size_t)used, ", %zu untested (too few launch times)", c->untested);
     if (c->matched && used > 0 && (size_t)used < len)
         snprintf(buf + used, len - (size_t)used, "; new/old %.3f (geometric mean).", compare_geomean(c));
 }
@@ -462,7 +462,8 @@ static int run(int argc, char **argv)
         rc = cli_error("the two files have no result in common: nothing was compared");
     } else if (rc == 0 && opts.gate && total.untested == total.matched) {
         /* A gate that tested nothing must not pass. */
-        rc = cli_error("no result in common has launch times (times_ns) in both files: --fail-over tested nothing");
+        rc = cli_error("no result in common has enough launch times (times_ns) in both files to test: "
+                       "--fail-over tested nothing (5 launches a side are the fewest at --alpha 0.05)");
     } else if (rc == 0 && total.regressions) {
         cli_error("%zu regression%s over %g%%", total.regressions, total.regressions == 1 ? "" : "s",
                   100 * opts.fail_over);

@@ -114,6 +114,12 @@ int compare_samples(double *old, size_t n, double *new_, size_t m, double alpha,
     out->slower_pairs = u / ((double)n * (double)m);
     if (ratio_interval(old, n, new_, m, alpha, &out->ci_low, &out->ci_high))
         return -1;
+    /* Launches so few that even sets apart in every launch give p >= alpha (3 a side:
+     * 0.08) can show no change: untested, not unchanged. */
+    if (u_p_value((double)n * (double)m, 0, n, m) >= alpha) {
+        out->verdict = COMPARE_UNTESTED;
+        return 0;
+    }
     bool significant = out->p < alpha && fabs(out->ratio - 1) > threshold;
     if (significant && out->ratio > 1 && out->slower_pairs >= separation)
         out->verdict = COMPARE_SLOWER;

@@ -24,7 +24,8 @@ typedef enum compare_verdict {
     COMPARE_UNCHANGED, /* no change the test, its size and the separation all show */
     COMPARE_SLOWER,
     COMPARE_FASTER,
-    COMPARE_UNTESTED, /* a side has fewer than 2 launch times: no test is possible */
+    COMPARE_UNTESTED, /* too few launch times: fewer than 2 a side, or so few that no
+                       * arrangement of them reaches p < alpha (3 a side at 0.05) */
 } compare_verdict;
 
 typedef struct compare_stats {
@@ -41,8 +42,8 @@ typedef struct compare_stats {
 
 /* Compares the launch times old[0..n) and new[0..m) (nanoseconds, any order; each
  * array is sorted in place) at the given alpha, threshold (a fraction: 0.03 is 3%)
- * and separation. Fewer than 2 times on a side: ratio of the medians only, verdict
- * COMPARE_UNTESTED. Returns 0, or -1 when out of host memory. */
+ * and separation. Too few times (COMPARE_UNTESTED): fewer than 2 on a side leaves
+ * the ratio of the medians only. Returns 0, or -1 when out of host memory. */
 int compare_samples(double *old, size_t n, double *new_, size_t m, double alpha, double threshold,
                     double separation, compare_stats *out);
 
