@@ -442,7 +442,8 @@ static int run(int argc, char **argv)
     if (opts.gate)
         sheet_line(&sh, "%zu significantly slower by more than %g%%.", total.regressions, 100 * opts.fail_over);
     /* Results of a variant measured at other sizes in the two runs (sizes given by
-     * --size, or chosen by an older version from a timed probe) share nothing. */
+     * --size, the rule of other devices, or a timed probe in files before the rule)
+     * share nothing. */
     if (resized)
         sheet_line(&sh,
                    "%zu result%s ran at other parameters than the old run's of the same variant: runs made with the "

@@ -207,7 +207,7 @@ static json_t *device_json(const run_doc *doc, size_t k)
     json_object_set_new(o, "started_s", json_real(d->started_s));
     json_object_set_new(o, "finished_s", d->finished_s > 0 ? json_real(d->finished_s) : json_null());
     json_object_set_new(o, "size_scale", json_real(d->size_scale));
-    json_object_set_new(o, "probe_bytes_per_s", d->probe_bytes_per_s > 0 ? json_real(d->probe_bytes_per_s) : json_null());
+    json_object_set_new(o, "size_rule", *d->size_rule ? json_string(d->size_rule) : json_null());
     if (doc->aggregated) {
         const peers *p = &doc->aggregate;
         json_object_set_new(o, "peer_score", p->scores[k] > 0 ? json_real(p->scores[k]) : json_null());
@@ -386,7 +386,7 @@ static int device_from_json(run_doc *doc, size_t cap, json_t *o, size_t k, const
     d->finished_s = num(o, "finished_s");
     /* A file from before sizing: its sizes were the full ones. */
     d->size_scale = json_is_number(json_object_get(o, "size_scale")) ? num(o, "size_scale") : 1;
-    d->probe_bytes_per_s = num(o, "probe_bytes_per_s");
+    snprintf(d->size_rule, sizeof d->size_rule, "%s", str(o, "size_rule") ? str(o, "size_rule") : "");
     static const char *const parts[] = {"summaries", "findings", "errors"};
     json_t **mine_parts[] = {&d->summaries, &d->findings, &d->errors};
     for (size_t i = 0; i < 3; i++) {

@@ -232,7 +232,7 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
     pthread_mutex_lock(&f->lock);
     /* What the device has built so far: its first build decides it. */
     snprintf(l->d->module_format, sizeof l->d->module_format, "%s", zeslm_device_module_format(l->dev));
-    l->d->size_scale = zeslm_default_size_scale(l->dev, &l->d->probe_bytes_per_s);
+    l->d->size_scale = zeslm_default_size_scale(l->dev, l->d->size_rule, sizeof l->d->size_rule);
     if (l->clk) {
         json_decref(l->d->clocks);
         l->d->clocks = clocks_json(l->clk);
