@@ -5,6 +5,7 @@
 #include <zeslm/units.h>
 
 #include "cli/cli.h"
+#include "render/group_best.h"
 #include "render/fields.h"
 #include "render/params_text.h"
 #include "doc/report.h"
@@ -185,27 +186,9 @@ static const char *extra_name(const zeslm_workload *wl, const zeslm_results *all
     return NULL;
 }
 
-/* Whether r is the fastest of two or more results of its variant and parameters at
- * different group sizes (a profile across group sizes), by time per unit of work. */
-static bool best_group(const zeslm_results *all, size_t first, const zeslm_result *r)
-{
-    size_t peers = 0;
-    for (size_t i = first; i < all->count && measured(r); i++) {
-        const zeslm_result *o = &all->items[i];
-        if (o == r || !measured(o) || o->group_size == r->group_size || strcmp(o->workload, r->workload) != 0 ||
-            strcmp(o->variant, r->variant) != 0 || strcmp(o->params, r->params) != 0)
-            continue;
-        /* The rate is work per time, or time per work ("ns/..."): the better of the two. */
-        bool per_op = r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0;
-        if (per_op ? o->rate < r->rate : o->rate > r->rate)
-            return false;
-        peers++;
-    }
-    return peers > 0;
-}
-
 /* Builds wl's table; *spread counts its rows marked for their spread, and the best
- * group size of a variant run at several is marked "best" beside it. */
+ * group size of a variant run at several is marked "best" beside it where it is a
+ * clear one (render/group_best.h). */
 static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
                   size_t first, size_t *spread)
 {
@@ -226,7 +209,7 @@ static void build(table *t, table_column *cols, bool markdown, const zeslm_workl
             outcome_note(r, note, sizeof note);
         fields_row(fields, map, t, r, measured(r) ? NULL : note);
         for (size_t c = 0; c < n; c++)
-            if (fields[map[c]].json == j_group && best_group(all, first, r))
+            if (fields[map[c]].json == j_group && group_best_of(all, first, r, NULL) == GROUP_BEST_CLEAR)
                 table_mark(t, c, " best");
     }
 }
@@ -271,6 +254,13 @@ static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *
     if (any_ceiling && ceilings(wl, names, sizeof names)) {
         snprintf(line, sizeof line, "(ceiling: of %s)", names);
         markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+    }
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *best = &all->items[i], *runner_up;
+        if (strcmp(best->workload, wl->name) == 0 && group_best_of(all, first, best, &runner_up) == GROUP_BEST_UNCLEAR) {
+            group_best_sentence(best, runner_up, line, sizeof line);
+            markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+        }
     }
     if (spread) {
         snprintf(line, sizeof line, "warning: %zu row%s marked ~ spread by more than %.0f%% of the median between "
