@@ -154,10 +154,12 @@ _ze_slm_bench()
             COMPREPLY=($(compgen -W "$_ze_slm_bench_commands" -- "$cur"));;
         run)
             if [[ $cur == */*,* ]]; then
-                # BENCH/A,B: the further variants of that bench, by their names alone
-                local bench=${cur%%/*}
+                # BENCH/A,B: the further variants of that bench, by their names alone,
+                # less those the list already names (run refuses a variant twice)
+                local bench=${cur%%/*} chosen=${cur#*/}
+                chosen=${chosen%,*}
                 COMPREPLY=($(compgen -P "${cur%,*}," -W "$(printf '%s\n' $_ze_slm_bench_variants |
-                    sed -n "s|^$bench/||p")" -- "${cur##*,}"))
+                    sed -n "s|^$bench/||p" | grep -vxF -e "${chosen//,/$'\n'}")" -- "${cur##*,}"))
             elif [[ $cur == */* ]]; then
                 COMPREPLY=($(compgen -W "$_ze_slm_bench_variants" -- "$cur"))
             else
