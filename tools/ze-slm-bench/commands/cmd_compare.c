@@ -17,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "commands/compare_rows.h"
 #include "commands/compare_tally.h"
 #include "doc/compare_stats.h"
 #include "doc/results_set.h"
@@ -80,114 +81,7 @@ static int on_option(void *ctx, int key, const char *value)
     return percent("--fail-over", value, &o->fail_over);
 }
 
-/* One result of one pair of devices: the medians (NAN where a file lacks it), the
- * statistics of the two sets of launches, and what the result is: "slower",
- * "faster", "unchanged", "untested", "only in new" or "only in old". */
-typedef struct compare_row {
-    size_t old_device, new_device;
-    const char *key;
-    double old_ns, new_ns;
-    compare_stats st;
-    const char *change;
-    bool regression; /* slower past --fail-over */
-} compare_row;
-
-static json_t *real_or_null(double v)
-{
-    return isnan(v) ? json_null() : json_real(v);
-}
-
-#define GETTER(name, expr)               \
-    static json_t *name(const void *rec) \
-    {                                    \
-        const compare_row *r = rec;      \
-        return expr;                     \
-    }
-GETTER(j_old_device, json_integer((json_int_t)r->old_device))
-GETTER(j_new_device, json_integer((json_int_t)r->new_device))
-GETTER(j_key, json_string(r->key))
-GETTER(j_old, real_or_null(r->old_ns))
-GETTER(j_new, real_or_null(r->new_ns))
-GETTER(j_ratio, real_or_null(r->new_ns / r->old_ns))
-GETTER(j_ci_low, real_or_null(r->st.ci_low))
-GETTER(j_ci_high, real_or_null(r->st.ci_high))
-GETTER(j_p, real_or_null(r->st.p))
-GETTER(j_change, json_string(r->change))
-GETTER(j_regression, json_boolean(r->regression))
-
-/* Times scaled ("1.07 ms"), "-" where absent. */
-static void c_ns(double ns, char *buf, size_t len)
-{
-    if (isnan(ns))
-        snprintf(buf, len, "-");
-    else
-        zeslm_format_si(ns, "ns", buf, len);
-}
-
-static void c_old(const void *rec, char *buf, size_t len)
-{
-    c_ns(((const compare_row *)rec)->old_ns, buf, len);
-}
-
-static void c_new(const void *rec, char *buf, size_t len)
-{
-    c_ns(((const compare_row *)rec)->new_ns, buf, len);
-}
-
-static void c_ratio(const void *rec, char *buf, size_t len)
-{
-    const compare_row *r = rec;
-    double ratio = r->new_ns / r->old_ns;
-    isnan(ratio) ? snprintf(buf, len, "-") : snprintf(buf, len, "%.3f", ratio);
-}
-
-static void c_interval(const void *rec, char *buf, size_t len)
-{
-    const compare_row *r = rec;
-    if (isnan(r->st.ci_low))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.3f-%.3f", r->st.ci_low, r->st.ci_high);
-}
-
-static void c_p(const void *rec, char *buf, size_t len)
-{
-    double p = ((const compare_row *)rec)->st.p;
-    if (isnan(p))
-        snprintf(buf, len, "-");
-    else
-        p < 0.001 ? snprintf(buf, len, "<0.001") : snprintf(buf, len, "%.3f", p);
-}
-
-/* The signed change of the median time, benchstat's way ("+7.5% slower": 7.5% more
- * time), "~" where no change is shown, the label alone where a file lacks the result. */
-static void c_change(const void *rec, char *buf, size_t len)
-{
-    const compare_row *r = rec;
-    double pct = 100.0 * (r->new_ns / r->old_ns - 1.0);
-    if (isnan(pct) || r->st.verdict == COMPARE_UNTESTED)
-        snprintf(buf, len, "%s", r->change);
-    else if (r->st.verdict == COMPARE_UNCHANGED)
-        snprintf(buf, len, "~");
-    else
-        snprintf(buf, len, "%+.1f%% %s%s", pct, r->change, r->regression ? " REGRESSION" : "");
-}
-
-/* The devices are the pair's heading in text and Markdown. */
-static const field fields[] = {
-    {"old_device", NULL, 0, true, false, j_old_device, NULL},
-    {"new_device", NULL, 0, true, false, j_new_device, NULL},
-    {"result", "result", 100, false, false, j_key, NULL},
-    {"old_median_ns", "old", 60, true, false, j_old, c_old},
-    {"new_median_ns", "new", 90, true, false, j_new, c_new},
-    {"ratio", "new/old", 95, true, false, j_ratio, c_ratio},
-    {"ci_low", "interval", 65, true, false, j_ci_low, c_interval},
-    {"ci_high", NULL, 0, true, false, j_ci_high, NULL},
-    {"p", "p", 70, true, false, j_p, c_p},
-    {"change", "time change", 97, false, false, j_change, c_change},
-    {"regression", NULL, 0, false, false, j_regression, NULL},
-};
-#define N_FIELDS (sizeof fields / sizeof fields[0])
+#define N_FIELDS COMPARE_N_FIELDS
 
 /* Every row, for the tables, the JSON and the CSV. */
 typedef struct compare_out {
@@ -297,7 +191,7 @@ static void render_pair(sheet *sh, const compare_opts *opts, const compare_tally
         const compare_row *r = &rows[i];
         bool changed = r->st.verdict == COMPARE_SLOWER || r->st.verdict == COMPARE_FASTER;
         if (changed || opts->verbose)
-            fields_row(fields, map, &ct, r, NULL);
+            fields_row(compare_fields, map, &ct, r, NULL);
     }
     if (ct.rows)
         sheet_table(sh, opts->verbose ? "Every result" : "Changes", &ct);
@@ -317,7 +211,7 @@ static int write_json(const output_plan *plan, const compare_out *out, const com
 {
     json_t *doc = output_document(argc, argv), *rows = json_array();
     for (size_t i = 0; rows && i < out->n_all; i++)
-        json_array_append_new(rows, fields_json(fields, N_FIELDS, &out->all[i]));
+        json_array_append_new(rows, fields_json(compare_fields, N_FIELDS, &out->all[i]));
     json_object_set_new(doc, "rows", rows);
     json_object_set_new(doc, "alpha", json_real(opts->alpha));
     json_object_set_new(doc, "threshold", json_real(opts->threshold));
@@ -327,7 +221,7 @@ static int write_json(const output_plan *plan, const compare_out *out, const com
     json_object_set_new(doc, "faster", json_integer((json_int_t)c->faster));
     json_object_set_new(doc, "unchanged", json_integer((json_int_t)c->unchanged));
     json_object_set_new(doc, "untested", json_integer((json_int_t)c->untested));
-    json_object_set_new(doc, "geomean_ratio", real_or_null(compare_geomean(c)));
+    json_object_set_new(doc, "geomean_ratio", compare_real_or_null(compare_geomean(c)));
     json_object_set_new(doc, "regressions", json_integer((json_int_t)c->regressions));
     int rc = output_plan_json(plan, doc);
     json_decref(doc);
@@ -375,7 +269,7 @@ static int run(int argc, char **argv)
     sheet sh;
     sheet_init(&sh, "# ze-slm-bench compare\n");
     table_column cols[N_FIELDS];
-    size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
+    size_t map[N_FIELDS], n_cols = fields_columns(compare_fields, N_FIELDS, false, cols, map);
     compare_out out = {0};
     rc = load(old_path, &old_f);
     if (rc == 0)
@@ -452,7 +346,7 @@ static int run(int argc, char **argv)
     sheet_text(plan.text, &sh);
     if (sh.failed || out.failed)
         rc = cli_error("out of host memory");
-    field_records csv = {fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
+    field_records csv = {compare_fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
     if (rc == 0 && output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh))
         rc = 1;
     if (rc == 0 && output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv))
