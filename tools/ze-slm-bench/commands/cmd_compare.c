@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <zeslm/units.h>
-
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "commands/compare_rows.h"
