@@ -70,79 +70,84 @@ __kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
         out[i] = t;
 }
 
-// Outputs per work-item in conv_tiled. Odd, so that work-item k reading tile word
-// k*CONV_P + c hits a distinct bank from its neighbours for any power-of-two bank count.
-// 13 measured best on an H100 among 7..25 (9: 12.6, 13: 14.0, 21: 13.8 TMAC/s, with the
-// uint-indexed loads below).
-#define CONV_P 13
-
+// The cooperative tile, P outputs per work-item, instantiated for several P
+// (conv_tiled_p13 ... conv_tiled_p23): the workload times each on the device and keeps
+// the fastest (wl_conv.c), since the best count depends on the device's registers and
+// pipes. Odd counts only, so that work-item k reading tile word k*P + c hits a distinct
+// bank from its neighbours for any power-of-two bank count. H100, 64 Mi outputs, 257
+// taps, groups of 64 (TMAC/s of 16.7 for roofline/imad): 13: 15.1, 15: 15.3, 17: 15.1,
+// 19: 15.6, 21: 15.1, 23: 15.4.
+//
 // All work-items load the tile, both halos and the taps together (coalesced, no
-// serial halo loop), and each work-item computes CONV_P consecutive outputs from a
-// window of CONV_P inputs held in registers: one SLM load of input and one broadcast
-// tap load per CONV_P multiply-adds instead of one of each per multiply-add.
-// The window rotates instead of shifting: in a block of CONV_P taps, step q reads
-// input p+q from w[(p+q) % CONV_P] and then refills w[q], the input no later step
-// needs; unrolled, the indices are constants and no register moves are left (the
-// shifting window cost CONV_P-1 moves per tap: 76% of the multiply-add peak on an H100,
-// 84% rotating). The last m % CONV_P taps shift, from the aligned window a block leaves.
-// tile holds get_local_size(0)*CONV_P + m words of input followed by m taps.
-__kernel void conv_tiled(__global const uint *in, __global const uint *taps,
-                         __global uint *out, uint n, uint m, __local uint *tile)
-{
-    uint lid = get_local_id(0);
-    uint wg = get_local_size(0);
-    uint span = wg * CONV_P + m;
-    long base = (long)get_group_id(0) * wg * CONV_P;
-    long first = base - (long)(m / 2);
-    __local uint *tap = tile + span;
-
-    for (uint k = lid; k < span; k += wg) {
-        long g = first + k;
-        tile[k] = g >= 0 && g < n ? in[g] : 0;
+// serial halo loop), and each work-item computes P consecutive outputs from a window
+// of P inputs held in registers: one SLM load of input and one broadcast tap load per
+// P multiply-adds instead of one of each per multiply-add.
+// The window rotates instead of shifting: in a block of P taps, step q reads input
+// p+q from w[(p+q) % P] and then refills w[q], the input no later step needs;
+// unrolled, the indices are constants and no register moves are left (the shifting
+// window cost P-1 moves per tap: 76% of the multiply-add peak on an H100, 84%
+// rotating). The last m % P taps rotate the same way, each step under a condition that
+// is the same for the whole group (shifting them cost P moves a tap: 19 outputs, 15.2
+// against 15.6 TMAC/s).
+// Pointers that advance by a block make every load of a block base + constant offset.
+// Indexed with uint j + q (which may wrap, so q cannot fold into an offset), NVIDIA's
+// compiler spent an IADD3 and a LEA on the address of each of the 26 loads of a 13-tap
+// block (251 SASS instructions a block against 202): 87% of the multiply-add peak on an
+// H100, 91% with pointers.
+// tile holds get_local_size(0)*P + m words of input followed by m taps. The body is a
+// macro so that P is a literal before any loop is unrolled: as a function with P a
+// parameter, even always inlined, clang unrolled the loops before it knew P and left
+// the arrays in private memory.
+#define CONV_TILED_BODY(P)                                                                     \
+    {                                                                                          \
+        uint lid = get_local_id(0);                                                            \
+        uint wg = get_local_size(0);                                                           \
+        uint span = wg * P + m;                                                                \
+        long base = (long)get_group_id(0) * wg * P;                                            \
+        long first = base - (long)(m / 2);                                                     \
+        __local uint *tap = tile + span;                                                       \
+        for (uint k = lid; k < span; k += wg) {                                                \
+            long g = first + k;                                                                \
+            tile[k] = g >= 0 && g < n ? in[g] : 0;                                             \
+        }                                                                                      \
+        for (uint k = lid; k < m; k += wg)                                                     \
+            tap[k] = taps[k];                                                                  \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                          \
+                                                                                               \
+        __local const uint *x = tile + lid * P;                                                \
+        uint acc[P], w[P];                                                                     \
+        _Pragma("unroll") for (int p = 0; p < P; p++) {                                        \
+            acc[p] = 0;                                                                        \
+            w[p] = x[p];                                                                       \
+        }                                                                                      \
+        __local const uint *tp = tap, *xp = x + P;                                             \
+        __local const uint *end = tap + m / P * P;                                             \
+        for (; tp < end; tp += P, xp += P) {                                                   \
+            _Pragma("unroll") for (int q = 0; q < P; q++) {                                    \
+                uint t = tp[q];                                                                \
+                _Pragma("unroll") for (int p = 0; p < P; p++) acc[p] += w[(p + q) % P] * t;    \
+                w[q] = xp[q];                                                                  \
+            }                                                                                  \
+        }                                                                                      \
+        uint rest = m - m / P * P;                                                             \
+        _Pragma("unroll") for (int q = 0; q < P; q++) {                                        \
+            if (q < rest) {                                                                    \
+                uint t = tp[q];                                                                \
+                _Pragma("unroll") for (int p = 0; p < P; p++) acc[p] += w[(p + q) % P] * t;    \
+                w[q] = xp[q];                                                                  \
+            }                                                                                  \
+        }                                                                                      \
+        long o = base + (long)lid * P;                                                         \
+        _Pragma("unroll") for (int p = 0; p < P; p++) if (o + p < n) out[o + p] = acc[p];      \
     }
-    for (uint k = lid; k < m; k += wg)
-        tap[k] = taps[k];
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    __local const uint *x = tile + lid * CONV_P;
-    uint acc[CONV_P];
-    uint w[CONV_P];
-#pragma unroll
-    for (int p = 0; p < CONV_P; p++) {
-        acc[p] = 0;
-        w[p] = x[p];
-    }
-    // Pointers that advance by a block, so every load of a block is base + constant
-    // offset. Indexed with uint j + q (which may wrap, so q cannot fold into an offset),
-    // NVIDIA's compiler spent an IADD3 and a LEA on the address of each of the 26 loads
-    // of a block (251 SASS instructions a block against 202): 87% of the multiply-add
-    // peak on an H100, 91% with pointers.
-    __local const uint *tp = tap, *xp = x + CONV_P;
-    __local const uint *end = tap + m / CONV_P * CONV_P;
-    for (; tp < end; tp += CONV_P, xp += CONV_P) {
-#pragma unroll
-        for (int q = 0; q < CONV_P; q++) {
-            uint t = tp[q];
-#pragma unroll
-            for (int p = 0; p < CONV_P; p++)
-                acc[p] += w[(p + q) % CONV_P] * t;
-            w[q] = xp[q];
-        }
-    }
-    for (; tp < tap + m; tp++, xp++) {
-        uint t = *tp;
-#pragma unroll
-        for (int p = 0; p < CONV_P; p++)
-            acc[p] += w[p] * t;
-#pragma unroll
-        for (int p = 0; p < CONV_P - 1; p++)
-            w[p] = w[p + 1];
-        w[CONV_P - 1] = *xp;
-    }
-
-    long o = base + (long)lid * CONV_P;
-#pragma unroll
-    for (int p = 0; p < CONV_P; p++)
-        if (o + p < n)
-            out[o + p] = acc[p];
-}
+// Each kernel is declared in full, so that the build's list of kernels names it
+// (spirv/embed.cmake finds each by its declaration in the text).
+#define CONV_TILED_ARGS                                                                        \
+    __global const uint *in, __global const uint *taps, __global uint *out, uint n, uint m,    \
+        __local uint *tile
+__kernel void conv_tiled_p13(CONV_TILED_ARGS) CONV_TILED_BODY(13)
+__kernel void conv_tiled_p15(CONV_TILED_ARGS) CONV_TILED_BODY(15)
+__kernel void conv_tiled_p17(CONV_TILED_ARGS) CONV_TILED_BODY(17)
+__kernel void conv_tiled_p19(CONV_TILED_ARGS) CONV_TILED_BODY(19)
+__kernel void conv_tiled_p21(CONV_TILED_ARGS) CONV_TILED_BODY(21)
+__kernel void conv_tiled_p23(CONV_TILED_ARGS) CONV_TILED_BODY(23)

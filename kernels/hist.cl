@@ -92,7 +92,7 @@ __kernel void hist_doc_slm(__global const ulong *in, uint n, __global uint *bins
 // Sub-histograms: `copies` histograms per group, bin-major (lh[bin*copies + copy]),
 // work-item lid using copy lid % copies, so work-items that hit the same bin update up
 // to `copies` neighbouring words instead of one. Two kernels (measured on an H100, see
-// the README):
+// results/h100/README.md):
 // - hist_copies: 8 copies (8 KiB a group). The 4 lanes of a 32-wide sub-group that
 //   share a copy meet their random bins on 4 banks, so atomics conflict.
 // - hist_lanes: one copy per lane of a 32-wide sub-group (32 KiB a group): lane l's
@@ -188,31 +188,34 @@ __kernel void hist_lanes(__global const uint4 *in4, __global const uint2 *in2, u
     merge_copies(lh, bins, LANES);
 }
 
-// hist_copies without its input: the same counting of the same number of words, taken
+// hist_lanes without its input: the same counting of the same number of words, taken
 // from a register generator (x = x*1664525 + 1013904223 from x = gid*2654435761 + 1,
 // four words per grid-stride step) instead of memory. Its time is what counting alone
-// costs, the ceiling of hist_copies whatever the memory can deliver. Like hist_copies,
-// work-item 0 counts the odd last 64-bit word (two more generated words, from
-// x = n*2654435761 + 7), so exactly 8n bytes are counted.
+// costs, the bound that SLM atomics put on hist_lanes whatever the memory can deliver:
+// where it is faster than the read ceiling, memory binds the histogram; where slower,
+// the counting does. Like hist_lanes, work-item 0 counts the odd last 64-bit word (two
+// more generated words, from x = n*2654435761 + 7), so exactly 8n bytes are counted.
+// (Until issue 34 it counted into hist_copies' 8 copies, whose bank conflicts made it
+// 2.9 TB/s on an H100: slower than hist_lanes itself, so no bound on it.)
 __kernel void hist_count_only(uint n, volatile __global uint *bins)
 {
-    volatile __local uint lh[NUM_BINS * COPIES];
+    volatile __local uint lh[NUM_BINS * LANES];
     size_t gid = get_global_id(0), gsz = get_global_size(0);
-    clear_copies(lh, COPIES);
-    volatile __local uint *mine = lh + get_local_id(0) % COPIES;
+    clear_copies(lh, LANES);
+    volatile __local uint *mine = lh + get_local_id(0) % LANES;
     uint x = (uint)gid * 2654435761u + 1u;
     for (size_t i = gid; i < n / 2; i += gsz) {
         for (int k = 0; k < 4; k++) {
             x = x * 1664525u + 1013904223u;
-            count_word(mine, x, COPIES);
+            count_word(mine, x, LANES);
         }
     }
     if (gid == 0 && (n & 1)) {
         x = n * 2654435761u + 7u;
         for (int k = 0; k < 2; k++) {
             x = x * 1664525u + 1013904223u;
-            count_word(mine, x, COPIES);
+            count_word(mine, x, LANES);
         }
     }
-    merge_copies(lh, bins, COPIES);
+    merge_copies(lh, bins, LANES);
 }

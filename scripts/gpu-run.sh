@@ -24,7 +24,7 @@ step() {
 }
 step "$stem-devices.txt" "$bench" devices
 step "$stem-limits.txt" "$bench" limits --kernels --json "$stem-limits.json"
-# The document baselines must be as fast as the documents' own kernels (within 10%).
+# The document baselines must be as fast as the documents' own kernels (within 5%).
 step "$stem-parity.txt" "$top/build/tests/parity" --judge "$top/tests/fixtures/literal/documents.cl"
 step "$stem.txt" "$bench" run --json "$stem.json" --csv "$stem.csv" "$@"
 echo "wrote $stem.json"

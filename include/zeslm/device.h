@@ -87,6 +87,12 @@ typedef struct zeslm_device_info {
      * cl_nv_device_attribute_query). Tiles of one device share its PCI address. */
     char uuid[40];
     char pci_address[32];
+    /* Its device memory's peak clock and bus width, where the driver says (Level Zero's
+     * ze_device_memory_properties_t maxClockRate and maxBusWidth, summed over its memory
+     * modules; OpenCL reports neither): the paper peak of memory bandwidth is
+     * clock x width x 2 (double data rate) / 8 bytes. 0 unknown. */
+    uint32_t memory_clock_mhz;
+    uint32_t memory_bus_bits;
 } zeslm_device_info;
 
 typedef struct zeslm_device_list {
@@ -137,16 +143,26 @@ typedef struct zeslm_settings {
 } zeslm_settings;
 
 /* Opens the device `info` describes (a row of zeslm_list_devices) with `settings`
- * (NULL: the defaults). Close with zeslm_device_close. */
+ * (NULL: the defaults). Close with zeslm_device_close.
+ * Lifetimes: every buffer and kernel made from a device holds a reference to it, and
+ * the device (its context, queue and built modules) is released when the last of
+ * zeslm_device_close, zeslm_buffer_free and zeslm_kernel_free is called, in whatever
+ * order. Closing a device before its buffers and kernels is therefore safe; after
+ * zeslm_device_close the device handle itself must not be used again, only its
+ * children (to read, launch or free them). */
 zeslm_status zeslm_device_open(const zeslm_device_info *info, const zeslm_settings *settings,
                                zeslm_device **dev);
+/* Drops the caller's reference (see the lifetimes above); NULL is ignored. */
 void zeslm_device_close(zeslm_device *dev);
 const zeslm_device_info *zeslm_device_get_info(const zeslm_device *dev);
 /* Which kind of module the last build used ("SPIR-V", "OpenCL C source",
  * "native zebin (tgllp)"), or "no module built". */
 const char *zeslm_device_module_format(const zeslm_device *dev);
 
+/* A buffer of `bytes` in the device's memory; it keeps the device alive until freed. */
 zeslm_status zeslm_buffer_create(zeslm_device *dev, size_t bytes, zeslm_buffer **buf);
+/* Frees the buffer, and the device too when it was closed and this was its last
+ * buffer or kernel; NULL is ignored. */
 void zeslm_buffer_free(zeslm_buffer *buf);
 /* Blocking copies of the first `bytes` of the buffer. */
 zeslm_status zeslm_buffer_write(zeslm_buffer *buf, const void *src, size_t bytes);
@@ -200,7 +216,8 @@ typedef struct zeslm_program {
  * (source on Level Zero without libocloc) is ZESLM_ERR_UNSUPPORTED, saying why. */
 zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program, const char *kernel,
                                 zeslm_kernel **out);
-/* Frees a kernel of either origin; NULL is ignored. */
+/* Frees a kernel of either origin, and the device too when it was closed and this was
+ * its last buffer or kernel (a kernel keeps its device alive); NULL is ignored. */
 void zeslm_kernel_free(zeslm_kernel *k);
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props);
 /* The group size the driver suggests for `global` work-items; 0 when it has no opinion. */

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <zeslm/status.h>
 
@@ -72,5 +73,30 @@ zeslm_status zeslm_isa_parse(const char *text, size_t len, zeslm_isa_kernel *out
  * SIMD width comes from each file's name. *out is malloc'd (free()), *n its length.
  * No listing at all is ZESLM_ERR_INVALID_ARG. */
 zeslm_status zeslm_isa_read_dir(const char *dir, zeslm_isa_kernel **out, size_t *n);
+
+/* What zeslm_ocloc_compile compiles: OpenCL C with its build options, or SPIR-V. */
+typedef struct zeslm_ocloc_input {
+    const char *source;         /* OpenCL C, NUL-terminated (unused with spirv) */
+    const char *options;        /* build options ("-cl-std=CL3.0"); NULL or "": none */
+    const unsigned char *spirv; /* when not NULL: this SPIR-V instead of the source */
+    size_t spirv_size;
+    unsigned timeout_s;         /* ocloc is killed past this many seconds (0: no bound) */
+} zeslm_ocloc_input;
+
+/* Compiles `in` for ocloc device `target` ("tgllp", "pvc") with the `ocloc` command on
+ * PATH into a zebin: *zebin malloc'd (free()), *size bytes. ocloc runs as a command,
+ * not through libocloc, because IGC writes its listings only where its environment
+ * says (IGC_ShaderDumpEnable, IGC_DumpToCustomDir), which is set in ocloc's
+ * environment alone. When `isa` is not NULL, the listings' instruction mix into *isa
+ * (malloc'd, *n_isa kernels), and, when `listing` is not NULL, the listing of every
+ * kernel (of `kernel` alone when not NULL) copied there. Scratch files live in a
+ * folder under $TMPDIR (else /tmp), removed before returning, whatever the outcome.
+ * A compile error is ZESLM_ERR_BUILD with ocloc's own messages in zeslm_last_error();
+ * no ocloc is ZESLM_ERR_UNSUPPORTED; ocloc past in->timeout_s is killed,
+ * ZESLM_ERR_TIMEOUT; zeslm_request_stop (a signal) kills it too, ZESLM_ERR_INTERRUPTED.
+ * On failure nothing is left allocated. */
+zeslm_status zeslm_ocloc_compile(const zeslm_ocloc_input *in, const char *target, unsigned char **zebin,
+                                 size_t *size, zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing,
+                                 const char *kernel);
 
 #endif

@@ -22,11 +22,17 @@ typedef struct zeslm_intel_target {
     const uint16_t *slm_sizes_kib;  /* the sizes SLM is allocated in, ascending */
     size_t n_slm_sizes;
     uint32_t barrier_registers;     /* a subslice's; a group with a barrier holds one; 0 unknown */
+    uint32_t min_simd;              /* its smallest sub-group size (8; 16 from Xe-HPC on); 32 is the largest */
     bool compilable;                /* ocloc 22.43 (IGC 1.0.12504, Debian 12) builds for it */
     const char *source;             /* where these figures come from */
     /* Where sources disagree or a figure is assumed, and how to settle it; NULL none. */
     const char *note;
 } zeslm_intel_target;
+
+/* Where min_simd comes from, for the tool to cite. */
+#define ZESLM_TARGET_SUBGROUP_SOURCE                                                             \
+    "compute-runtime GfxCoreHelperHw::getDeviceSubGroupSizes(): {8, 16, 32} by default, {16, 32} " \
+    "in the Xe-HPC and Xe2 cores' gfx_core_helper"
 
 extern const zeslm_intel_target zeslm_intel_targets[];
 extern const size_t zeslm_intel_target_count;

@@ -1,4 +1,4 @@
-// NVIDIA's own libraries on the workloads of ze-slm, for the README's comparison:
+// NVIDIA's own libraries on the workloads of ze-slm, for the comparison in results/h100/README.md:
 // cub::DeviceReduce::Sum and cub::DeviceHistogram::HistogramEven on the sizes and input
 // kinds ze-slm-bench uses, timed the same way (device time of each launch, after warm-up,
 // median of 20). Every result is checked on the host before its time is printed.

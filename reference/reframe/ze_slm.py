@@ -5,10 +5,13 @@
 #   reframe -c reference/reframe/ze_slm.py -r -S bench=$PWD/build/ze-slm-bench
 #   reframe -C site.py -c reference/reframe/ze_slm.py -r -S bench=... -S gpus_per_node=4 -S num_nodes=2
 #
-# Sanity: every rank wrote its file, every result was verified against the host, no
-# error anywhere. Performance variables: the improved variants' fractions of their
-# ceilings (the lowest over the GPUs and inputs: the worst GPU is the one to find) and
-# the number of SLOW and THROTTLED GPUs; `reference` holds them per system.
+# Sanity: every rank wrote its file (a missing one is named, with merge's MISSING
+# verdict), every result was verified against the host, no error anywhere. Performance
+# variables: the improved variants' fractions of their ceilings (the lowest over the
+# GPUs and inputs: the worst GPU is the one to find) and the number of SLOW (merge's
+# verdict: below its model's peers) and THROTTLED GPUs; `reference` holds them per
+# system. The merged document, merge's text, its JUnit and its verdicts as JSON lines
+# are kept in the output folder after a pass (keep_files).
 import json
 import os
 
@@ -41,6 +44,11 @@ def fleet_sane(path, tasks):
     doc = _fleet(path)
     devices = doc["devices"]
     # The devices that did not run, and each device's workload errors, with where.
+    # The ranks that left no file, by merge's MISSING verdicts (it knows the job's size).
+    missing = [e for e in (doc.get("verdicts") or {}).get("entries", []) if e["verdict"] == "MISSING"]
+    if missing:
+        ranks = ", ".join(str(e["rank"]) for e in missing)
+        raise SanityError(f"{len(missing)} rank(s) of {tasks} left no results file: rank {ranks} MISSING")
     errors = doc["errors"] + [{**e, "host": d["host"], "rank": _rank(d)} for d in devices for e in d["errors"]]
     if errors:
         where = "; ".join(f"{e.get('host')} rank {e.get('rank')}: {e.get('message')}" for e in errors)
@@ -76,6 +84,12 @@ def flagged(path, key):
     return sum(1 for d in _fleet(path)["devices"] if d.get(key))
 
 
+@sn.deferrable
+def verdicts(path, verdict):
+    """The devices merge gave this verdict (SLOW: below the median of its model's GPUs)."""
+    return (_fleet(path).get("verdicts") or {}).get("counts", {}).get(verdict, 0)
+
+
 @rfm.simple_test
 class ze_slm_fleet(rfm.RunOnlyRegressionTest):
     descr = "ze-slm: SLM and memory workloads verified on every GPU; fractions of ceilings; SLOW and THROTTLED GPUs"
@@ -98,12 +112,26 @@ class ze_slm_fleet(rfm.RunOnlyRegressionTest):
             "slow_gpus": (0, None, None, "GPUs"),
             "throttled_gpus": (0, None, None, "GPUs"),
         },
+        # The GPUs this project has measured (results/): the lowest fraction over the
+        # inputs at default sizes, 5% below what the committed run gave; no GPU slower
+        # than its peers, none throttled.
         "h100:gpu": {
             "reduce_many": (0.9, -0.15, None, "of ceiling"),
+            "conv_tiled": (0.85, -0.1, None, "of ceiling"),
+            "hist_lanes": (0.85, -0.1, None, "of ceiling"),
+            "slow_gpus": (0, None, 0, "GPUs"),
+            "throttled_gpus": (0, None, 0, "GPUs"),
+        },
+        "h200:gpu": {
+            "reduce_many": (0.9, -0.15, None, "of ceiling"),
+            "conv_tiled": (0.85, -0.1, None, "of ceiling"),
+            "hist_lanes": (0.75, -0.1, None, "of ceiling"),
             "slow_gpus": (0, None, 0, "GPUs"),
             "throttled_gpus": (0, None, 0, "GPUs"),
         },
     }
+    # What a site looks at after a run, pass or fail.
+    keep_files = ["fleet.json", "merge.txt", "fleet.xml", "verdicts.jsonl"]
 
     @run_before("run")
     def one_task_per_gpu(self):
@@ -112,9 +140,12 @@ class ze_slm_fleet(rfm.RunOnlyRegressionTest):
         self.executable = self.bench
         self.executable_opts = ["run", "--quick"] if self.quick else ["run"]
         self.executable_opts += WORKLOADS + ["--json", "ranks/"]
-        # The merge runs once, after every task; it exits 1 when a file holds an error,
-        # which the sanity check then names.
-        self.postrun_cmds = [f"{self.bench} merge ranks/*.json --json fleet.json > merge.txt 2>&1 || true"]
+        # The merge runs once, after every task, knowing the job's size (a rank that left
+        # no file is MISSING); its exit status is the fleet's verdict (0 pass, 3 degraded,
+        # 4 failed), which the sanity check and the performance variables then read from
+        # the document, so it does not stop the test here.
+        self.postrun_cmds = [f"{self.bench} merge ranks/*.json --expect {self.num_tasks} --json fleet.json "
+                             f"--junit fleet.xml --jsonl verdicts.jsonl > merge.txt 2>&1 || true"]
 
     @sanity_function
     def every_result_verified(self):
@@ -134,7 +165,7 @@ class ze_slm_fleet(rfm.RunOnlyRegressionTest):
 
     @performance_function("GPUs")
     def slow_gpus(self):
-        return flagged(os.path.join(self.stagedir, "fleet.json"), "slow")
+        return verdicts(os.path.join(self.stagedir, "fleet.json"), "SLOW")
 
     @performance_function("GPUs")
     def throttled_gpus(self):

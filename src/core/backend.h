@@ -4,6 +4,8 @@
 #ifndef ZESLM_BACKEND_H
 #define ZESLM_BACKEND_H
 
+#include <stdatomic.h>
+
 #include <zeslm/backends.h>
 #include <zeslm/device.h>
 
@@ -18,6 +20,10 @@ struct zeslm_module;
 
 struct zeslm_device {
     const struct zeslm_backend_ops *ops;
+    /* The caller's reference (until zeslm_device_close) and one per live buffer and
+     * kernel: the device's context, queue and modules are released with the last
+     * (device.c), so a child freed after zeslm_device_close still finds them. */
+    atomic_uint refs;
     zeslm_device_info info;
     /* Built modules, by kernel file, so every file is compiled once per device. */
     const struct zeslm_kernel_file *module_files[ZESLM_MAX_MODULES];

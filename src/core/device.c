@@ -133,6 +133,7 @@ zeslm_status zeslm_device_open(const zeslm_device_info *info, const zeslm_settin
         return st;
     st = ops->open(info, dev);
     if (st == ZESLM_OK) {
+        atomic_init(&(*dev)->refs, 1);
         (*dev)->ops = ops;
         (*dev)->info = *info;
         (*dev)->settings = settings ? *settings : (zeslm_settings){0};
@@ -140,13 +141,26 @@ zeslm_status zeslm_device_open(const zeslm_device_info *info, const zeslm_settin
     return st;
 }
 
-void zeslm_device_close(zeslm_device *dev)
+/* A reference more to dev, for a buffer or kernel just made from it. */
+static void device_hold(zeslm_device *dev)
 {
-    if (!dev)
+    atomic_fetch_add(&dev->refs, 1);
+}
+
+/* A reference less; the last frees the device's modules and the device. */
+static void device_release(zeslm_device *dev)
+{
+    if (atomic_fetch_sub(&dev->refs, 1) != 1)
         return;
     for (unsigned i = 0; i < dev->n_modules; i++)
         dev->ops->module_free(dev->modules[i]);
     dev->ops->close(dev);
+}
+
+void zeslm_device_close(zeslm_device *dev)
+{
+    if (dev)
+        device_release(dev);
 }
 
 const zeslm_device_info *zeslm_device_get_info(const zeslm_device *dev)
@@ -165,6 +179,7 @@ zeslm_status zeslm_buffer_create(zeslm_device *dev, size_t bytes, zeslm_buffer *
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "buffer of 0 bytes");
     zeslm_status st = dev->ops->alloc(dev, bytes, buf);
     if (st == ZESLM_OK) {
+        device_hold(dev);
         (*buf)->dev = dev;
         (*buf)->bytes = bytes;
     }
@@ -173,8 +188,11 @@ zeslm_status zeslm_buffer_create(zeslm_device *dev, size_t bytes, zeslm_buffer *
 
 void zeslm_buffer_free(zeslm_buffer *buf)
 {
-    if (buf)
-        buf->dev->ops->buffer_free(buf);
+    if (!buf)
+        return;
+    zeslm_device *dev = buf->dev; /* the backend frees buf itself */
+    dev->ops->buffer_free(buf);
+    device_release(dev);
 }
 
 /* Whether [offset, offset + bytes) lies in the buffer, else the error naming `what`. */
@@ -264,6 +282,7 @@ static zeslm_status kernel_from_module(zeslm_device *dev, struct zeslm_module *m
     zeslm_status st = dev->ops->kernel_create(dev, module, kernel, out);
     if (st != ZESLM_OK)
         return st;
+    device_hold(dev);
     (*out)->dev = dev;
     snprintf((*out)->name, sizeof (*out)->name, "%s", kernel);
     zeslm_kernel_props p;
@@ -325,11 +344,12 @@ void zeslm_kernel_free(zeslm_kernel *k)
     if (!k)
         return;
     /* The backend frees k itself, so what outlives it is read first. */
-    const struct zeslm_backend_ops *ops = k->dev->ops;
+    zeslm_device *dev = k->dev;
     struct zeslm_module *own = k->own_module;
-    ops->kernel_free(k);
+    dev->ops->kernel_free(k);
     if (own)
-        ops->module_free(own);
+        dev->ops->module_free(own);
+    device_release(dev);
 }
 
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props)

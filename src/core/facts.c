@@ -39,6 +39,8 @@ const zeslm_fact zeslm_device_facts[] = {
     F("threads_per_cu", "HW threads per CU", "", ZESLM_FACT_U32, threads_per_cu),
     F("max_groups_per_cu", "Groups per CU", "", ZESLM_FACT_U32, max_groups_per_cu),
     F("global_mem", "Device memory", "bytes", ZESLM_FACT_U64, global_mem),
+    F("memory_clock_mhz", "Memory clock", "MHz", ZESLM_FACT_U32, memory_clock_mhz),
+    F("memory_bus_bits", "Memory bus width", "bits", ZESLM_FACT_U32, memory_bus_bits),
     F("spirv", "Takes SPIR-V", "", ZESLM_FACT_BOOL, spirv),
     F("timer_hz", "Timestamp rate", "Hz", ZESLM_FACT_DOUBLE, timer_hz),
     F("timer_resolution_ns", "Timer resolution", "ns", ZESLM_FACT_DOUBLE, timer_resolution_ns),

@@ -1,4 +1,5 @@
 /* hist: 256-bin histogram of the bytes of n 64-bit words, over three inputs. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,21 +15,30 @@ struct hist_traits {
     size_t slm;        /* bytes of its __local argument; 0: none (copies declares its own) */
     bool persistent;   /* a grid-stride loop over persistent groups, not a block a work-item */
     bool generated;    /* counts words it makes itself (count_only): no input, its own bins */
+    uint32_t waves;    /* persistent: rounds of as many groups as fit (bench_persistent_groups) */
 };
-static const struct hist_traits private_bins = {0, false, false}, slm_bins = {BINS * 4, false, false},
-                                sub_histograms = {0, true, false}, on_device = {0, true, true};
+/* lanes and count_only: groups of 1024, one round (2 an SM on an H100). H100, 512 MiB
+ * of uniform bytes: 256 x 2 rounds (8 an SM) 187-190 us, 256 x 4 an SM 182 us, 512 x 2
+ * an SM 181 us, 1024 x 2 an SM 177 us (all-equal and skewed bytes alike); the counting
+ * alone 92.7 us at 256 x 8 an SM, 89.4 us at 1024 x 2. A group's 32 KiB of SLM let only
+ * 6 groups of 256 onto an SM (228 KiB, 1 KiB reserved a group), so 2 rounds of 8 an SM
+ * ran 2.67 waves; why 1024 x 2 beats 512 x 4 at the same work-items an SM was not
+ * measured. */
+static const struct hist_traits private_bins = {0, false, false, 0}, slm_bins = {BINS * 4, false, false, 0},
+                                sub_histograms = {0, true, false, 2}, per_lane = {0, true, false, 1},
+                                on_device = {0, true, true, 1};
 
 #define DOC(v, base, t) {.name = #v, .file = "hist", .kernel = "hist_" #v, .baseline = base, .group = 64, \
                          .group_multiple = 16, .rate_unit = "GB/s", .ceiling = "read", .traits = &t}
 #define INTEL(v, sg, t) {.name = #v, .file = "hist_subgroup", .kernel = "hist_" #v, .subgroup = sg, .group = 64, \
                          .group_multiple = sg, .rate_unit = "GB/s", .ceiling = "read", .traits = &t}
-#define PERSISTENT(v, t) {.name = #v, .file = "hist", .kernel = "hist_" #v, .group = 256, .rate_unit = "GB/s", \
-                          .ceiling = "read", .traits = &t}
+#define PERSISTENT(v, g, t) {.name = #v, .file = "hist", .kernel = "hist_" #v, .group = g, .rate_unit = "GB/s", \
+                             .ceiling = "read", .traits = &t}
 static const zeslm_variant variants[] = {
     DOC(doc_private, true, private_bins), INTEL(doc_private_sg16, 16, private_bins),
     INTEL(doc_private_sg32, 32, private_bins), DOC(doc_slm, false, slm_bins), INTEL(doc_slm_sg16, 16, slm_bins),
-    INTEL(doc_slm_sg32, 32, slm_bins), PERSISTENT(copies, sub_histograms), PERSISTENT(lanes, sub_histograms),
-    PERSISTENT(count_only, on_device),
+    INTEL(doc_slm_sg32, 32, slm_bins), PERSISTENT(copies, 256, sub_histograms), PERSISTENT(lanes, 1024, per_lane),
+    PERSISTENT(count_only, 1024, on_device),
 };
 
 /* Words per work-item of the document's kernels; DOC_BLOCK in kernels/hist.cl. */
@@ -147,7 +157,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     if (!count_only)
         TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
     if (copies) {
-        c->run.groups = bench_persistent_groups(dev, c->run.group, 2, n / 2);
+        c->run.groups = bench_persistent_groups(dev, c->run.group, t->waves, n / 2);
         if (!count_only)
             TRY(zeslm_kernel_arg_buffer(c->run.k, a++, in));
     } else {
@@ -211,11 +221,77 @@ out:
     return st;
 }
 
+/* The rate of `variant` measured in [from, to) whose params contain `params` (NULL: any);
+ * with best, the rate of its best launch (as the ceiling column takes it); 0 if none. */
+static double rate_of(const zeslm_results *all, size_t from, size_t to, const char *workload, const char *variant,
+                      const char *params, bool best)
+{
+    double rate = 0;
+    for (size_t i = from; i < to; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome != ZESLM_MEASURED || strcmp(r->workload, workload) != 0 || strcmp(r->variant, variant) != 0 ||
+            (params && !strstr(r->params, params)))
+            continue;
+        double x = best && r->stats.min_ns ? r->rate * (double)r->stats.median_ns / (double)r->stats.min_ns : r->rate;
+        if (x > rate)
+            rate = x;
+    }
+    return rate;
+}
+
+/* A rate in GB/s written with a unit that fits it (TB/s, GB/s or MB/s). */
+static void rate_text(double gbs, char *buf, size_t len)
+{
+    if (gbs >= 1e3)
+        snprintf(buf, len, "%.2f TB/s", gbs / 1e3);
+    else if (gbs >= 1)
+        snprintf(buf, len, "%.3g GB/s", gbs);
+    else
+        snprintf(buf, len, "%.3g MB/s", gbs * 1e3);
+}
+
+/* Which of the two bounds binds hist/lanes: memory (roofline/read, measured earlier in
+ * the run) or its counting (count_only, the same SLM atomics without reading). Rates
+ * are GB/s of input. */
+static void hist_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
+{
+    double count = rate_of(all, first, all->count, "hist", "count_only", NULL, false);
+    if (count <= 0)
+        return;
+    double read = rate_of(all, 0, first, "roofline", "read", NULL, true);
+    char count_s[24], read_s[24];
+    rate_text(count, count_s, sizeof count_s);
+    rate_text(read, read_s, sizeof read_s);
+    if (read <= 0) {
+        bench_finding(out, "count_only_over_read", NAN,
+                      "Counting alone (count_only): %s; no roofline/read in this run to say whether it or memory "
+                      "binds hist/lanes.", count_s);
+        return;
+    }
+    char lanes[120] = "";
+    int len = 0;
+    for (distribution d = UNIFORM; d <= SKEWED && len >= 0 && (size_t)len < sizeof lanes; d++) {
+        char params[24];
+        snprintf(params, sizeof params, "input=%s", dist_names[d]);
+        double r = rate_of(all, first, all->count, "hist", "lanes", params, false);
+        if (r > 0)
+            len += snprintf(lanes + len, sizeof lanes - (size_t)len, "%s%.0f%% (%s)", len ? ", " : "; lanes runs at ",
+                            100 * r / read, dist_names[d]);
+    }
+    double x = count / read;
+    bench_finding(out, "count_only_over_read", x,
+                  "Bound of hist/lanes: counting alone (count_only) runs at %s, %.2fx the read ceiling (%s), "
+                  "so %s binds%s%s.",
+                  count_s, x, read_s, x >= 1 ? "memory" : "the counting (SLM atomics)", lanes,
+                  *lanes ? " of the read ceiling" : "");
+}
+
 const zeslm_workload zeslm_workload_hist = {
     .name = "hist",
     .size_unit = "64-bit words",
-    .summary = "256-bin byte histogram: private bins, one SLM histogram (each also with sub-group block reads), 8 SLM sub-histograms and their counting alone, 32 (one per lane)",
+    .summary = "256-bin byte histogram: private bins, one SLM histogram (each also with sub-group block reads), 8 SLM sub-histograms, 32 (one per lane) and their counting alone",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = hist_run,
+    .summarize = hist_summarize,
 };

@@ -2,6 +2,7 @@
  * a work-group barrier's latency (one group alone) and throughput (every compute unit
  * full) against group size. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,12 +270,74 @@ static bool barrier_point(const zeslm_result *r)
            strcmp(r->ratio_name, BARRIER_SUBGROUPS) == 0;
 }
 
+/* A measured slm_sweep point with the limits arithmetic's prediction beside it. */
+static bool sweep_point(const zeslm_result *r, unsigned long *slm)
+{
+    return r->outcome == ZESLM_MEASURED && strcmp(r->variant, "slm_sweep") == 0 && r->ratio > 0 &&
+           sscanf(r->params, "slm=%lu", slm) == 1;
+}
+
+/* Throughput that falls by more than this below the best of the smaller SLM sizes, and
+ * stays there at every larger one, is the measured knee; a single slow point that the
+ * next ones recover from is noise (a 5-launch run on the H100 dipped 26% once where the
+ * prediction holds at 8 groups). */
+#define KNEE_DROP 0.15
+#define KNEE_POINTS 32
+
+/* Prediction against measurement (issue 31): the SLM a group at which `limits`' groups
+ * per compute unit first fall, and the SLM from which throughput stays KNEE_DROP below
+ * its best before. They agree when both fall at the same point of the sweep, or neither
+ * falls. */
+static void knee_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
+{
+    const zeslm_result *pt[KNEE_POINTS];
+    unsigned long slm[KNEE_POINTS], predicted_at = 0, measured_at = 0;
+    size_t n = 0;
+    for (size_t i = first; i < all->count && n < KNEE_POINTS; i++)
+        if (sweep_point(&all->items[i], &slm[n]))
+            pt[n++] = &all->items[i];
+    if (n < 2)
+        return;
+    double first_groups = pt[0]->ratio, groups_after = 0, drop = 0, best = pt[0]->rate;
+    for (size_t i = 1; i < n; i++) {
+        if (!predicted_at && pt[i]->ratio < first_groups)
+            predicted_at = slm[i], groups_after = pt[i]->ratio;
+        double after = 0;
+        for (size_t j = i; j < n; j++)
+            after = fmax(after, pt[j]->rate);
+        if (!measured_at && after < (1 - KNEE_DROP) * best)
+            measured_at = slm[i], drop = 1 - pt[i]->rate / best;
+        best = fmax(best, pt[i]->rate);
+    }
+    char pred[160], meas[160];
+    if (predicted_at)
+        snprintf(pred, sizeof pred, "limits predicts %.0f groups a compute unit, %.0f from slm=%lu", first_groups,
+                 groups_after, predicted_at);
+    else
+        snprintf(pred, sizeof pred, "limits predicts %.0f groups a compute unit at every point", first_groups);
+    if (measured_at)
+        snprintf(meas, sizeof meas, "throughput falls %.0f%% at slm=%lu and stays down", 100 * drop, measured_at);
+    else
+        snprintf(meas, sizeof meas, "throughput never stays %.0f%% below its best (%.3g %s)", 100 * KNEE_DROP, best,
+                 pt[0]->rate_unit);
+    bool agree = predicted_at == measured_at;
+    bench_finding(out, "slm_knee_predicted", predicted_at ? (double)predicted_at : NAN, "%s", "");
+    bench_finding(out, "slm_knee_measured", measured_at ? (double)measured_at : NAN, "%s", "");
+    bench_finding(out, "slm_knee_agrees", agree ? 1 : 0,
+                  "SLM sweep at group %u: %s; %s: prediction and measurement %s.", pt[0]->group_size, pred, meas,
+                  agree                    ? "agree"
+                  : measured_at == 0       ? "disagree (memory, not resident groups, bounds the copy)"
+                  : predicted_at == 0      ? "disagree (a limit the arithmetic lacks)"
+                                           : "disagree (SLM per compute unit or its step differs)");
+}
+
 /* A barrier's latency as a line in the sub-groups of its group, fitted by least
  * squares over the group sizes measured: on the H100 it is no constant (7.6 ns at one
  * warp, 39 ns at 32) but 13 cycles and 2 a warp within 0.2% at every size (issue 17's
  * runs), which says the barrier waits for each warp's arrival in turn. */
 static void occupancy_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
+    knee_summarize(all, first, out);
     double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];

@@ -96,7 +96,7 @@ PY
 "$bench" merge "$tmp/fleet/"*.json --json "$tmp/merged.json" >"$tmp/merge.out" 2>&1
 rc=$?
 cat "$tmp/merge.out"
-[ $rc -eq 1 ] || fail "merge of files with an error: exit $rc, not 1"
+[ $rc -eq 4 ] || fail "merge of files with an error: exit $rc, not 4 (failed)"
 for want in "4 devices on 2 hosts, from 4 runs" "=== All 4 devices" "node-b, rank 3: bank: simulated" \
     "$host: 2 device(s)" "node-b: 2 device(s), " " 1 error(s)"; do
     grep -qF "$want" "$tmp/merge.out" || fail "no '$want' in merge's output"
@@ -151,7 +151,7 @@ if [ "$two" = 1 ]; then
             --json "$tmp/clk/" >"$tmp/clk-$r.out" 2>&1 || fail "clock rank $r: $(cat "$tmp/clk-$r.out")"
     done
     grep -q "The clock is sampled through NVML during each workload" "$tmp/clk-0.out" || fail "$(cat "$tmp/clk-0.out")"
-    "$bench" merge "$tmp/clk/"*.json --json "$tmp/clk.json" >"$tmp/clk.out" 2>&1 || fail "$(cat "$tmp/clk.out")"
+    "$bench" merge "$tmp/clk/"*.json --fail-on error,missing,incomplete --json "$tmp/clk.json" >"$tmp/clk.out" 2>&1 || fail "$(cat "$tmp/clk.out")"
     # Read as one line: the device's line wraps where it is also SLOW, as it may be on a busy CPU.
     tr -s ' \n' '  ' <"$tmp/clk.out" | grep -q "THROTTLED: clock 1500 MHz, its peers' 1980 MHz" ||
         fail "$(cat "$tmp/clk.out")"
@@ -166,9 +166,12 @@ assert doc["aggregate"]["hosts"][0]["throttled"] == 1, doc["aggregate"]["hosts"]
 PY
 fi
 
-# Bad input: one error line and a non-zero exit.
+# Bad input: an ERROR entry naming the file and a non-zero exit; under --strict one
+# error line.
 echo '{"schema": 7}' >"$tmp/bad.json"
 "$bench" merge "$tmp/bad.json" >"$tmp/e" 2>&1 && fail "merge took schema 7"
+grep -q "^ERROR .*BAD_FILE: not a ze-slm results file .* in $tmp/bad.json" "$tmp/e" || fail "$(cat "$tmp/e")"
+"$bench" merge --strict "$tmp/bad.json" >"$tmp/e" 2>&1 && fail "merge --strict took schema 7"
 grep -q "bad.json: not a ze-slm results file" "$tmp/e" || fail "$(cat "$tmp/e")"
 "$bench" merge >"$tmp/e" 2>&1
 [ $? -eq 2 ] || fail "merge with no file is not a usage error"

@@ -1,11 +1,12 @@
 #!/bin/sh
 # compare of logged runs of one device with no change between them calls at least 95%
 # of the results unchanged: three runs of the whole suite on one H100 on one day
-# (results/h100/nvidia-h100-80gb-hbm3-2026-11-22*.json), each pair both ways. The same
+# (tests/fixtures/compare/h100-2026-11-22*.json: the runs results/h100/ kept until
+# 2026-11-25, each result's names, median, spread, work and launch times), each pair both ways. The same
 # runs with every launch of the new file made 5% slower are found slower, nearly all.
-# usage: compare_logged.sh path/to/ze-slm-bench RESULTS_DIR
+# usage: compare_logged.sh path/to/ze-slm-bench FIXTURES_DIR
 bench=$1
-dir=$2/h100
+dir=$2/compare
 failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -17,9 +18,9 @@ share() {
         "$tmp/cmp.json" "$3"
 }
 
-run1=$dir/nvidia-h100-80gb-hbm3-2026-11-22.json
-run2=$dir/nvidia-h100-80gb-hbm3-2026-11-22-run2.json
-run3=$dir/nvidia-h100-80gb-hbm3-2026-11-22-run3.json
+run1=$dir/h100-2026-11-22.json
+run2=$dir/h100-2026-11-22-run2.json
+run3=$dir/h100-2026-11-22-run3.json
 for pair in "$run1 $run2" "$run2 $run3" "$run1 $run3" "$run2 $run1" "$run3 $run2" "$run3 $run1"; do
     set -- $pair
     unchanged=$(share "$1" "$2" unchanged)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # `cmake --install` into a fresh prefix puts every promised file in place, and the
 # examples in docs/examples/ build against that tree, once through find_package(zeslm)
-# and once through pkg-config as the README says (its run path from
+# and once through pkg-config as docs/library.md says (its run path from
 # `pkg-config --variable=libdir`), into WORK/by-cmake and WORK/by-pkg-config, where
 # tests/device/run_examples.sh runs them on each backend (CTest: a fixture).
 # usage: install.sh BUILD_DIR SOURCE_DIR WORK
@@ -51,7 +51,7 @@ echo "== pkg-config zeslm"
 pc_dir=$(dirname "$(find "$prefix" -name zeslm.pc | head -n 1)")
 mkdir -p "$work/by-pkg-config"
 for example in slm_reverse slm_transpose list_run; do
-    # The README's line, with the prefix's pkgconfig folder on the search path.
+    # docs/library.md's line, with the prefix's pkgconfig folder on the search path.
     # shellcheck disable=SC2046
     PKG_CONFIG_PATH="$pc_dir" sh -c 'cc -std=c11 -Wall -Werror -o "$1" "$2" $(pkg-config --cflags --libs zeslm) \
         -Wl,-rpath,"$(pkg-config --variable=libdir zeslm)"' sh "$work/by-pkg-config/$example" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's statements about the code Intel's compiler makes, checked against its own
+"""The statements of docs/architecture.md about the code Intel's compiler makes, checked against its own
 listing: reads `ze-slm-bench inspect --isa --json -` on stdin (every kernel on every
 target asked for) and fails, naming the claim, target and kernel, when one does not hold.
 Every claim must be checked on every target of TARGETS (the AOT targets), so a kernel or
@@ -87,8 +87,14 @@ CLAIMS = [
     ("reduce_many_sg16 reads with block reads", ["reduce_many_sg16"], uses_block_reads, "reduce_many_sg16"),
     ("bank_swizzled issues no more SLM messages than bank_strided", ["bank_swizzled", "bank_strided"],
      swizzled_no_more_slm_messages, None),
-    ("conv_tiled's inner loop reads SLM, not global memory", ["conv_tiled"], inner_loop_reads_slm_only,
-     "conv_tiled"),
+] + [
+    # conv/tiled's kernels of 13, 15 and 17 outputs a work-item (kernels/conv.cl). Those of
+    # 19, 21 and 23 spill to scratch on pvc at SIMD32 (fills in the inner loop, in IGC
+    # 1.0.12504's listing), so the claim does not hold for them there; conv/tiled times
+    # every count on the device and keeps the fastest.
+    ("conv_tiled_p%d's inner loop reads SLM, not global memory" % p, ["conv_tiled_p%d" % p],
+     inner_loop_reads_slm_only, "conv_tiled_p%d" % p) for p in (13, 15, 17)
+] + [
     ("barrier_loop keeps its %d barriers a round" % BARRIERS_PER_ROUND, ["barrier_loop"], barriers_kept,
      "barrier_loop"),
 ]

@@ -22,7 +22,7 @@ fail() {
 # Without matplotlib (python3 -S: no site packages): --help works, drawing says what to install.
 /usr/bin/python3 -S "$plot" --help >"$tmp/help" 2>&1 || fail "--help without matplotlib: $(cat "$tmp/help")"
 grep -q "^usage: ze-slm-plot" "$tmp/help" || fail "--help printed no usage"
-/usr/bin/python3 -S "$plot" "$src/results/h100/nvidia-h100-80gb-hbm3-2026-11-22.json" "$tmp/none" >"$tmp/err" 2>&1
+/usr/bin/python3 -S "$plot" "$src/results/h100/run.json" "$tmp/none" >"$tmp/err" 2>&1
 [ $? -eq 1 ] && grep -q "^ze-slm-plot: error: .*python3-matplotlib" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] ||
     fail "without matplotlib: $(cat "$tmp/err")"
 
@@ -57,7 +57,7 @@ done
 # empty columns, each ceiling bar naming its ceiling, the latency levels the findings
 # name marked, skipped variants listed with their reason, a best group size only where
 # it is clear, and an axis from 0 in one unit.
-h100="$src/results/h100/nvidia-h100-80gb-hbm3-2026-11-23.json"
+h100="$src/results/h100/run.json"
 "$plot" "$h100" "$tmp/h100" >"$tmp/out" 2>&1 || fail "ze-slm-plot of the H100 run: $(cat "$tmp/out")"
 page="$tmp/h100/index.html"
 in_page() {
@@ -140,7 +140,7 @@ has "<td>roofline/read</td>" "the results across the devices"
 # A merged document (two ranks sharing the device of a third run): where each device
 # ran, which are one physical device, the total, the busy share of each workload as
 # merge prints it, byte counts scaled, and the side-by-side chart shown on the page.
-"$plot" "$src/results/h100/cluster/one-vs-two.json" "$tmp/merged" >"$tmp/out" 2>&1 || fail "ze-slm-plot of a merged file: $(cat "$tmp/out")"
+"$plot" "$src/tests/fixtures/documents/h100-one-vs-two.json" "$tmp/merged" >"$tmp/out" 2>&1 || fail "ze-slm-plot of a merged file: $(cat "$tmp/out")"
 render "$tmp/merged/index.html" "$tmp/dom"
 has '<a href="device-2/index.html">d2: vm, rank 1</a>' "where each device ran"
 has "the same device as d0" "which devices are one"

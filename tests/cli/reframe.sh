@@ -25,6 +25,9 @@ fail() {
     exit 1
 }
 export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd
+# ReFrame imports the check file from where it lies, and Python would cache its bytecode
+# beside it (reference/reframe/__pycache__/): a test writes only under a temporary folder.
+export PYTHONDONTWRITEBYTECODE=1
 cd "$tmp" || exit 1
 "$venv/bin/reframe" -c "$check" -r -S bench="$bench" --prefix "$tmp/ok" >"$tmp/ok.out" 2>&1 ||
     fail "reframe: $(cat "$tmp/ok.out")"
@@ -34,6 +37,15 @@ for want in "PASSED .* Ran 1/1 test case" "P: reduce_many: [01][.0-9]* of ceilin
     "P: slow_gpus: 0 GPUs" "P: throttled_gpus: 0 GPUs"; do
     grep -q "$want" "$tmp/ok.out" || fail "no '$want' in ReFrame's report"
 done
+# After a pass the merged document and merge's verdicts are kept in the output folder.
+for kept in fleet.json merge.txt fleet.xml verdicts.jsonl; do
+    [ -n "$(find "$tmp/ok/output" -name "$kept")" ] || fail "ReFrame kept no $kept: $(find "$tmp/ok/output")"
+done
+# A job of two tasks of which one wrote its file (the local launcher starts one): the
+# failure names the missing rank.
+"$venv/bin/reframe" -c "$check" -r -S bench="$bench" -S num_nodes=2 --prefix "$tmp/two" >"$tmp/two.out" 2>&1 &&
+    fail "ReFrame passed a job with a missing rank: $(cat "$tmp/two.out")"
+grep -q "1 rank(s) of 2 left no results file: rank 1 MISSING" "$tmp/two.out" || fail "no missing rank in: $(cat "$tmp/two.out")"
 # A "benchmark" that writes nothing fails the sanity check.
 "$venv/bin/reframe" -c "$check" -r -S bench=true --prefix "$tmp/bad" >"$tmp/bad.out" 2>&1 &&
     fail "ReFrame passed a run that wrote no results: $(cat "$tmp/bad.out")"

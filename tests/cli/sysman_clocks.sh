@@ -60,7 +60,7 @@ for path in docs:
     assert h["samples"] >= 2 and h["temp_c_max"] == 61.5 and abs(h["power_w_mean"] - 75) < 0.5, h
     print("ok   the double, rank %d: %s" % (rank, h))
 PY
-"$bench" merge "$tmp/ranks/"*.json >"$tmp/merge.out" 2>&1 || { echo "FAIL: merge: $(cat "$tmp/merge.out")"; exit 1; }
+"$bench" merge "$tmp/ranks/"*.json --fail-on error,missing,incomplete >"$tmp/merge.out" 2>&1 || { echo "FAIL: merge: $(cat "$tmp/merge.out")"; exit 1; }
 tr -s ' \n' '  ' <"$tmp/merge.out" | grep -q "THROTTLED: clock 1500 MHz, its peers' 1750 MHz" ||
     { echo "FAIL: merge flags no THROTTLED device: $(cat "$tmp/merge.out")"; exit 1; }
 echo "ok   merge: the rank at 1500 MHz is THROTTLED"

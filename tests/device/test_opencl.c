@@ -228,7 +228,7 @@ static void errors_name_the_call_and_file_without_the_build_path(void **state)
     assert_int_equal(zeslm_kernel_create(dev, "reduce", "reduce_many", &k), ZESLM_OK);
     assert_int_equal(zeslm_kernel_arg_u32(k, 99, 1), ZESLM_ERR_BACKEND);
     const char *e = zeslm_last_error();
-    if (!strstr(e, "clSetKernelArg failed") || !strstr(e, "(src/backends/backend_cl.c:"))
+    if (!strstr(e, "clSetKernelArg failed") || !strstr(e, "(src/backends/opencl/backend_cl.c:"))
         fail_msg("%s", e);
     zeslm_kernel_free(k);
 }

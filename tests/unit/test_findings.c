@@ -1,6 +1,6 @@
 /* Findings computed from a run's results, on the H100's own figures: latency's name each
  * level the global chain shows, with its latency, its footprints and where it ends
- * (results/h100/issue17-check.json); occupancy's fit a barrier's latency as a line in the
+ * (copied from an H100 run); occupancy's fit a barrier's latency as a line in the
  * sub-groups of the group, and say so where no line fits. */
 #include <setjmp.h>
 #include <stdarg.h>

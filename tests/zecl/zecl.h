@@ -1,6 +1,6 @@
 /* A Level Zero test driver that executes: the Level Zero calls ze-slm makes, carried
  * out by Intel's OpenCL runtime for x86 CPUs (scripts/intel-cl.sh), so that every
- * result-dependent line of the tool's Level Zero backend (src/backends/backend_ze.c)
+ * result-dependent line of the tool's Level Zero backend (src/backends/level_zero/backend_ze.c)
  * meets a result. The system's loader loads it through ZE_ENABLE_ALT_DRIVERS, as it
  * loads the metrics test double (tests/zedouble/).
  *

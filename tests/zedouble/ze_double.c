@@ -6,7 +6,7 @@
  * and then loads only the drivers it names).
  *
  * What it offers, and no more: one GPU device; the calls ze-slm's Level Zero backend
- * makes (src/backends/backend_ze.c); and one metric group, "ComputeBasic", sampled
+ * makes (src/backends/level_zero/backend_ze.c); and one metric group, "ComputeBasic", sampled
  * by queries, whose four metrics it counts itself around the launches a query
  * wraps: Launches (kernels between the query's begin and end), WorkItems (their
  * work-items), SlmAtomics (the SLM atomic operations their source code makes) and

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "io/interrupt.h"
 
 /* The options that may come before the command: the device rows of the commands. */
 static const cli_option leading[] = {CLI_OPTION_BACKEND, CLI_OPTION_DEVICE};
@@ -94,5 +95,9 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    return stdout_flushed(dispatch(argc, argv));
+    /* Before any command: a signal that stops one removes its temporaries. */
+    interrupt_install();
+    int rc = stdout_flushed(dispatch(argc, argv));
+    /* A signal that a command deferred and did not take ends it as one. */
+    return interrupt_close() ? INTERRUPT_EXIT : rc;
 }

@@ -28,6 +28,14 @@ int cli_error(const char *fmt, ...)
     return 1;
 }
 
+void cli_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("note", fmt, ap);
+    va_end(ap);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
@@ -172,21 +180,24 @@ bool cli_u32(const char *opt, const char *text, uint32_t min, uint32_t max, uint
 bool cli_u32_list(const char *opt, const char *text, uint32_t min, uint32_t max, uint32_t *out,
                   uint32_t cap, uint32_t *n)
 {
-    char *copy = strdup(text);
-    bool ok = copy != NULL && *text != '\0';
     *n = 0;
-    for (char *save = NULL, *tok = copy ? strtok_r(copy, ",", &save) : NULL; ok && tok;
-         tok = strtok_r(NULL, ",", &save)) {
-        if (*n == cap) {
-            cli_usage_error("%s: more than %u values", opt, cap);
-            ok = false;
-            break;
-        }
-        ok = cli_u32(opt, tok, min, max, &out[(*n)++]);
-    }
-    if (ok && *n == 0) {
-        cli_usage_error("%s: '%s' holds no number", opt, text);
-        ok = false;
+    if (!*text)
+        return cli_usage_error("%s: an empty list (give N,N,...)", opt) == 0;
+    char *copy = strdup(text);
+    if (!copy)
+        return cli_error("out of host memory") == 0;
+    bool ok = true;
+    /* Split by hand: strtok would skip an empty item ("64,,128", ","), which is an error. */
+    for (char *item = copy, *comma; ok && item; item = comma ? comma + 1 : NULL) {
+        comma = strchr(item, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*item)
+            ok = cli_usage_error("%s: '%s' has an empty item", opt, text) == 0;
+        else if (*n == cap)
+            ok = cli_usage_error("%s: more than %u values", opt, cap) == 0;
+        else
+            ok = cli_u32(opt, item, min, max, &out[(*n)++]);
     }
     free(copy);
     return ok;

@@ -10,9 +10,15 @@
 
 #define PROG "ze-slm-bench"
 
-/* Prints "ze-slm-bench: error: ..." on stderr; returns the exit status 1 or 2. */
+/* The tool's one error convention: a failure is reported once, where it is found, as
+ * one line "ze-slm-bench: error: ..." on stderr through cli_error (exit status 1) or
+ * cli_usage_error (bad usage, exit status 2), and the function returns that status
+ * (int) or false (bool helpers, whose caller then returns 1 without printing again). A
+ * library failure is reported with zeslm_last_error() as its message. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "ze-slm-bench: note: ..." on stderr: what the tool did instead of failing. */
+void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Reports what getopt_long rejected (call with opterr = 0 and a ':'-prefixed
  * optstring): an unknown option or one missing its value. Returns exit status 2. */

@@ -6,16 +6,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include <zeslm/bench.h>
+#include <zeslm/isa.h>
+#include <zeslm/status.h>
 #include <zeslm/targets.h>
 #include <zeslm/zebin.h>
 
 #include <zeslm/kernels.h>
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "commands/ocloc_run.h"
 #include "render/fields.h"
 #include "commands/inspect_isa.h"
+#include "io/interrupt.h"
 #include "io/output.h"
 #include "render/sheet.h"
 #include "render/table.h"
@@ -44,6 +48,7 @@ typedef struct inspect_opts {
     int isa;
     const zeslm_isa_kernel *isa_k;
     size_t n_isa;
+    unsigned compile_timeout_s; /* ocloc is killed past this (--compile-timeout) */
 } inspect_opts;
 
 /* One kernel on one target: what its zebin says and what follows there. */
@@ -160,12 +165,12 @@ static void header(const zeslm_intel_target *t, const char *source, inspect_opts
     flush(o);
     /* The target's figures, then what the columns mean: the .ze_info columns' units, or
      * the legend of the instruction mix (--isa). */
-    char head_t[512], head_m[512], text[2048], md[2048];
+    char head_t[512], head_m[512], text[2048], md[2048], line[256];
     snprintf(head_t, sizeof head_t, "\n%s (%s): %s\n  %u EUs x %u threads a subslice, SLM %u KiB a subslice and %u "
              "KiB a group, groups up to %u\n", t->name, t->generation, source, t->eus_per_subslice,
              t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size);
     snprintf(head_m, sizeof head_m, "\n## %s (%s): %s\n\n%u EUs x %u threads a subslice, SLM %u KiB a subslice and %u "
-             "KiB a group, groups up to %u. ", t->name, t->generation, source, t->eus_per_subslice,
+             "KiB a group, groups up to %u. ", t->name, t->generation, table_md_line(line, sizeof line, source), t->eus_per_subslice,
              t->threads_per_eu, t->slm_per_subslice / 1024, t->slm_per_group / 1024, t->max_group_size);
     if (o->isa) {
         char *lt = isa_legend(false), *lm = isa_legend(true);
@@ -242,6 +247,21 @@ static int show(const zeslm_intel_target *t, const char *group, const char *sour
     return rc;
 }
 
+/* zeslm_ocloc_compile, its failure (ocloc's own messages included) on stderr. A signal
+ * during it only stops it (the library kills ocloc and removes its scratch folder, a
+ * copy of the user's source); the tool then exits 130 (interrupt_resume). */
+static bool compile(const zeslm_ocloc_input *in, const char *target, unsigned char **bin, size_t *size,
+                    zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
+{
+    interrupt_defer();
+    zeslm_status st = zeslm_ocloc_compile(in, target, bin, size, isa, n_isa, listing, kernel);
+    interrupt_resume();
+    if (st == ZESLM_OK)
+        return true;
+    cli_error("%s", zeslm_last_error());
+    return false;
+}
+
 /* OpenCL C source: the bundled native binary for t when there is one, else ocloc. */
 static int show_source(const zeslm_intel_target *t, const char *group, const char *label, const char *source,
                        const struct zeslm_kernel_file *bundled, inspect_opts *o)
@@ -268,18 +288,17 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
         return cli_error("out of host memory");
     /* A bundled file as the build compiled it for t: its options, or its SPIR-V; a
      * user's file with --options' (zeslm_program.options passes them the same way). */
-    ocloc_input in = {source, bundled ? bundled->options : o->options, NULL, 0};
+    zeslm_ocloc_input in = {source, bundled ? bundled->options : o->options, NULL, 0, o->compile_timeout_s};
     for (size_t i = 0; bundled && i < bundled->n_natives; i++)
         if (strcmp(bundled->natives[i].target, t->name) == 0 && bundled->natives[i].from_spirv)
-            in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
-    bool built = ocloc_compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
+            in = (zeslm_ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
+    bool built = compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
     /* A bundled file this target's front end cannot build from source (OpenCL C 3.0 on
      * skl): its validated SPIR-V, as the driver would take it at run time. */
-    if (!built && bundled && in.source) {
-        fprintf(stderr, "%s: %s.cl on %s: ocloc failed on the source; trying its SPIR-V\n", PROG, bundled->name,
-                t->name);
-        in = (ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size};
-        built = ocloc_compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
+    if (!built && bundled && in.source && !zeslm_stop_requested()) {
+        cli_note("%s.cl on %s: ocloc failed on the source; trying its SPIR-V", bundled->name, t->name);
+        in = (zeslm_ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
+        built = compile(&in, t->name, &bin, &size, o->isa ? &isa : NULL, &n_isa, lf, o->kernel);
     }
     if (lf && fclose(lf) != 0)
         built = false;
@@ -301,16 +320,43 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
     return rc;
 }
 
+/* Whether OpenCL C source can hold a kernel at all: ocloc compiles an empty file or one
+ * of helper functions into a zebin of no kernel, or fails without a word. */
+static int check_source(const char *path, const char *source, size_t size)
+{
+    if (source[strspn(source, " \t\r\n\f\v")] == '\0')
+        return cli_error("%s is empty: there is no kernel to compile", path);
+    if (strlen(source) != size)
+        return cli_error("%s holds a NUL byte: it is not OpenCL C source", path);
+    if (!strstr(source, "kernel"))
+        return cli_error("%s defines no kernel: an OpenCL C kernel is a function declared __kernel", path);
+    return 0;
+}
+
+/* Reads a file for inspect, which takes files alone: a FIFO (or a socket) would wait
+ * for a writer for ever. (A device such as /dev/zero is bounded by cli_read_file.) */
+static bool read_input(const char *path, unsigned char **data, size_t *size)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
+        cli_error("cannot read %s: inspect reads a file, and this is a %s", path,
+                  S_ISFIFO(st.st_mode) ? "FIFO" : "socket");
+        return false;
+    }
+    return cli_read_file(path, data, size);
+}
+
 /* A file: OpenCL C (by its .cl name) for every target, else a zebin for its own. */
 static int show_file(const char *path, inspect_opts *o)
 {
     unsigned char *data;
     size_t size;
-    if (!cli_read_file(path, &data, &size))
+    if (!read_input(path, &data, &size))
         return 1;
     int rc = 0;
     size_t len = strlen(path);
     if (len > 3 && strcmp(path + len - 3, ".cl") == 0) {
+        rc = check_source(path, (const char *)data, size);
         for (size_t i = 0; i < o->n_targets && !rc; i++)
             rc = show_source(o->targets[i], path, path, (const char *)data, NULL, o);
     } else {
@@ -359,6 +405,7 @@ static int on_option(void *ctx, int key, const char *value)
         if (!c->o.isa)
             return cli_usage_error("--isa: '%s' is not 'full' (--isa or --isa=full)", value);
         break;
+    case 'T': ok = cli_u32("--compile-timeout", value, 1, 86400, &c->o.compile_timeout_s); break;
     case 'M': c->markdown = value; break;
     case 'c': c->csv = value; break;
     default: c->json_path = value; break; /* 'j', the only other row */
@@ -368,7 +415,9 @@ static int on_option(void *ctx, int key, const char *value)
 
 static int run(int argc, char **argv)
 {
-    inspect_cli c = {.o = {.group_size = 256}};
+    /* Five minutes: the bundled kernels compile in seconds a target, a 10 MB source in
+     * minutes (issue 29); past that, ocloc is taken to hang. */
+    inspect_cli c = {.o = {.group_size = 256, .compile_timeout_s = 300}};
     int first, parsed = cli_parse(&command_inspect, &c, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
@@ -450,6 +499,9 @@ static const cli_option options[] = {
      "Dynamic SLM a group takes beside the kernel's own (its __local pointer arguments, which the compiler cannot see), added to the kernel's SLM in the fit: groups per subslice, what limits them, and whether a group fits at all. A .cl file that does not compile shows ocloc's own messages."},
     {"isa", 'i', "[=full]", "the instruction mix from IGC's listing, per kernel and innermost loop (full: the listing too, compiled with ocloc on the spot)" "\n"
      "Instead of the .ze_info table, each kernel's instruction mix as Intel's compiler wrote it in its own listing (IGC_ShaderDumpEnable): ALU instructions; SLM and global loads, stores and atomics and global block reads, each as messages and bytes a message; barriers and fences; for the whole kernel and for each innermost loop (a label and the branches back to it), named by its lines in the listing. Bundled kernels carry the mix computed at build time; a .cl file is compiled on the spot; a zebin has no listing. With =full the listing itself is printed first. Not with --csv."},
+    {"compile-timeout", 'T', "SECONDS", "stop ocloc after this long, with an error (default 300)" "\n"
+     "The longest one ocloc compile may take, in seconds (1 to 86400, default 300): past it ocloc is killed and "
+     "the command fails with an error that says so, rather than wait on a compiler that hangs."},
     {"json", 'j', "FILE|-", "also write the rows as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,

@@ -7,6 +7,7 @@
 
 #include <zeslm/kernels.h>
 #include <zeslm/limits.h>
+#include <zeslm/targets.h>
 #include <zeslm/units.h>
 
 #include "cli/cli.h"
@@ -49,7 +50,9 @@ static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes, table *t
 
 /* The SIMD width the occupancy calculation assumes when the user gives none: the
  * smallest sub-group size the device reports (most threads per group, the
- * conservative case), else its SIMD width, else 1 work-item per thread. */
+ * conservative case), else its SIMD width, else 1 work-item per thread. The target
+ * path (limits_targets.c) takes the same rule over the target's sub-group sizes, so
+ * `limits --target tgllp` and the tgllp device answer alike (issue 31). */
 static uint32_t default_simd(const zeslm_device_info *d)
 {
     uint32_t s = 0;
@@ -59,7 +62,28 @@ static uint32_t default_simd(const zeslm_device_info *d)
     return s ? s : d->simd_width ? d->simd_width : 1;
 }
 
-static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *doc, sheet *sh)
+/* The Intel target whose native binary the driver took for this device (module format
+ * "native zebin (TARGET)"), found by building the first bundled kernel it can; NULL
+ * where it took none (SPIR-V, another vendor). */
+static const zeslm_intel_target *native_target(zeslm_device *dev)
+{
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    for (size_t f = 0; f < zeslm_kernel_file_count; f++) {
+        const struct zeslm_kernel_file *kf = &zeslm_kernel_files[f];
+        if (!kf->n_kernels || zeslm_kernel_file_unsupported(kf, d))
+            continue;
+        zeslm_kernel *k = NULL;
+        bool built = zeslm_kernel_create(dev, kf->name, kf->kernels[0], &k) == ZESLM_OK;
+        zeslm_kernel_free(k);
+        char target[32];
+        if (!built || sscanf(zeslm_device_module_format(dev), "native zebin (%31[^)])", target) != 1)
+            return NULL;
+        return zeslm_intel_target_find(target);
+    }
+    return NULL;
+}
+
+static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits_opts *o, json_t *doc, sheet *sh)
 {
     zeslm_occupancy_query q = {
         .slm_per_group = o->slm_per_group,
@@ -67,6 +91,20 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
         .simd = o->simd ? o->simd : default_simd(d),
         .slm_per_cu = o->slm_per_cu,
     };
+    /* What Level Zero does not report (SLM a subslice; threads where the driver says 0),
+     * the target table gives for the target the driver took a native binary of, so the
+     * device and `limits --target` answer alike (issue 31). */
+    zeslm_device_info filled = *d;
+    const zeslm_intel_target *tg = NULL;
+    bool threads_known = (d->eus_per_subslice && d->threads_per_eu) || d->threads_per_cu;
+    if ((!d->slm_per_cu && !o->slm_per_cu) || !threads_known)
+        tg = native_target(dev);
+    bool slm_from_target = tg && !d->slm_per_cu && !o->slm_per_cu;
+    if (slm_from_target)
+        filled.slm_per_cu = tg->slm_per_subslice;
+    if (tg && !threads_known)
+        filled.threads_per_cu = tg->eus_per_subslice * tg->threads_per_eu;
+    d = &filled;
     zeslm_occupancy occ;
     if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK)
         return cli_error("%s", zeslm_last_error());
@@ -76,6 +114,8 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     zeslm_format_bytes(occ.slm_per_cu, size, sizeof size);
     snprintf(v, sizeof v, "%s%s", size,
              occ.slm_per_cu_assumed ? " (assumed equal to the per-group limit; set --slm-per-cu)" : "");
+    if (slm_from_target)
+        snprintf(v + strlen(v), sizeof v - strlen(v), " (limits --target %s; the driver does not say)", tg->name);
     table_add(&t, (const char *const[]){"SLM per subslice", v}, NULL);
     if (occ.slm_charged != q.slm_per_group) {
         zeslm_format_bytes(occ.slm_charged, size, sizeof size);
@@ -110,6 +150,7 @@ static int occupancy(const zeslm_device_info *d, const limits_opts *o, json_t *d
     json_object_set_new(j, "simd", json_integer(q.simd));
     json_object_set_new(j, "slm_per_cu", json_integer((json_int_t)occ.slm_per_cu));
     json_object_set_new(j, "slm_per_cu_assumed", json_boolean(occ.slm_per_cu_assumed));
+    json_object_set_new(j, "target", tg ? json_string(tg->name) : json_null());
     json_object_set_new(j, "groups_by_slm", occ.by_slm == UINT32_MAX ? json_null() : json_integer(occ.by_slm));
     json_object_set_new(j, "groups_by_threads",
                         occ.by_threads == UINT32_MAX ? json_null() : json_integer(occ.by_threads));
@@ -274,12 +315,10 @@ static int run(int argc, char **argv)
     if (c.have_slm != (c.o.group_size != 0))
         return cli_usage_error("limits: --slm-per-group and --group-size go together");
     if (c.target) {
-        if (c.o.bytes_per_item || c.o.slm_per_cu)
-            return cli_usage_error("limits --target: --bytes-per-item and --slm-per-cu need a device");
         if (c.o.slm_per_group > UINT32_MAX)
             return cli_usage_error("limits --target: --slm-per-group over 4 GiB");
         limits_targets_opts t = {c.target, (uint32_t)c.o.slm_per_group, c.o.group_size, c.o.simd,
-                                 c.o.json, c.o.csv, c.o.markdown};
+                                 c.o.bytes_per_item, (uint32_t)c.o.slm_per_cu, c.o.json, c.o.csv, c.o.markdown};
         return limits_targets(&t, argc, argv);
     }
     const limits_opts o = c.o;
@@ -337,7 +376,7 @@ static int run(int argc, char **argv)
                        (unsigned long long)o.bytes_per_item, (unsigned long long)d->slm_per_group);
         goto out;
     }
-    if (o.group_size && (rc = occupancy(d, &o, doc, &sh)) != 0)
+    if (o.group_size && (rc = occupancy(dev, d, &o, doc, &sh)) != 0)
         goto out;
     /* The CSV holds the kernels' rows: --csv asks for them. */
     if (c.kernels || o.csv)
@@ -367,7 +406,7 @@ static const cli_option options[] = {
     CLI_OPTION_BACKEND,
     CLI_OPTION_DEVICE,
     {"target", 't', "TARGET,...|all", "no device: these Intel targets' figures with their sources (tgllp, pvc, lnl, bmg, ...)" "\n"
-     "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them."},
+     "No device: the figures of these Intel targets (ocloc names; lnl and bmg, Xe2, are known though this compiler cannot build for them), each with its source (Intel's GPU Occupancy Calculator, NEO's hardware tables) and a note where sources disagree or a figure is assumed; with --slm-per-group and --group-size, the groups a subslice and what limits them (at the target's smallest sub-group size unless --simd says, which must be one it compiles); with --bytes-per-item, the largest group; --slm-per-cu asks what if."},
     {"bytes-per-item", 'B', "B", "the largest group when each work-item needs B bytes of SLM"},
     {"slm-per-group", 'S', "S", "occupancy: bytes of SLM a group allocates (with --group-size)" "\n"
      "SLM one group allocates, for the occupancy calculator; needs --group-size."},

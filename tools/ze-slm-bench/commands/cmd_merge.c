@@ -1,9 +1,12 @@
 /* `merge FILES...`: results files of many hosts, ranks and devices as one run
  * document (tools/ze-slm-bench/doc/run_doc.h, run_doc_merge), with the table across the devices, the
- * slow and the throttled ones, and a summary per host. */
+ * slow and the throttled ones, a summary per host, and a verdict for every device, rank
+ * and host (doc/verdict.h) that the exit status carries. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -11,81 +14,200 @@
 #include "io/output.h"
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
-#include "cli/options.h"
+#include "render/verdicts_render.h"
+#include "doc/fleet_read.h"
+#include "doc/verdict.h"
 
 typedef struct merge_opts {
-    const char *json, *csv, *markdown;
+    const char *json, *csv, *markdown, *junit, *jsonl, *baseline;
+    verdict_opts verdict;
+    bool strict, summary_only;
 } merge_opts;
+
+/* A share from 0 to 1 ("0.9"). */
+static bool share(const char *opt, const char *text, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v <= 0 || v > 1) {
+        cli_usage_error("%s: '%s' is not a share above 0 and at most 1 (0.9: 10%% below)", opt, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
 
 static int on_option(void *ctx, int key, const char *value)
 {
     merge_opts *o = ctx;
+    uint32_t n;
     switch (key) {
     case 'c': o->csv = value; break;
     case 'M': o->markdown = value; break;
+    case 'U': o->junit = value; break;
+    case 'L': o->jsonl = value; break;
+    case 'B': o->baseline = value; break;
+    case 'S': o->strict = true; break;
+    case 'Q': o->summary_only = true; break;
+    case 'E':
+        if (!cli_u32("--expect", value, 1, 1u << 24, &n))
+            return 2;
+        o->verdict.expect = n;
+        break;
+    case 'F':
+        if (!verdict_parse_list(value, &o->verdict.fail_on))
+            return cli_usage_error("--fail-on: '%s' is not a list of slow, low, incomplete, error, missing, or all or none",
+                                   value);
+        break;
+    case 'W': return share("--slow-below", value, &o->verdict.slow_below) ? 0 : 2;
+    case 'O': return share("--low-below", value, &o->verdict.low_below) ? 0 : 2;
     default: o->json = value; break; /* 'j' */
     }
     return 0;
 }
 
-/* Reads every file into docs (the caller frees those read). */
-static int load(char **paths, size_t n, run_doc *docs, size_t *found)
+/* Reads every file into docs (the caller frees those read): a file given twice is
+ * left out, a bad one is an error entry unless strict. */
+static int load(char *const *paths, size_t n, run_doc *docs, size_t *found, bool strict, fleet_inputs *in)
 {
     for (size_t i = 0; i < n; i++) {
-        unsigned char *text;
-        size_t len;
-        if (!cli_read_file(paths[i], &text, &len))
-            return 1;
-        char why[256];
-        int bad = run_doc_parse((const char *)text, len, &docs[i], why, sizeof why);
-        free(text);
-        if (bad)
-            return cli_error("%s: %s", paths[i], why);
+        if (fleet_inputs_twice(in, paths, i)) {
+            run_doc_init(&docs[i], json_object(), &(zeslm_run_opts){0});
+            docs[i].complete = true;
+            continue;
+        }
+        int rc = fleet_inputs_read(paths[i], &docs[i], strict);
+        if (rc)
+            return rc;
+        fleet_inputs_mixed(in, paths[i], &docs[i]);
         *found += docs[i].n_devices + json_array_size(docs[i].errors);
     }
     return 0;
 }
 
+static int load_baseline(const char *path, fleet *out)
+{
+    run_doc doc = {0};
+    int rc = fleet_inputs_read(path, &doc, true);
+    if (rc == 0 && !fleet_add_doc(out, &doc, path))
+        rc = cli_error("out of host memory");
+    if (doc.head)
+        run_doc_free(&doc);
+    return rc;
+}
+
+/* --summary-only: every file read one at a time into a fleet, the verdicts alone. */
+static int summary(const merge_opts *o, const output_plan *plan, char *const *paths, size_t n, fleet_inputs *in)
+{
+    fleet f;
+    if (!fleet_init(&f))
+        return cli_error("out of host memory");
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int rc = fleet_read_files(&f, in, paths, n, o->strict, cores > 0 ? (unsigned)cores : 1);
+    verdicts v = {0};
+    if (rc == 0 && f.n_devices + json_array_size(f.errors) == 0)
+        rc = cli_error("merge: no device and no error in any file");
+    if (rc == 0) {
+        fleet_sort(&f);
+        if (!verdicts_compute(&f, &o->verdict, &v))
+            rc = cli_error("out of host memory");
+    }
+    if (rc == 0) {
+        json_array_extend(v.notes, in->notes);
+        verdicts_text_first(plan->text, &v);
+        fprintf(plan->text, "%zu device%s and %zu error%s, from %zu file%s.\n", f.n_devices,
+                f.n_devices == 1 ? "" : "s", json_array_size(f.errors), json_array_size(f.errors) == 1 ? "" : "s", n,
+                n == 1 ? "" : "s");
+        verdicts_text_last(plan->text, &v, o->verdict.fail_on);
+        verdicts_output out = {&v, o->verdict.fail_on};
+        int wrote = output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
+        wrote |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+        rc = wrote ? 1 : verdicts_exit_status(&v, o->verdict.fail_on);
+    }
+    verdicts_free(&v);
+    fleet_free(&f);
+    return rc;
+}
+
 static int merge_run(int argc, char **argv)
 {
-    merge_opts o = {0};
+    merge_opts o = {.verdict = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW,
+                                .fail_on = VERDICT_FAIL_ALL}};
     int first, rc = cli_parse(&command_merge, &o, argc, argv, &first);
     if (rc >= 0)
         return rc;
     size_t n = (size_t)(argc - first), found = 0;
     if (n == 0)
         return cli_usage_error("merge: give the results files to merge");
+    if (o.summary_only && (o.json || o.csv || o.markdown))
+        return cli_usage_error("--summary-only writes no document: leave out --json, --csv and --markdown");
     output_plan plan;
-    if ((rc = output_plan_init(&plan, o.json, o.csv, o.markdown)) != 0)
+    if ((rc = output_plan_init(&plan, o.json, o.csv, o.markdown)) != 0 ||
+        (rc = output_plan_add(&plan, OUTPUT_JUNIT, "--junit", o.junit)) != 0 ||
+        (rc = output_plan_add(&plan, OUTPUT_JSONL, "--jsonl", o.jsonl)) != 0)
         return rc;
-    run_doc *docs = calloc(n, sizeof *docs), merged = {0};
-    if (!docs)
+    fleet baseline = {0};
+    fleet_inputs in;
+    if (!fleet_inputs_init(&in, n))
         return cli_error("out of host memory");
-    rc = load(argv + first, n, docs, &found);
+    if (o.baseline) {
+        rc = fleet_init(&baseline) ? load_baseline(o.baseline, &baseline) : cli_error("out of host memory");
+        o.verdict.baseline = &baseline;
+    }
+    if (rc == 0 && o.summary_only) {
+        rc = summary(&o, &plan, argv + first, n, &in);
+        goto out;
+    }
+    run_doc *docs = rc ? NULL : calloc(n, sizeof *docs), merged = {0};
+    if (rc == 0 && !docs)
+        rc = cli_error("out of host memory");
+    if (rc == 0)
+        rc = load(argv + first, n, docs, &found, o.strict, &in);
     if (rc == 0 && found == 0)
         rc = cli_error("merge: no device and no error in any file");
     if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
         rc = cli_error("out of host memory");
     else if (rc == 0)
-        rc = run_render_merged(&plan, &merged);
+        rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
     if (merged.head)
         run_doc_free(&merged);
-    for (size_t i = 0; i < n; i++)
-        run_doc_free(&docs[i]);
+    for (size_t i = 0; docs && i < n; i++)
+        if (docs[i].head)
+            run_doc_free(&docs[i]);
     free(docs);
+out:
+    if (baseline.keys)
+        fleet_free(&baseline);
+    fleet_inputs_free(&in);
     return rc;
 }
 
 static const cli_option options[] = {
     {"json", 'j', "FILE|-", "write the merged run document (schema 3) to FILE (-: stdout)"},
-    {"csv", 'c', "FILE|-", "the results of every device as CSV (-: stdout)"},
+    {"csv", 'c', "FILE|-", "the results of every device as CSV, with host, rank, model and verdict (-: stdout)"},
     CLI_OPTION_MARKDOWN,
+    {"expect", 'E', "N", "the job had N ranks: each absent one is MISSING (default: the size the rank files carry)"},
+    {"baseline", 'B', "FILE", "judge each device against FILE's devices of its model: LOW below --low-below" "\n"
+     "A results file (a merged document of a known-good fleet, or one good run of each model) to judge each "
+     "device against: a device's baseline score is the median over the results both measured of its speed over "
+     "the median speed of FILE's devices of the same name. Below --low-below it is LOW, so a lone node or a "
+     "uniformly slow fleet is judged, which peers alone cannot do."},
+    {"fail-on", 'F', "LIST", "the verdicts that set the exit status (slow,low,incomplete,error,missing; all; none)" "\n"
+     "The verdicts that set the exit status, comma-separated from slow, low, incomplete, error and missing, or "
+     "all (the default) or none. Exit status 0: none of them; 3: a SLOW or LOW among them (degraded); 4: an "
+     "INCOMPLETE, ERROR or MISSING among them (failed); 1 and 2 stay the tool's own errors."},
+    {"slow-below", 'W', "SHARE", "SLOW below this share of the median of its model's devices (default 0.9)"},
+    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9)"},
+    {"strict", 'S', NULL, "stop at the first file that is not a results file (default: it is an ERROR entry)"},
+    {"summary-only", 'Q', NULL, "the verdicts and the tables, with no merged document written"},
+    {"junit", 'U', "FILE|-", "the verdicts as JUnit XML: a test suite per host, a test case per device and host"},
+    {"jsonl", 'L', "FILE|-", "the verdicts as JSON lines, one per device, error and missing rank"},
 };
 
 const cli_command command_merge = {
     .name = "merge",
     .operands = "FILE...",
-    .summary = "results files of many hosts, ranks and devices as one document, slow ones flagged",
+    .summary = "results files of many hosts, ranks and devices as one document, with a verdict for each",
     .options = options,
     .n_options = sizeof options / sizeof options[0],
     .on_option = on_option,

@@ -56,7 +56,7 @@ static int run(int argc, char **argv)
         return rc;
     if (o.list)
         return run_list(chosen, n, &o, argc, argv);
-    /* Sysman, the clock source of Intel's GPUs (tools/ze-slm-bench/run/clocks_sysman.c), starts with the
+    /* Sysman, the clock source of Intel's GPUs (zeslm/clocks.h), starts with the
      * driver only when asked before zeInit; a user's own setting stands. */
     if (setenv("ZES_ENABLE_SYSMAN", "1", 0) != 0)
         return cli_error("cannot set ZES_ENABLE_SYSMAN: out of memory");
@@ -78,9 +78,12 @@ static const cli_option options[] = {
      "each workload keeps the ranks in lock step, and rank 0 gathers the ranks' run documents and writes one, as "
      "merge does, to --json (one file), --csv and --markdown, and its tables and the table across the devices to "
      "standard output. One device a rank (no --device all). A rank whose device does not open, or that dies, is "
-     "an error entry; the others finish, and rank 0 exits 1. With MPICH's mpiexec -disable-auto-cleanup the other "
+     "an error entry; the others finish. Rank 0 gives every rank a verdict as merge does and exits with merge's "
+     "statuses (0 pass, 3 degraded, 4 failed; --fail-on). With MPICH's mpiexec -disable-auto-cleanup the other "
      "ranks outlive a rank that dies; otherwise the launcher ends them all."},
     {"mpi-wait", 'W', "SEC", "--mpi: the longest a rank waits for the others (default 600)"},
+    {"rank-files", 'R', "DIR", "--mpi: each rank also writes DIR/HOST-RANK.json as it goes (a lost rank's work survives)"},
+    {"fail-on", 'F', "LIST", "--mpi: the verdicts that set the exit status (as merge's; default all)"},
 };
 
 const cli_command command_run = {

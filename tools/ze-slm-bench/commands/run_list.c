@@ -64,8 +64,12 @@ static json_t *variant_json(const zeslm_workload *wl, const zeslm_variant *v, co
 
 int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, char **argv)
 {
+    /* The list has no CSV of its own: refused before anything is written, not an exit
+     * status 0 and no file. */
+    if (o->csv)
+        return cli_usage_error("run --list: --csv is not written for the list; use --json or --markdown");
     output_plan plan;
-    int rc = output_plan_init(&plan, o->json, NULL, NULL);
+    int rc = output_plan_init(&plan, o->json, NULL, o->markdown);
     if (rc)
         return rc;
     json_t *doc = output_document(argc, argv), *arr = json_array();
@@ -101,6 +105,8 @@ int run_list(const run_choice *chosen, size_t n, const run_cli *o, int argc, cha
         sheet_text(stdout, &sh);
     else if (sh.failed)
         rc = cli_error("out of host memory");
+    if (!rc)
+        rc = output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh);
     sheet_free(&sh);
     json_decref(doc);
     return rc;

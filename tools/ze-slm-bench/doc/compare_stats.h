@@ -11,7 +11,7 @@
 /* The defaults of `compare`: a change is called where p < 0.05 (benchstat's alpha),
  * the medians differ by more than 3%, and at least 90% of the (old, new) pairs of
  * launches agree on its direction. Three same-day H100 runs of the whole suite
- * (results/h100/nvidia-h100-80gb-hbm3-2026-11-22*.json) differ by 1-2 us in their
+ * (tests/fixtures/compare/h100-2026-11-22*.json) differ by 1-2 us in their
  * 8-20 us atomics launches from run to run, with p < 0.001: a run's launches cannot
  * show how far the next run wanders, and the separation is what tells such a shift
  * within the launches' scatter from a change (97-98% of those results then unchanged,

@@ -201,3 +201,32 @@ bool peers_share_devices(peers *p, const char *const *identity)
     }
     return true;
 }
+
+bool peers_score_groups(peers *p, const zeslm_results *const *devices, const size_t *group)
+{
+    size_t n = p->n_devices;
+    const zeslm_results **members = malloc((n ? n : 1) * sizeof *members);
+    size_t *index = malloc((n ? n : 1) * sizeof *index);
+    bool ok = members && index;
+    for (size_t g = 0; ok && g < n; g++) {
+        if (group[g] != g)
+            continue;
+        size_t m = 0;
+        for (size_t d = g; d < n; d++)
+            if (group[d] == g) {
+                index[m] = d;
+                members[m++] = devices[d];
+            }
+        peers one = {0};
+        if (!(ok = peers_compute(members, m, &one)))
+            break;
+        for (size_t i = 0; i < m; i++) {
+            p->scores[index[i]] = one.scores[i];
+            p->slow[index[i]] = one.slow[i];
+        }
+        peers_free(&one);
+    }
+    free(members);
+    free(index);
+    return ok;
+}

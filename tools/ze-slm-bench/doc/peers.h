@@ -51,11 +51,17 @@ typedef struct peers {
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p);
 void peers_free(peers *p);
 
+/* Scores each device against the devices of its own group alone (group[d]: the first
+ * device of d's group; a device of a model and driver version), as peers_compute
+ * scores them over all: a fleet of two models is two populations, and a device is
+ * SLOW only against its own. Returns false when out of memory. */
+bool peers_score_groups(peers *p, const zeslm_results *const *devices, const size_t *group);
+
 /* Ranks that shared one physical device (the same non-NULL identity: its UUID, or host
  * and PCI address) count once in each row's total, at the best rate any of them saw:
  * their kernels' device times do not add, since a GPU time-slices the processes that
  * share it (the H100 through NVIDIA's OpenCL, which MPS refuses: two ranks each
- * reported the GPU's whole rate, results/h100/cluster/). Fills same_as; false when
+ * reported the GPU's whole rate on an H100, 2026-11-23). Fills same_as; false when
  * out of memory. */
 bool peers_share_devices(peers *p, const char *const *identity);
 

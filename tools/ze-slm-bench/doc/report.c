@@ -163,14 +163,24 @@ static void outcome_note(const zeslm_result *r, char *buf, size_t len)
  * result's ratio_name), short enough for a column. */
 static const struct {
     const char *name, *head;
+    int keep; /* its column's keep in text; 0: the field's */
 } extra_heads[] = {
-    {"slowdown vs stride 1", "slowdown"},
-    {"cycles per access at the reported maximum clock", "cycles"},
-    {"predicted groups per compute unit", "groups/CU"},
-    {"groups per compute unit in the one wave launched", "groups/CU"},
-    {"sub-groups in the group", "sub-groups"},
-    {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU"},
+    {"slowdown vs stride 1", "slowdown", 0},
+    {"cycles per access at the reported maximum clock", "cycles", 0},
+    /* Prediction beside measurement (issue 31): kept over sd and ceiling. */
+    {"predicted groups per compute unit", "groups/CU", 85},
+    {"groups per compute unit in the one wave launched", "groups/CU", 0},
+    {"sub-groups in the group", "sub-groups", 0},
+    {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU", 0},
 };
+
+static int extra_keep(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof extra_heads / sizeof *extra_heads; i++)
+        if (strcmp(extra_heads[i].name, name) == 0)
+            return extra_heads[i].keep;
+    return 0;
+}
 
 static const char *extra_head(const char *name)
 {
@@ -198,8 +208,11 @@ static void build(table *t, table_column *cols, bool markdown, const zeslm_workl
     size_t map[N_FIELDS];
     size_t n = fields_columns(fields, N_FIELDS, markdown, cols, map);
     for (size_t c = 0; c < n; c++)
-        if (fields[map[c]].json == j_extra)
+        if (fields[map[c]].json == j_extra) {
             cols[c].head = extra_head(extra_name(wl, all, first));
+            if (extra_keep(extra_name(wl, all, first)) && !markdown)
+                cols[c].keep = extra_keep(extra_name(wl, all, first));
+        }
     table_init(t, cols, n);
     *spread = 0;
     for (size_t i = first; i < all->count; i++) {
@@ -413,10 +426,31 @@ static json_t *j_device_name(const void *rec)
     return json_string(((const report_device *)rec)->name);
 }
 
+static json_t *j_host(const void *rec)
+{
+    const char *h = ((const report_device *)rec)->host;
+    return h ? json_string(h) : json_null();
+}
+
+static json_t *j_rank(const void *rec)
+{
+    long r = ((const report_device *)rec)->rank;
+    return r >= 0 ? json_integer(r) : json_null();
+}
+
+static json_t *j_verdict(const void *rec)
+{
+    const char *v = ((const report_device *)rec)->verdict;
+    return v ? json_string(v) : json_null();
+}
+
 /* The columns a result's row leads with when one file holds several devices. */
 static const field device_fields[] = {
     {"device", NULL, 0, true, false, j_device, NULL},
     {"device_name", NULL, 0, false, false, j_device_name, NULL},
+    {"host", NULL, 0, false, false, j_host, NULL},
+    {"rank", NULL, 0, true, false, j_rank, NULL},
+    {"verdict", NULL, 0, false, false, j_verdict, NULL},
 };
 #define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
 

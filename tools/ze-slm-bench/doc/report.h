@@ -45,10 +45,15 @@ typedef struct report_device {
     uint32_t index; /* in the devices list, as --device takes it */
     const char *name;
     const zeslm_results *results;
+    const char *host;    /* where it ran */
+    long rank;           /* its process's rank; -1 none */
+    const char *verdict; /* a fleet's verdict of it ("PASS", "SLOW", ...); NULL none */
 } report_device;
 
-/* The same CSV for several devices: each row leads with its device's index and name
- * (the keys `device`, `device_name`), the devices in the order given. */
+/* The same CSV for several devices: each row leads with its device's index, name,
+ * host, rank and verdict (the keys `device`, `device_name`, `host`, `rank`,
+ * `verdict`: a fleet's CSV filters by host or verdict alone), the devices in the
+ * order given. */
 void report_csv_devices(FILE *f, const report_device *devs, size_t n);
 
 /* The notes on the columns every results table shares, each printed once per run

@@ -7,6 +7,7 @@
 #include "doc/report.h"
 #include "doc/hosts.h"
 #include "doc/run_doc.h"
+#include "expect/verdict.h"
 
 void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
 {
@@ -33,6 +34,7 @@ void run_doc_free(run_doc *doc)
     json_decref(doc->errors);
     json_decref(doc->head);
     json_decref(doc->source);
+    json_decref(doc->verdicts);
     memset(doc, 0, sizeof *doc);
 }
 
@@ -161,6 +163,11 @@ static const char *identity(const run_doc_device *d, char *buf, size_t len)
     return buf;
 }
 
+bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->driver, b->driver) == 0;
+}
+
 bool run_doc_aggregate(run_doc *doc)
 {
     /* Again after devices changed: the last one counts. */
@@ -174,7 +181,19 @@ bool run_doc_aggregate(run_doc *doc)
         return false;
     for (size_t k = 0; k < doc->n_devices; k++)
         all[k] = &doc->devices[k].results;
-    doc->aggregated = peers_compute(all, doc->n_devices, &doc->aggregate);
+    bool computed = peers_compute(all, doc->n_devices, &doc->aggregate);
+    /* Scores within each model and driver version (run_doc_same_model). */
+    size_t *group = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *group);
+    for (size_t k = 0; group && k < doc->n_devices; k++) {
+        group[k] = k;
+        for (size_t j = 0; j < k && group[k] == k; j++)
+            if (run_doc_same_model(&doc->devices[j], &doc->devices[k]))
+                group[k] = group[j];
+    }
+    doc->aggregated = computed && group && peers_score_groups(&doc->aggregate, all, group);
+    if (computed && !doc->aggregated)
+        peers_free(&doc->aggregate);
+    free(group);
     free(all);
     char(*ids)[320] = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *ids);
     const char **id = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *id);
@@ -208,6 +227,7 @@ static json_t *device_json(const run_doc *doc, size_t k)
     json_object_set_new(o, "finished_s", d->finished_s > 0 ? json_real(d->finished_s) : json_null());
     json_object_set_new(o, "size_scale", json_real(d->size_scale));
     json_object_set_new(o, "size_rule", *d->size_rule ? json_string(d->size_rule) : json_null());
+    json_object_set_new(o, "complete", json_boolean(!d->incomplete && (doc->complete || run_doc_merged(doc))));
     if (doc->aggregated) {
         const peers *p = &doc->aggregate;
         json_object_set_new(o, "peer_score", p->scores[k] > 0 ? json_real(p->scores[k]) : json_null());
@@ -228,6 +248,8 @@ static json_t *device_json(const run_doc *doc, size_t k)
     json_object_set_new(o, "summaries", json_deep_copy(d->summaries));
     json_object_set_new(o, "findings", json_deep_copy(d->findings));
     json_object_set_new(o, "errors", json_deep_copy(d->errors));
+    /* Issue 31's verdicts, worked out again from the rest whenever a document is written. */
+    json_object_set_new(o, "expected", verdict_device_json(d));
     return o;
 }
 
@@ -282,6 +304,8 @@ json_t *run_doc_json(const run_doc *doc)
     json_object_set_new(o, "errors", json_deep_copy(doc->errors));
     if (doc->aggregated)
         json_object_set_new(o, "aggregate", aggregate_json(doc));
+    if (doc->verdicts)
+        json_object_set(o, "verdicts", doc->verdicts);
     return o;
 }
 
@@ -387,6 +411,7 @@ static int device_from_json(run_doc *doc, size_t cap, json_t *o, size_t k, const
     /* A file from before sizing: its sizes were the full ones. */
     d->size_scale = json_is_number(json_object_get(o, "size_scale")) ? num(o, "size_scale") : 1;
     snprintf(d->size_rule, sizeof d->size_rule, "%s", str(o, "size_rule") ? str(o, "size_rule") : "");
+    d->incomplete = json_is_false(json_object_get(o, "complete"));
     static const char *const parts[] = {"summaries", "findings", "errors"};
     json_t **mine_parts[] = {&d->summaries, &d->findings, &d->errors};
     for (size_t i = 0; i < 3; i++) {
@@ -464,6 +489,12 @@ int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t 
             rc = device_from_json(out, n, json_array_get(devices, k), k, host, why, why_len);
         if (rc == 0 && json_is_array(errors))
             json_array_extend(out->errors, errors);
+        /* One run that stopped with no error said: each of its devices stopped with
+         * it (a merged document says so of each device; a device that did not open
+         * makes a run incomplete too, and is its own error). */
+        bool stopped = !out->complete && !run_doc_merged(out) && json_array_size(out->errors) == 0;
+        for (size_t k = 0; rc == 0 && stopped && k < out->n_devices; k++)
+            out->devices[k].incomplete = true;
         out->several = n != 1;
     } else {
         snprintf(why, why_len, "not a ze-slm results file of schema 1, 2 or 3");

@@ -61,6 +61,9 @@ typedef struct run_doc_device {
      * and whether it is below RUN_DOC_THROTTLED_BELOW of theirs. */
     double clock_mhz, peers_clock_mhz;
     bool throttled;
+    /* Its run stopped before every workload asked for (a rank killed mid-run, an
+     * interrupt): written as the device's "complete": false. */
+    bool incomplete;
 } run_doc_device;
 
 typedef struct run_doc {
@@ -82,6 +85,10 @@ typedef struct run_doc {
     peers aggregate;           /* once run_doc_aggregate succeeded */
     bool aggregated;
     json_t *source;            /* the documents read (a file, or those merged): the strings results point into */
+    /* The fleet's verdicts (verdict.h's verdicts_json), written as "verdicts"; NULL:
+     * none (a run of one process). A document read back has none: they are worked out
+     * again. */
+    json_t *verdicts;
 } run_doc;
 
 /* An empty document of the run options `o` under `head` (output_document's; the
@@ -110,8 +117,13 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
  * none. */
 void run_doc_device_ids(const run_doc_device *d, const char **uuid, const char **pci);
 
-/* Each result over the devices, and each device against its peers (peers.h): its
- * score, SLOW, its clock and THROTTLED. Returns false when out of memory. */
+/* Devices of one model: the same name and driver version (a fleet mid-upgrade is two
+ * populations: the older half must not be flagged against the newer). */
+bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b);
+
+/* Each result over the devices, and each device against its peers (peers.h) of its
+ * model (run_doc_same_model): its score, SLOW, its clock and THROTTLED. Returns
+ * false when out of memory. */
 bool run_doc_aggregate(run_doc *doc);
 
 /* The document as JSON: the one writer of a results file. */

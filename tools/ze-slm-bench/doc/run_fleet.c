@@ -16,6 +16,7 @@ static bool merge_device(run_doc *into, size_t cap, const run_doc_device *d, con
     m->finished_s = d->finished_s;
     m->rank = json_incref(d->rank);
     m->clocks = json_incref(d->clocks);
+    m->incomplete = d->incomplete;
     snprintf(m->source, sizeof m->source, "%s", d->source[0] ? d->source : source);
     for (size_t i = 0; i < d->n_sections; i++)
         if (!run_doc_append(m, &d->results, &d->sections[i], NULL))

@@ -1,4 +1,4 @@
-/* realpath(), mkstemp() and fchmod() are XSI functions, beyond the _POSIX_C_SOURCE
+/* mkstemp(), fchmod() and fchown() are XSI functions, beyond the _POSIX_C_SOURCE
  * the build asks for. */
 #define _XOPEN_SOURCE 700
 
@@ -19,8 +19,9 @@
 #include <zeslm/version.h>
 
 #include "cli/cli.h"
-#include "render/fields.h"
+#include "io/interrupt.h"
 #include "io/output.h"
+#include "render/fields.h"
 
 /* How many output files may be open at once: a command writes at most three (JSON,
  * CSV, Markdown) and several devices share them. */
@@ -33,6 +34,7 @@
 typedef struct open_output {
     FILE *f;
     char *target, *tmp;
+    int tracked; /* the temporary's slot of io/interrupt.c, -1 none */
 } open_output;
 
 static open_output opened[OPEN_MAX];
@@ -90,22 +92,33 @@ static mode_t new_file_mode(void)
     return 0666 & ~mask;
 }
 
+/* What a replaced file keeps: its mode always, its owner and group where the tool
+ * may give them (root, or a group the user is in), as rsync and git keep the mode. A
+ * hard link to the old file keeps the old contents: the new file is a new inode
+ * (docs/cli.md, "Output files"). */
+typedef struct kept_attrs {
+    mode_t mode;
+    bool owned; /* the file existed: uid and gid are its */
+    uid_t uid;
+    gid_t gid;
+} kept_attrs;
+
 /* Where `path` is written: in place (`*in_place`) when it is a device, a FIFO or any
  * other file that is not a regular one, else through a temporary beside its target.
- * Sets *mode to the mode the written file keeps. Returns the target (malloc'd) or
- * NULL with errno. */
-static char *plan(const char *path, bool *in_place, mode_t *mode)
+ * Sets *keep to what the written file keeps. Returns the target (malloc'd) or NULL
+ * with errno. */
+static char *plan(const char *path, bool *in_place, kept_attrs *keep)
 {
     struct stat st;
     *in_place = false;
-    *mode = new_file_mode();
+    *keep = (kept_attrs){.mode = new_file_mode()};
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             errno = EISDIR;
             return NULL;
         }
         *in_place = !S_ISREG(st.st_mode);
-        *mode = st.st_mode & 07777;
+        *keep = (kept_attrs){st.st_mode & 07777, true, st.st_uid, st.st_gid};
         /* /dev/stdout and /proc/self/fd/N name a pipe or a terminal only through the
          * link itself: a special file is opened by the name given. */
         return *in_place ? strdup(path) : link_target(path);
@@ -114,8 +127,9 @@ static char *plan(const char *path, bool *in_place, mode_t *mode)
 }
 
 /* Opens a unique temporary beside `target`: O_CREAT|O_EXCL, so a link planted under
- * its name is never followed. NULL with errno. */
-static FILE *open_temporary(const char *target, mode_t mode, char **tmp)
+ * its name is never followed; tracked (*tracked) so that a signal removes it. NULL
+ * with errno. */
+static FILE *open_temporary(const char *target, const kept_attrs *keep, char **tmp, int *tracked)
 {
     static const char suffix[] = ".tmp.XXXXXX";
     size_t len = strlen(target) + sizeof suffix;
@@ -125,36 +139,56 @@ static FILE *open_temporary(const char *target, mode_t mode, char **tmp)
     snprintf(*tmp, len, "%s%s", target, suffix);
     int fd = mkstemp(*tmp);
     FILE *f = NULL;
-    if (fd >= 0 && (fchmod(fd, mode) != 0 || !(f = fdopen(fd, "w")))) {
+    *tracked = fd >= 0 ? interrupt_track(*tmp) : -1;
+    /* The owner first: fchown clears the set-user-ID bits that fchmod then restores.
+     * Only root (or a group the user is in) may give a file away: else it is the
+     * user's, which is what it could be. */
+    if (fd >= 0 && keep->owned && fchown(fd, keep->uid, keep->gid) != 0)
+        (void)(fchown(fd, (uid_t)-1, keep->gid) != 0);
+    if (fd >= 0 && (fchmod(fd, keep->mode) != 0 || !(f = fdopen(fd, "w")))) {
         int err = errno;
         close(fd);
         unlink(*tmp);
         errno = err;
     }
     if (!f) {
+        interrupt_untrack(*tracked);
+        *tracked = -1;
         free(*tmp);
         *tmp = NULL;
     }
     return f;
 }
 
-/* A device, a FIFO, a socket: written as it is, never created nor truncated. */
+/* A device, a FIFO, a socket: written as it is, never created nor truncated. The open
+ * does not wait: a FIFO that no process reads fails at once (ENXIO, fifo(7)) instead
+ * of blocking for ever; once open, its writes wait for the reader as any pipe's do. */
 static FILE *open_in_place(const char *target)
 {
-    int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (fd >= 0 && !f)
+    int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+    int flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f) {
+        int err = errno;
         close(fd);
+        errno = err;
+    }
     return f;
 }
 
-static bool remember(FILE *f, char *target, char *tmp)
+/* Why `path` could not be opened: a FIFO without a reader says so. */
+static const char *open_reason(int err)
+{
+    return err == ENXIO ? "no process is reading it (a FIFO is written only while one reads)" : strerror(err);
+}
+
+static bool remember(FILE *f, char *target, char *tmp, int tracked)
 {
     bool kept = false;
     pthread_mutex_lock(&opened_lock);
     for (size_t i = 0; i < OPEN_MAX && !kept; i++)
         if (!opened[i].f) {
-            opened[i] = (open_output){f, target, tmp};
+            opened[i] = (open_output){f, target, tmp, tracked};
             kept = true;
         }
     pthread_mutex_unlock(&opened_lock);
@@ -163,12 +197,12 @@ static bool remember(FILE *f, char *target, char *tmp)
 
 static open_output forget(FILE *f)
 {
-    open_output o = {0};
+    open_output o = {.tracked = -1};
     pthread_mutex_lock(&opened_lock);
     for (size_t i = 0; i < OPEN_MAX && !o.f; i++)
         if (opened[i].f == f) {
             o = opened[i];
-            opened[i] = (open_output){0};
+            opened[i] = (open_output){.tracked = -1};
         }
     pthread_mutex_unlock(&opened_lock);
     return o;
@@ -179,16 +213,18 @@ FILE *output_open(const char *path)
     if (is_stdout(path))
         return stdout;
     bool in_place;
-    mode_t mode;
-    char *target = plan(path, &in_place, &mode), *tmp = NULL;
-    FILE *f = !target ? NULL : in_place ? open_in_place(target) : open_temporary(target, mode, &tmp);
+    kept_attrs keep;
+    int tracked = -1;
+    char *target = plan(path, &in_place, &keep), *tmp = NULL;
+    FILE *f = !target ? NULL : in_place ? open_in_place(target) : open_temporary(target, &keep, &tmp, &tracked);
     if (!f) {
-        cli_error("cannot write %s: %s", path, strerror(errno));
-    } else if (!remember(f, target, tmp)) {
+        cli_error("cannot write %s: %s", path, open_reason(errno));
+    } else if (!remember(f, target, tmp, tracked)) {
         cli_error("cannot write %s: more than %d output files at once", path, OPEN_MAX);
         fclose(f);
         if (tmp)
             unlink(tmp);
+        interrupt_untrack(tracked);
         f = NULL;
     }
     if (!f) {
@@ -227,6 +263,9 @@ int output_close(FILE *f, const char *path, bool written)
         err = errno;
     if (err && o.tmp)
         unlink(o.tmp);
+    /* After the rename: a signal before it removes the temporary, one after finds
+     * nothing of that name. */
+    interrupt_untrack(o.tracked);
     free(o.target);
     free(o.tmp);
     return err ? cli_error("cannot write %s: %s", path, strerror(err)) : 0;
@@ -248,50 +287,69 @@ static int check_writable(const char *opt, const char *path)
     if (is_stdout(path))
         return 0;
     bool in_place;
-    mode_t mode;
-    char *target = plan(path, &in_place, &mode), *tmp = NULL;
+    kept_attrs keep;
+    int tracked = -1;
+    char *target = plan(path, &in_place, &keep), *tmp = NULL;
     FILE *f = NULL;
     int rc = 0;
-    if (!target || (in_place ? access(target, W_OK) != 0 : !(f = open_temporary(target, mode, &tmp))))
+    if (!target || (in_place ? access(target, W_OK) != 0 : !(f = open_temporary(target, &keep, &tmp, &tracked))))
         rc = cli_error("cannot write %s: %s", path, strerror(errno));
     if (f) {
         fclose(f);
         unlink(tmp);
+        interrupt_untrack(tracked);
     }
     free(tmp);
     free(target);
     return rc;
 }
 
-/* The file a path names, spelled one way: its folder resolved by realpath, then its
- * own name; NULL when the folder does not resolve. Malloc'd. */
-static char *canonical(const char *path)
+/* What a path names, for telling two outputs apart before either is written: a file
+ * that exists by its device and inode (links followed: a symbolic or hard link is the
+ * file it names); one not there yet by where it will be made, the device and inode of
+ * its folder and its own name, after following any dangling link to it. */
+typedef struct output_id {
+    dev_t dev;
+    ino_t ino;
+    char *name; /* NULL: the file exists */
+} output_id;
+
+/* Fills *id; false (nothing allocated) when the path's folder is not there either. */
+static bool identify(const char *path, output_id *id)
 {
-    const char *slash = strrchr(path, '/');
-    char *folder = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-    char *resolved = folder ? realpath(folder, NULL) : NULL;
-    char *out = NULL;
-    if (resolved) {
-        size_t len = strlen(resolved) + strlen(path) + 2;
-        out = malloc(len);
-        if (out)
-            snprintf(out, len, "%s/%s", resolved, slash ? slash + 1 : path);
+    struct stat st;
+    *id = (output_id){0};
+    if (stat(path, &st) == 0) {
+        *id = (output_id){st.st_dev, st.st_ino, NULL};
+        return true;
     }
-    free(resolved);
+    char *target = link_target(path);
+    if (!target)
+        return false;
+    char *slash = strrchr(target, '/');
+    const char *name = slash ? slash + 1 : target;
+    char *folder = slash ? strndup(target, slash == target ? 1 : (size_t)(slash - target)) : strdup(".");
+    bool ok = folder && stat(folder, &st) == 0 && (id->name = strdup(name)) != NULL;
+    if (ok) {
+        id->dev = st.st_dev;
+        id->ino = st.st_ino;
+    }
     free(folder);
-    return out;
+    free(target);
+    return ok;
 }
 
-/* Two spellings of one file, or two names (links) of one existing file. */
+/* Whether two paths name one file, whichever of them exists. */
 static bool same_file(const char *a, const char *b)
 {
-    struct stat sa, sb;
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    char *ca = canonical(a), *cb = canonical(b);
-    bool same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
-    free(ca);
-    free(cb);
+    output_id ia, ib;
+    bool known_a = identify(a, &ia), known_b = identify(b, &ib);
+    /* A path whose folder is missing fails its own check (check_writable). */
+    bool same = known_a && known_b ? ia.dev == ib.dev && ia.ino == ib.ino && !ia.name == !ib.name &&
+                                         (!ia.name || strcmp(ia.name, ib.name) == 0)
+                                   : strcmp(a, b) == 0;
+    free(ia.name);
+    free(ib.name);
     return same;
 }
 
@@ -330,6 +388,26 @@ int output_plan_init(output_plan *p, const char *json_path, const char *csv_path
     *p = (output_plan){.path = {json_path, csv_path, markdown_path}};
     p->text = output_text_stream(json_path, csv_path, markdown_path);
     return output_check(json_path, csv_path, markdown_path);
+}
+
+int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path)
+{
+    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl"};
+    if (!path)
+        return 0;
+    for (size_t k = 0; k < OUTPUT_FORMATS; k++) {
+        if (!p->path[k] || k == (size_t)fmt)
+            continue;
+        if (is_stdout(p->path[k]) && is_stdout(path))
+            return cli_usage_error("%s - and %s - would both write to standard output; send one to a file", opts[k],
+                                   option);
+        if (same_file(p->path[k], path))
+            return cli_usage_error("%s and %s both name %s; give each its own file", opts[k], option, path);
+    }
+    p->path[fmt] = path;
+    if (is_stdout(path))
+        p->text = stderr;
+    return check_writable(option, path);
 }
 
 int output_plan_write(const output_plan *p, output_format fmt, output_writer write, const void *data)

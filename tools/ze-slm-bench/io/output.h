@@ -38,7 +38,7 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
  * checks the paths before any work (output_check), says where the text goes, and
  * writes each format asked for atomically (output_open, output_close). A command
  * builds its data and hands it to the plan; it opens no file itself. */
-typedef enum output_format { OUTPUT_JSON, OUTPUT_CSV, OUTPUT_MARKDOWN, OUTPUT_FORMATS } output_format;
+typedef enum output_format { OUTPUT_JSON, OUTPUT_CSV, OUTPUT_MARKDOWN, OUTPUT_JUNIT, OUTPUT_JSONL, OUTPUT_FORMATS } output_format;
 
 typedef struct output_plan {
     const char *path[OUTPUT_FORMATS]; /* NULL: not asked for; "-": stdout */
@@ -48,6 +48,11 @@ typedef struct output_plan {
 /* Checks the paths (any may be NULL) and sets the text stream. Returns 0, or the
  * exit status after printing the error. */
 int output_plan_init(output_plan *p, const char *json_path, const char *csv_path, const char *markdown_path);
+
+/* Adds a further format to the plan (merge's --junit, --jsonl), under the same checks
+ * against the plan's other paths. Returns 0, or the exit status after printing the
+ * error. */
+int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path);
 
 /* A writer of one format: renders `data` on f; false when it could not (it has
  * printed why, or the write failed), which leaves no file. */

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/fields.h"
@@ -68,14 +69,37 @@ void fields_row(const field *f, const size_t *map, table *t, const void *rec, co
     table_add(t, cells, note);
 }
 
-/* RFC 4180: a field with a comma, quote, blank or line break is quoted, quotes doubled. */
+/* Whether a cell is a number as the writers print one ("-5", "1.5e-07"): the whole
+ * text is strtod's. */
+static bool is_number(const char *s)
+{
+    char *end;
+    if (!*s)
+        return false;
+    strtod(s, &end);
+    return *end == '\0';
+}
+
+/* A cell a spreadsheet would take for a formula: one that starts with =, +, -, @, a tab
+ * or a carriage return (OWASP, "CSV Injection"), a number aside. */
+static bool formula_like(const char *s)
+{
+    return strchr("=+-@\t\r", s[0]) && s[0] && !is_number(s);
+}
+
+/* RFC 4180: a field with a comma, quote, blank or line break is quoted, quotes doubled.
+ * A cell that would be read as a formula is written after a single quote, inside
+ * quotes, as OWASP recommends: the spreadsheet shows it as text. */
 static void csv_field(FILE *out, const char *s)
 {
-    if (!s[strcspn(s, ",\" \n")]) {
+    bool formula = formula_like(s);
+    if (!formula && !s[strcspn(s, ",\" \n\r")]) {
         fputs(s, out);
         return;
     }
     fputc('"', out);
+    if (formula)
+        fputc('\'', out);
     for (; *s; s++) {
         if (*s == '"')
             fputc('"', out);

@@ -7,6 +7,8 @@
 #include "cli/cli.h"
 #include "doc/report.h"
 #include "render/run_render.h"
+#include "expect/verdict.h"
+#include "render/expected_text.h"
 #include "doc/hosts.h"
 #include "render/run_summary.h"
 #include "render/table.h"
@@ -98,6 +100,42 @@ void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, co
     fflush(f);
 }
 
+/* Is each number normal (issue 31): the verdicts, worked out from the document. */
+static void expected_of(FILE *f, const run_doc_device *d, bool markdown)
+{
+    json_t *e = verdict_device_json(d);
+    expected_text(f, e, markdown);
+    json_decref(e);
+}
+
+static void device_name(const run_doc *doc, size_t k, char *buf, size_t len);
+
+/* A device of many: how many of its figures are as expected, and each LOW or HIGH one. */
+static void expected_line(FILE *f, const run_doc *doc, size_t k)
+{
+    json_t *e = verdict_device_json(&doc->devices[k]), *fig;
+    size_t i, fine = 0, low = 0, high = 0, unjudged = 0;
+    char name[64], line[1024];
+    device_name(doc, k, name, sizeof name);
+    json_array_foreach(json_object_get(e, "figures"), i, fig) {
+        const char *v = json_string_value(json_object_get(fig, "verdict"));
+        fine += v && !strcmp(v, "as expected");
+        low += v && !strcmp(v, "LOW");
+        high += v && !strcmp(v, "HIGH");
+        unjudged += v && (!strcmp(v, "no published value") || !strcmp(v, "no reference"));
+        if (v && (!strcmp(v, "LOW") || !strcmp(v, "HIGH"))) {
+            snprintf(line, sizeof line, "%s: %s %s: %s.", name, json_string_value(json_object_get(fig, "label")), v,
+                     json_string_value(json_object_get(fig, "why")));
+            text_wrap(f, "", "    ", line, TABLE_WIDTH);
+        }
+    }
+    const char *family = json_string_value(json_object_get(e, "family"));
+    snprintf(line, sizeof line, "%s: headline figures: %zu as expected, %zu LOW, %zu HIGH, %zu with no published "
+             "value (%s).", name, fine, low, high, unjudged, family ? family : "no entry in the table of expected values");
+    text_wrap(f, "", "    ", line, TABLE_WIDTH);
+    json_decref(e);
+}
+
 /* Each device's tables, as one device's run prints them. */
 static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
 {
@@ -112,6 +150,7 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
         section_text(f, doc, d, &d->sections[i]);
     size_t k = (size_t)(d - doc->devices);
     run_summary(f, d, doc->aggregated && doc->aggregate.slow[k], false);
+    expected_of(f, d, false);
     fprintf(f, "\nModules: %s.\n", d->module_format);
     sizing_sentence(f, d);
     if (d->no_results)
@@ -189,6 +228,15 @@ static void aggregate_table(const run_doc *doc, table *t, table_column *cols, ch
     }
 }
 
+/* Line breaks in a line made of a document's names (a device's, a host's) become
+ * blanks: in text and Markdown alike, a name read from a file starts no line of its own. */
+static void one_line(char *s)
+{
+    for (; *s; s++)
+        if (*s == '\n' || *s == '\r')
+            *s = ' ';
+}
+
 /* Device k against its peers: "Device N (NAME)" of one host's run, "dK: HOST, rank
  * R: NAME (UUID, PCI)" of a merged one; then its score, SLOW and THROTTLED. */
 static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
@@ -217,6 +265,7 @@ static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
     else
         snprintf(line, sizeof line, "%s: %.2f of the devices' median (the median over its results)%s%s%s", who,
                  p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "", clock, shared);
+    one_line(line);
     text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
 }
 
@@ -241,6 +290,7 @@ static void scores(FILE *f, const run_doc *doc, const char *lead)
                      name ? name : "", json_string_value(json_object_get(e, "message")));
         else
             snprintf(line, sizeof line, "%s: not run: %s", where, json_string_value(json_object_get(e, "message")));
+        one_line(line);
         text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
     }
 }
@@ -375,6 +425,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
     if (!doc->several) {
         report_footnotes(f, false, notes);
         run_summary(f, &doc->devices[0], false, false);
+        expected_of(f, &doc->devices[0], false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
         sizing_sentence(f, &doc->devices[0]);
         if (doc->devices[0].no_results)
@@ -440,6 +491,11 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
             doc->n_devices, doc->n_devices == 1 ? "" : "s", n_hosts, n_hosts == 1 ? "" : "s", runs,
             runs == 1 ? "" : "s", slow, hot, errors, errors == 1 ? "" : "s");
     bool ok = !doc->aggregated || aggregate(f, doc, false);
+    if (doc->n_devices == 1)
+        expected_of(f, &doc->devices[0], false);
+    else
+        for (size_t k = 0; k < doc->n_devices; k++)
+            expected_line(f, doc, k);
     hosts_text(f, doc);
     if (errors > json_array_size(doc->errors)) {
         fprintf(f, "\nErrors:\n");
@@ -449,11 +505,16 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
     return ok;
 }
 
+/* A document's text as one line of Markdown (table_md_line), in a buffer of the caller's. */
+#define MD(buf, s) table_md_line(buf, sizeof buf, s)
+
 /* One device's run: its heading, its sections, its errors. */
 static void one_markdown(FILE *f, const run_doc *doc)
 {
     const run_doc_device *d = &doc->devices[0];
-    fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", d->name, d->backend, d->driver, d->module_format);
+    char name[256], backend[64], driver[256], modules[64], workload[128], message[1024];
+    fprintf(f, "# ze-slm-bench run: %s\n\n%s, %s; modules: %s. ", MD(name, d->name), MD(backend, d->backend),
+            MD(driver, d->driver), MD(modules, d->module_format));
     seed_sentence(f, doc);
     sizing_sentence(f, d);
     for (size_t i = 0; i < d->n_sections; i++)
@@ -461,10 +522,11 @@ static void one_markdown(FILE *f, const run_doc *doc)
             report_markdown(f, d->sections[i].wl, &d->results, d->sections[i].first, &d->sections[i].summary, 2);
     report_footnotes(f, true, report_footnotes_needed(&d->results));
     run_summary(f, d, false, true);
+    expected_of(f, d, true);
     for (size_t i = 0; i < json_array_size(d->errors); i++) {
         json_t *e = json_array_get(d->errors, i);
-        fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", json_string_value(json_object_get(e, "workload")),
-                json_string_value(json_object_get(e, "message")));
+        fprintf(f, "%s**Error** (%s): %s\n", i ? "" : "\n", MD(workload, json_string_value(json_object_get(e, "workload"))),
+                MD(message, json_string_value(json_object_get(e, "message"))));
     }
 }
 
@@ -482,16 +544,18 @@ bool run_render_markdown(FILE *f, const void *data)
     else
         fprintf(f, "# ze-slm-bench run: %zu device%s at once\n\n", doc->n_devices, doc->n_devices == 1 ? "" : "s");
     seed_sentence(f, doc);
+    char name[256], backend[64], driver[256], modules[64], source[1024], message[1024];
     for (size_t k = 0; k < doc->n_devices; k++) {
         const run_doc_device *d = &doc->devices[k];
-        char where[300] = "";
+        char where[300] = "", line[300];
         if (run_doc_merged(doc)) {
             run_doc_where(d->host, d->rank, where, sizeof where);
-            fprintf(f, "\n## d%zu: %s: %s\n\n%s, %s; modules: %s; from %s.\n", k, where, d->name, d->backend,
-                    d->driver, d->module_format, d->source);
+            fprintf(f, "\n## d%zu: %s: %s\n\n%s, %s; modules: %s; from %s.\n", k, MD(line, where), MD(name, d->name),
+                    MD(backend, d->backend), MD(driver, d->driver), MD(modules, d->module_format), MD(source, d->source));
         } else {
-            fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index, d->name,
-                    d->backend, d->driver, d->module_format, d->started_s, d->finished_s);
+            fprintf(f, "\n## Device %u: %s\n\n%s, %s; modules: %s; from %.1f s to %.1f s.\n", d->index,
+                    MD(name, d->name), MD(backend, d->backend), MD(driver, d->driver), MD(modules, d->module_format),
+                    d->started_s, d->finished_s);
         }
         if (!d->is_gpu)
             fprintf(f, "\n%s\n", not_gpu);
@@ -501,7 +565,7 @@ bool run_render_markdown(FILE *f, const void *data)
                 continue;
             report_markdown(f, s->wl, &d->results, s->first, &s->summary, 3);
             if (s->status != ZESLM_OK)
-                fprintf(f, "\n**Error** (%s): %s\n", s->wl->name, s->error);
+                fprintf(f, "\n**Error** (%s): %s\n", s->wl->name, MD(message, s->error));
         }
         if (d->no_results)
             fprintf(f, "\n%s\n", nothing_ran);
@@ -510,7 +574,8 @@ bool run_render_markdown(FILE *f, const void *data)
         const json_t *e = json_array_get(doc->errors, i);
         fprintf(f, "\n## Device %lld: %s\n\n**Error**: not run: %s\n",
                 (long long)json_integer_value(json_object_get(e, "device")),
-                json_string_value(json_object_get(e, "name")), json_string_value(json_object_get(e, "message")));
+                MD(name, json_string_value(json_object_get(e, "name"))),
+                MD(message, json_string_value(json_object_get(e, "message"))));
     }
     return !doc->aggregated || aggregate(f, doc, true);
 }
@@ -527,8 +592,14 @@ bool run_render_csv(FILE *f, const void *data)
         return cli_error("out of host memory") == 0;
     /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
     for (size_t k = 0; k < doc->n_devices; k++)
-        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : doc->devices[k].index, doc->devices[k].name,
-                                  &doc->devices[k].results};
+    {
+        const run_doc_device *d = &doc->devices[k];
+        const json_t *n = json_is_object(d->rank) ? json_object_get(d->rank, "rank") : NULL;
+        const json_t *v = json_array_get(json_object_get(doc->verdicts, "entries"), k);
+        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, &d->results, d->host,
+                                  json_is_integer(n) ? (long)json_integer_value(n) : -1,
+                                  json_string_value(json_object_get(v, "verdict"))};
+    }
     report_csv_devices(f, devs, doc->n_devices);
     free(devs);
     return true;
@@ -546,14 +617,4 @@ int run_render_write(const output_plan *plan, const run_doc *doc)
     if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
         rc = 1;
     return rc;
-}
-
-int run_render_merged(const output_plan *plan, const run_doc *doc)
-{
-    int rc = run_render_fleet(plan->text, doc) ? 0 : 1;
-    rc |= run_render_write(plan, doc);
-    /* The runs' errors fail the merge as they failed their runs. */
-    for (size_t k = 0; k < doc->n_devices; k++)
-        rc |= json_array_size(doc->devices[k].errors) != 0;
-    return rc || json_array_size(doc->errors) ? 1 : 0;
 }

@@ -31,9 +31,5 @@ bool run_render_csv(FILE *f, const void *doc);
  * Markdown. Returns 0, or 1 when one could not be written. */
 int run_render_write(const output_plan *plan, const run_doc *doc);
 
-/* A merged document: run_render_fleet on the plan's text, then run_render_write.
- * Returns 0, or 1 when a write failed or the document holds an error (the runs'
- * errors fail the merge as they failed their runs). */
-int run_render_merged(const output_plan *plan, const run_doc *doc);
 
 #endif

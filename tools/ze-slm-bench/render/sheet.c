@@ -132,8 +132,9 @@ bool sheet_markdown(FILE *f, const void *data)
         } else if (b->kind == SHEET_EACH) {
             fputs(b->markdown ? b->markdown : "", f);
         } else {
+            char heading[512];
             if (b->text)
-                fprintf(f, "\n## %s\n\n", b->text);
+                fprintf(f, "\n## %s\n\n", table_md_line(heading, sizeof heading, b->text));
             table_markdown(f, &b->t);
         }
     }

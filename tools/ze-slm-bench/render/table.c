@@ -233,16 +233,26 @@ void table_text(FILE *f, const table *t, size_t width)
     }
 }
 
-/* A Markdown cell: '|' would end it. */
+/* A Markdown cell: '|' would end it and a line break the row (CommonMark's GFM
+ * tables: a row is one line, split at each unescaped '|'). */
 static void md_cell(FILE *f, const char *s)
 {
     fputs("| ", f);
     for (; *s; s++) {
         if (*s == '|')
             fputc('\\', f);
-        fputc(*s, f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
     }
     fputc(' ', f);
+}
+
+const char *table_md_line(char *buf, size_t len, const char *s)
+{
+    snprintf(buf, len, "%s", s ? s : "");
+    for (char *c = buf; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
+    return buf;
 }
 
 void table_markdown(FILE *f, const table *t)

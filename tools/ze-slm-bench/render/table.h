@@ -56,6 +56,11 @@ void table_text(FILE *f, const table *t, size_t width);
  * all for a table of no rows. */
 void table_markdown(FILE *f, const table *t);
 
+/* `s` (NULL: "") as one line of Markdown in buf, len bytes, cut to fit: its line breaks
+ * become blanks, so that a name read from a document can neither end the heading or
+ * paragraph it is in nor start a table row of its own. Returns buf. */
+const char *table_md_line(char *buf, size_t len, const char *s);
+
 /* Prose wrapped at `width`: the first line after `first`, later ones after `indent`
  * (both already counted in the width). Each line ends in a newline. */
 void text_wrap(FILE *f, const char *first, const char *indent, const char *text, size_t width);

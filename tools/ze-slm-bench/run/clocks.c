@@ -1,8 +1,12 @@
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <zeslm/clocks.h>
+#include <zeslm/status.h>
 
 #include "run/clocks.h"
 #include "doc/peers.h"
@@ -13,10 +17,10 @@
 #define PERIOD_S 0.01
 
 struct clocks {
-    clock_source src;
+    zeslm_clock_source *src;
     ticker sampler;
     pthread_mutex_t lock;
-    clock_sample *samples; /* of the workload now running; under lock */
+    zeslm_clock_sample *samples; /* of the workload now running; under lock */
     size_t n, cap;
     json_t *workloads;
 };
@@ -36,13 +40,13 @@ static const struct {
 static void take(void *arg)
 {
     clocks *c = arg;
-    clock_sample s = {NAN, NAN, NAN, 0};
-    if (!c->src.sample(c->src.handle, &s))
-        return;
+    zeslm_clock_sample s;
+    if (zeslm_clock_source_sample(c->src, &s) != ZESLM_OK)
+        return; /* a reading missed: the next one may come */
     pthread_mutex_lock(&c->lock);
     if (c->n == c->cap) {
         size_t cap = c->cap ? 2 * c->cap : 256;
-        clock_sample *grown = realloc(c->samples, cap * sizeof *grown);
+        zeslm_clock_sample *grown = realloc(c->samples, cap * sizeof *grown);
         if (grown) {
             c->samples = grown;
             c->cap = cap;
@@ -60,17 +64,14 @@ clocks *clocks_open(const zeslm_device_info *d, char *why, size_t why_len)
         snprintf(why, why_len, "out of host memory");
         return NULL;
     }
-    /* Intel's GPUs (PCI vendor 0x8086) through Sysman, every other device through NVML
-     * (which knows only NVIDIA's, or its test double). */
-    bool opened = d->vendor_id == 0x8086 && d->is_gpu ? clocks_sysman_open(d, &c->src, why, why_len)
-                                                      : clocks_nvml_open(d, &c->src, why, why_len);
-    if (!opened) {
+    if (zeslm_clock_source_open(d, &c->src) != ZESLM_OK) {
+        snprintf(why, why_len, "%s", zeslm_last_error());
         free(c);
         return NULL;
     }
     c->workloads = json_object();
     if (pthread_mutex_init(&c->lock, NULL) != 0) {
-        c->src.close(c->src.handle);
+        zeslm_clock_source_close(c->src);
         json_decref(c->workloads);
         free(c);
         snprintf(why, why_len, "cannot create a mutex");
@@ -99,7 +100,7 @@ static json_t *summary(const clocks *c, double *median)
     double temp_max = NAN, power_sum = 0;
     uint64_t reasons = 0;
     for (size_t i = 0; i < c->n; i++) {
-        const clock_sample *s = &c->samples[i];
+        const zeslm_clock_sample *s = &c->samples[i];
         if (mhz && isfinite(s->mhz) && s->mhz > 0)
             mhz[n++] = s->mhz;
         if (isfinite(s->temp_c) && !(s->temp_c <= temp_max))
@@ -119,10 +120,8 @@ static json_t *summary(const clocks *c, double *median)
     json_object_set_new(o, "mhz_max", n ? json_real(mhz[n - 1]) : json_null());
     json_object_set_new(o, "temp_c_max", isfinite(temp_max) ? json_real(temp_max) : json_null());
     json_object_set_new(o, "power_w_mean", n_power ? json_real(power_sum / (double)n_power) : json_null());
-    char names[256] = "";
-    for (size_t i = 0, used = 0; i < c->src.n_reasons && used < sizeof names; i++)
-        if (reasons & c->src.reasons[i].bit)
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? "," : "", c->src.reasons[i].name);
+    char names[256];
+    zeslm_clock_reasons(c->src, reasons, names, sizeof names);
     json_object_set_new(o, "throttle_reasons", json_string(names));
     free(mhz);
     return o;
@@ -161,15 +160,20 @@ json_t *clocks_json(const clocks *c)
     if (!c)
         return json_null();
     json_t *o = json_object();
-    json_object_set_new(o, "source", json_string(c->src.name));
-    json_object_set_new(o, "max_mhz", c->src.max_mhz > 0 ? json_real(c->src.max_mhz) : json_null());
+    json_object_set_new(o, "source", json_string(zeslm_clock_source_name(c->src)));
+    double max = zeslm_clock_source_max_mhz(c->src), memory_mhz = 0;
+    uint32_t bus_bits = 0;
+    zeslm_clock_source_memory(c->src, &memory_mhz, &bus_bits);
+    json_object_set_new(o, "max_mhz", max > 0 ? json_real(max) : json_null());
+    json_object_set_new(o, "memory_max_mhz", memory_mhz > 0 ? json_real(memory_mhz) : json_null());
+    json_object_set_new(o, "memory_bus_bits", bus_bits ? json_integer(bus_bits) : json_null());
     json_object_set_new(o, "workloads", json_deep_copy(c->workloads));
     return o;
 }
 
 const char *clocks_source(const clocks *c)
 {
-    return c->src.name;
+    return zeslm_clock_source_name(c->src);
 }
 
 void clocks_close(clocks *c)
@@ -177,7 +181,7 @@ void clocks_close(clocks *c)
     if (!c)
         return;
     ticker_stop(&c->sampler);
-    c->src.close(c->src.handle);
+    zeslm_clock_source_close(c->src);
     pthread_mutex_destroy(&c->lock);
     free(c->samples);
     json_decref(c->workloads);

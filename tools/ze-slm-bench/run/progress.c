@@ -1,6 +1,7 @@
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
  * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -21,7 +22,7 @@
  * sessions, taken between the quiet runs' and the loaded ones' (a loaded machine's
  * noisy figures converge later: latency used 0.15-0.33 of its budget on a quiet one,
  * 0.55-0.84 on a loaded one). GPU: the mean of the H100's three default runs of
- * 2026-11-23 16:10, 16:17 and 16:20 (their ZESLM_PROGRESS_LOG, results/h100/), the one
+ * 2026-11-23 16:10, 16:17 and 16:20 (their ZESLM_PROGRESS_LOG, not kept), the one
  * GPU measured, each workload's seconds over the results this table plans (the H100
  * skips 18 of atomics' 90 and 2 of latency's 30, which a spend per result made cost
  * 25% too much): its atomics took 65-87 s against a CPU's 0.1 of their budgets, which
@@ -231,7 +232,17 @@ bool progress_log_open(progress *p, long rank)
         errno = ENAMETOOLONG;
         return false;
     }
-    p->log = fopen(p->log_path, "w");
+    /* Opened without waiting: a FIFO that no process reads fails at once (ENXIO)
+     * instead of holding the run before it starts; its writes then wait for the
+     * reader, as a pipe's do. */
+    int fd = open(p->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0666);
+    int flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    p->log = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !p->log) {
+        int err = errno;
+        close(fd);
+        errno = err;
+    }
     /* A line at a time, so that the log can be watched as the run goes (tail -f) and a
      * run that is killed keeps what it estimated (tests/cli/cluster_mpi.sh waits on it). */
     if (p->log && setvbuf(p->log, NULL, _IOLBF, 0) != 0) {

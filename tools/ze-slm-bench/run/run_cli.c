@@ -6,6 +6,7 @@
 
 #include "cli/suggest.h"
 #include "run/progress.h"
+#include "doc/verdict.h"
 #include "run/run_cli.h"
 
 bool run_cli_defaults(run_cli *o)
@@ -17,6 +18,7 @@ bool run_cli_defaults(run_cli *o)
     o->run.timeout_s = 60;
     o->run.progress = progress_note;
     o->mpi_wait_s = 600;
+    o->fail_on = VERDICT_FAIL_ALL;
     return cli_device_defaults(&o->dev);
 }
 
@@ -107,6 +109,12 @@ int run_cli_option(run_cli *o, int c, const char *arg)
 #endif
         break;
     case 'W': ok = seconds("--mpi-wait", arg, &o->mpi_wait_s); break;
+    case 'R': o->rank_files = arg; break;
+    case 'F':
+        if (!verdict_parse_list(arg, &o->fail_on))
+            return cli_usage_error("--fail-on: '%s' is not a list of slow, low, incomplete, error, missing, or all or none",
+                                   arg);
+        break;
     default: return workload_option(o, c, arg);
     }
     return ok ? 0 : 2;

@@ -4,13 +4,13 @@
  * and hands the run document to the output plan. */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
 #include "run/clocks.h"
+#include "io/interrupt.h"
 #include "io/output.h"
 #include "run/progress.h"
 #include "run/progress_refresh.h"
@@ -32,6 +32,7 @@ typedef struct fanout {
     struct timespec t0;
     bool json_failed; /* a file that cannot be written is reported once */
     bool out_of_memory;
+    bool interrupted; /* a device's workload was stopped, or a signal came */
     zeslm_device_list list;
     struct lane *lanes; /* the devices that opened, in the order chosen */
     size_t n_lanes;
@@ -63,20 +64,6 @@ static double since(const struct timespec *t0)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) * 1e-9;
-}
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    zeslm_request_stop();
-}
-
-static void catch_signals(void)
-{
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
 }
 
 /* The devices a spec names: "all", or N and NAME as --device takes them, separated
@@ -246,8 +233,9 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
         f->out_of_memory = true;
         l->interrupted = true;
     }
-    /* run --mpi keeps no file of a rank's own: rank 0 writes them all as one. */
-    if (!f->o->take_document && output_plan_json_to_file(&f->plan) && !f->json_failed) {
+    /* run --mpi keeps no file of a rank's own (rank 0 writes them all as one) unless
+     * --rank-files asked for one: then a rank lost later leaves what it finished. */
+    if ((!f->o->take_document || f->o->rank_json[0]) && output_plan_json_to_file(&f->plan) && !f->json_failed) {
         json_t *doc = run_doc_json(&f->doc);
         f->json_failed = output_plan_json(&f->plan, doc) != 0;
         json_decref(doc);
@@ -357,13 +345,14 @@ static size_t fan_out(fanout *f)
     return started;
 }
 
-/* The end of the run: the aggregate, the text's tail, then every format asked for. */
-static int finish(fanout *f, size_t started)
+/* The end of the run, while the devices are still open: the aggregate and the text's
+ * tail. Returns the exit status so far; the formats are written after the devices
+ * close (write_outputs). */
+static int conclude(fanout *f, size_t started)
 {
     int rc = started == f->n_lanes ? 0 : 1;
-    bool interrupted = false;
     for (size_t k = 0; k < f->n_lanes; k++) {
-        interrupted |= f->lanes[k].interrupted;
+        f->interrupted |= f->lanes[k].interrupted;
         if (f->lanes[k].failed)
             rc = 1;
         if (f->lanes[k].executed_nothing)
@@ -371,20 +360,38 @@ static int finish(fanout *f, size_t started)
                            "driver has no hardware behind it, and no group size can be profiled",
                            f->lanes[k].d->index, f->lanes[k].info->name, f->o->group_sizes[0]);
     }
-    f->doc.complete = !interrupted && started == f->n_lanes;
+    /* A signal after the last workload (its results are whole) still ends the run as
+     * one: the caller asked it to stop. */
+    f->interrupted |= zeslm_stop_requested();
+    f->doc.complete = !f->interrupted && started == f->n_lanes;
     if (f->out_of_memory || !run_doc_aggregate(&f->doc))
         rc = cli_error("out of host memory");
     run_render_tail(f->plan.text, &f->doc);
     /* A device that did not open fails the run as a failed workload does. */
     if (json_array_size(f->doc.errors))
         rc = 1;
-    /* A signal after the last workload (its results are whole) still ends the run as
-     * one: the caller asked it to stop. */
-    interrupted |= zeslm_stop_requested();
+    return rc;
+}
+
+/* Every format asked for, once the devices closed, so that a signal during their
+ * teardown is counted like one during the run. Then the stop flag once more, with the
+ * signals blocked from there to the exit: a stop that came during the writes makes the
+ * JSON file say complete: false (written again) and the exit status 130. */
+static int write_outputs(fanout *f, int rc)
+{
+    if (zeslm_stop_requested() && f->doc.complete) {
+        f->interrupted = true;
+        f->doc.complete = false;
+    }
     /* run --mpi: rank 0 writes every rank's document as one. */
     if (f->o->take_document) {
+        if (f->o->rank_json[0] && !f->json_failed) {
+            json_t *doc = run_doc_json(&f->doc);
+            rc |= output_plan_json(&f->plan, doc) != 0;
+            json_decref(doc);
+        }
         f->o->take_document(f->o->hook_ctx, &f->doc);
-        return interrupted ? 130 : rc;
+        return f->interrupted ? INTERRUPT_EXIT : rc;
     }
     /* A file that could not be written as the run went is not tried again. */
     output_plan plan = f->plan;
@@ -392,7 +399,16 @@ static int finish(fanout *f, size_t started)
         plan.path[OUTPUT_JSON] = NULL;
     if (run_render_write(&plan, &f->doc) || f->json_failed)
         rc = 1;
-    return interrupted ? 130 : rc;
+    if (!interrupt_close())
+        return f->interrupted ? INTERRUPT_EXIT : rc;
+    /* Standard output and a FIFO cannot be taken back: only a file is written again. */
+    if (f->doc.complete && output_plan_json_to_file(&plan)) {
+        f->doc.complete = false;
+        json_t *doc = run_doc_json(&f->doc);
+        output_plan_json(&plan, doc);
+        json_decref(doc);
+    }
+    return INTERRUPT_EXIT;
 }
 
 /* A single --group-size that a chosen variant can never take is a usage error, found
@@ -432,7 +448,9 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
     o->run.progress_arg = &f.prog;
     if (!progress_log_open(&f.prog, f.rank.rank))
-        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", f.prog.log_path, strerror(errno));
+        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", f.prog.log_path,
+                         errno == ENXIO ? "no process is reading it (a FIFO is written only while one reads)"
+                                        : strerror(errno));
     /* Jansson's hash seed is set once here, as its documentation asks of threaded
      * programs, before any thread makes an object. */
     json_object_seed(0);
@@ -440,7 +458,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     /* The node's name under srun, which the host name may not tell apart. */
     json_object_set_new(f.doc.head, "host", json_string(f.rank.host));
     f.doc.several = several;
-    bool locked = false;
+    bool locked = false, ran = false;
     if ((rc = open_devices(&f)) != 0)
         goto out;
     bool gpus = f.n_lanes > 0;
@@ -450,14 +468,20 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     /* After the devices opened: PoCL's LLVM installs handlers of its own there that
      * delete its temporary files on SIGINT, so a build the signal meets fails
      * (tests/cli/faults.sh); ours, installed later, replace them. */
-    catch_signals();
+    /* Until here a signal ends the tool at once (io/interrupt.c), a driver that hangs in
+     * its setup included. From here it stops the run at its next check (the workloads'
+     * launches, the host checks) and the run still writes what it measured: the region
+     * never resumes, the run ends with its exit status (write_outputs). */
+    interrupt_defer();
+    interrupt_install();
     if (pthread_mutex_init(&f.lock, NULL) != 0) {
         rc = cli_error("cannot create a mutex");
         goto out;
     }
     locked = true;
     run_render_head(f.plan.text, &f.doc);
-    rc = finish(&f, fan_out(&f));
+    rc = conclude(&f, fan_out(&f));
+    ran = true;
 out:
     progress_refresh_stop(&f.prog);
     if (!progress_end(&f.prog) && rc == 0)
@@ -466,6 +490,8 @@ out:
         clocks_close(f.lanes[k].clk);
         zeslm_device_close(f.lanes[k].dev);
     }
+    if (ran)
+        rc = write_outputs(&f, rc);
     free(f.lanes);
     run_doc_free(&f.doc);
     if (locked)

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "render/run_render.h"
+#include "render/verdicts_render.h"
 #include "doc/run_fleet.h"
 #include "io/output.h"
 #include "doc/run_doc.h"
@@ -211,9 +212,13 @@ static int write_fleet(const run_cli *o, char **texts, int *rcs, int size, const
     int mine = output_plan_init(&plan, o->json, o->csv, o->markdown);
     if (!mine && !run_doc_merge(&merged, docs, sources, (size_t)size, output_document(argc, argv)))
         mine = cli_error("out of host memory");
+    /* The fleet's verdicts set the status, as merge's do (a lost rank is an ERROR);
+     * an interrupt stays 130. */
+    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW, .expect = size,
+                       .fail_on = o->fail_on};
     if (!mine)
-        mine = run_render_merged(&plan, &merged);
-    rc = mine > rc ? mine : rc;
+        mine = verdicts_render(&plan, &merged, &vo, NULL);
+    rc = rc == 130 ? rc : mine;
 out:
     if (merged.head)
         run_doc_free(&merged);
@@ -277,7 +282,23 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     o->before_workload = before_workload;
     o->take_document = keep_document;
     o->hook_ctx = &rr;
+    /* --rank-files DIR: this rank's own run writes DIR/HOST-RANK.json as it goes (the
+     * srun route's file), and rank 0 the merged --json at the end. */
+    const char *merged_json = o->json;
+    char dir[4096];
+    if (o->rank_files) {
+        size_t len = strlen(o->rank_files);
+        if (snprintf(dir, sizeof dir, "%s%s", o->rank_files, len && o->rank_files[len - 1] == '/' ? "" : "/") >=
+            (int)sizeof dir) {
+            rc = cli_usage_error("--rank-files %s: the path is too long", o->rank_files);
+            goto out;
+        }
+        if (rank == 0 && merged_json && (rc = output_check(merged_json, o->csv, o->markdown)) != 0)
+            goto out;
+        o->json = dir;
+    }
     int own = run_cli_execute(o, choices, n, argc, argv);
+    o->json = merged_json;
     /* A rank that stopped early (its device did not open, a workload failed) still
      * meets the others at each barrier. */
     while (rr.ls.barriers < n && !rr.ls.lost)

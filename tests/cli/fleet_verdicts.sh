@@ -1,0 +1,106 @@
+#!/bin/sh
+# merge's verdicts as a fleet operator acts on them: synthetic rank files
+# (fleet_files.py, from a real run on PoCL as the template) with planted faults give
+# the right verdict line and exit status; a clean fleet exits 0; --fail-on, --expect,
+# --baseline, --strict, the JUnit (validated against the JUnit schema), JSON lines and
+# CSV columns.
+# usage: fleet_verdicts.sh ZE_SLM_BENCH TESTS_DIR
+bench=$1 dir=$2
+gen="python3 $dir/cli/fleet_files.py"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+merge() { # EXPECTED-STATUS OUT ARGS...: merge's exit status must be EXPECTED-STATUS
+    want=$1 out=$2
+    shift 2
+    "$bench" merge "$@" >"$out" 2>&1
+    rc=$?
+    [ "$rc" -eq "$want" ] || fail "merge $*: exit $rc, not $want: $(cat "$out")"
+}
+has() { grep -q -- "$2" "$1" || fail "no '$2' in: $(cat "$1")"; }
+
+OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd "$bench" run --backend cl --quick --reps 3 reduce/many bank/strided \
+    --json "$tmp/one.json" >"$tmp/one.out" 2>&1 || fail "the template run: $(cat "$tmp/one.out")"
+
+# A clean fleet of 8 ranks on 2 hosts: every verdict PASS, exit 0.
+$gen "$tmp/one.json" "$tmp/good" --ranks 8
+merge 0 "$tmp/good.out" "$tmp/good/"*.json --junit "$tmp/good.xml" --csv "$tmp/good.csv"
+has "$tmp/good.out" "^Verdicts: 8 PASS (8 ranks expected); exit status 0 (pass)."
+xmllint --noout --schema "$dir/fixtures/junit.xsd" "$tmp/good.xml" 2>"$tmp/x" || fail "JUnit: $(cat "$tmp/x")"
+grep -q 'failures="0"' "$tmp/good.xml" || fail "a clean fleet's JUnit has failures"
+head -1 "$tmp/good.csv" | grep -q '^device,device_name,host,rank,verdict,' || fail "CSV header: $(head -1 "$tmp/good.csv")"
+grep -q '^[0-9]*,"[^"]*",node0001,5,PASS,' "$tmp/good.csv" || fail "no row of node0001 rank 5 PASS in the CSV"
+
+# Planted: rank 3 30% slow, rank 5 killed mid-run, rank 6 with no device, rank 7 no file.
+$gen "$tmp/one.json" "$tmp/bad" --ranks 8 --slow 3:0.7 --killed 5 --no-device 6 --drop 7
+merge 4 "$tmp/bad.out" "$tmp/bad/"*.json --jsonl "$tmp/bad.jsonl" --json "$tmp/bad.json"
+has "$tmp/bad.out" "^SLOW       node0000, rank 3, d3 .*: 0.70 of the median of 6 devices of its model"
+has "$tmp/bad.out" "^INCOMPLETE node0001, rank 5, "
+has "$tmp/bad.out" "^ERROR      node0001, rank 6: ZESLM_ERR_DEVICE: the device did not open"
+has "$tmp/bad.out" "^MISSING    unknown host, rank 7: rank 7 of 8 left no results file"
+has "$tmp/bad.out" "^Verdicts: 4 PASS, 1 SLOW, 1 INCOMPLETE, 1 ERROR, 1 MISSING (8 ranks expected); exit status 4 (failed)."
+# The failing lines come first, before the tables.
+[ "$(head -1 "$tmp/bad.out" | cut -c1-7)" = "MISSING" ] || fail "the first line is not the worst verdict: $(head -1 "$tmp/bad.out")"
+[ "$(wc -l <"$tmp/bad.jsonl")" -eq 8 ] || fail "JSON lines: $(wc -l <"$tmp/bad.jsonl") lines, not 8"
+python3 - "$tmp/bad.json" "$tmp/bad.jsonl" <<'PY' || exit 1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+v = doc["verdicts"]
+assert v["status"] == "failed" and v["exit_status"] == 4 and v["expected_ranks"] == 8, v
+assert v["counts"] == {"PASS": 4, "SLOW": 1, "LOW": 0, "INCOMPLETE": 1, "ERROR": 1, "MISSING": 1}, v["counts"]
+assert v["hosts"] == {"node0000": "SLOW", "node0001": "ERROR", "unknown host": "MISSING"}, v["hosts"]
+lines = [json.loads(l) for l in open(sys.argv[2])]
+assert sorted(l["verdict"] for l in lines if l["fails"]) == ["ERROR", "INCOMPLETE", "MISSING", "SLOW"], lines
+assert [d["complete"] for d in doc["devices"]].count(False) == 1
+PY
+
+# --fail-on: SLOW alone fails only when asked; degraded is 3.
+$gen "$tmp/one.json" "$tmp/slow" --ranks 4 --slow 2:0.7
+merge 3 "$tmp/s1" "$tmp/slow/"*.json --junit "$tmp/slow.xml"
+merge 0 "$tmp/s2" "$tmp/slow/"*.json --fail-on error,missing,incomplete
+merge 0 "$tmp/s3" "$tmp/slow/"*.json --fail-on none
+merge 0 "$tmp/s4" "$tmp/slow/"*.json --slow-below 0.6
+merge 2 "$tmp/s5" "$tmp/slow/"*.json --fail-on slowish
+has "$tmp/s5" "--fail-on: 'slowish' is not a list"
+# One failing device: the JUnit validates and holds exactly one failure.
+xmllint --noout --schema "$dir/fixtures/junit.xsd" "$tmp/slow.xml" 2>"$tmp/x" || fail "JUnit: $(cat "$tmp/x")"
+grep -q '<testsuites name="ze-slm-bench" tests="4" failures="1"' "$tmp/slow.xml" || fail "JUnit: $(head -3 "$tmp/slow.xml")"
+[ "$(grep -c '<failure ' "$tmp/slow.xml")" -eq 1 ] || fail "JUnit has $(grep -c '<failure ' "$tmp/slow.xml") failures"
+
+# --expect: a job of 6 ranks of which 4 left files.
+merge 4 "$tmp/e1" "$tmp/good/node0000-"*.json --expect 6
+has "$tmp/e1" "^MISSING    unknown host, rank 4: rank 4 of 6"
+has "$tmp/e1" "^MISSING    unknown host, rank 5: rank 5 of 6"
+
+# Two models: a second model twice as fast flags nobody; each is scored within its own.
+$gen "$tmp/one.json" "$tmp/mixed" --ranks 6 --slow 4:2 --slow 5:2 --model 4:Other --model 5:Other
+merge 0 "$tmp/m1" "$tmp/mixed/"*.json
+
+# A baseline judges a uniformly slow fleet, and one node alone.
+$gen "$tmp/one.json" "$tmp/uni" --ranks 4 --slow 0:0.7 --slow 1:0.7 --slow 2:0.7 --slow 3:0.7
+merge 0 "$tmp/b0" "$tmp/uni/"*.json
+merge 3 "$tmp/b1" "$tmp/uni/"*.json --baseline "$tmp/one.json"
+has "$tmp/b1" "^LOW        node0000, rank 0, d0 .*: 0.70 of the baseline of its model"
+$gen "$tmp/one.json" "$tmp/alone" --ranks 1 --slow 0:0.7
+merge 0 "$tmp/b2" "$tmp/alone/"*.json
+merge 3 "$tmp/b2" "$tmp/alone/"*.json --baseline "$tmp/one.json"
+has "$tmp/b2" "^Verdicts: 1 LOW"
+
+# Tolerant inputs: a bad file is an ERROR entry with its path, the rest merged; --strict stops.
+printf '{"schema": 7}' >"$tmp/bad-schema.json"
+merge 4 "$tmp/t1" "$tmp/good/"*.json "$tmp/bad-schema.json"
+has "$tmp/t1" "^ERROR      unknown host: BAD_FILE: not a ze-slm results file of schema 1, 2 or 3 in $tmp/bad-schema.json"
+has "$tmp/t1" "^Verdicts: 8 PASS, 1 ERROR"
+merge 1 "$tmp/t2" --strict "$tmp/good/"*.json "$tmp/bad-schema.json"
+has "$tmp/t2" "error: $tmp/bad-schema.json: not a ze-slm results file"
+# The same file twice is read once; the same rank in two files is said.
+merge 0 "$tmp/d1" "$tmp/good/"*.json "$tmp/good/node0000-0.json"
+has "$tmp/d1" "^NOTE       $tmp/good/node0000-0.json was given twice: read once"
+cp "$tmp/good/node0000-1.json" "$tmp/copy.json"
+merge 0 "$tmp/d2" "$tmp/good/"*.json "$tmp/copy.json"
+has "$tmp/d2" "^NOTE       node0000, rank 1, device 1 appears twice"
+# --summary-only: the verdicts, no tables and no document.
+merge 4 "$tmp/q" --summary-only "$tmp/bad/"*.json
+[ "$(wc -l <"$tmp/q")" -le 6 ] || fail "--summary-only printed $(wc -l <"$tmp/q") lines"
+merge 2 "$tmp/q2" --summary-only --json "$tmp/no.json" "$tmp/bad/"*.json
+echo "fleet verdicts: ok"

@@ -1,0 +1,35 @@
+#!/bin/sh
+# The README is the front door, not the archive: at most 12 KB (12288 bytes), and
+# neither it nor docs/ names an issue ("issue 17", "issue17") or a dated tree ("the tree
+# of 2026-11-23"): what is true now is said without its history. Every relative link of
+# the README and of docs/ names a file or folder that exists.
+# Usage: readme_front_door.sh SOURCE_DIR
+set -eu
+root=$1
+readme=$root/README.md
+test -f "$readme" || { echo "no $readme" >&2; exit 1; }
+size=$(wc -c <"$readme")
+if [ "$size" -gt 12288 ]; then
+    echo "README.md is $size bytes, over 12 KB (12288): move the detail into docs/" >&2
+    exit 1
+fi
+found=$(grep -rniE 'issues? ?#?[0-9]+|tree (of|at|from) [0-9]{4}-[0-9]{2}|final tree' "$readme" "$root/docs" \
+    --include='*.md' || true)
+if [ -n "$found" ]; then
+    echo "issue numbers or dated trees in README.md or docs/:" >&2
+    echo "$found" >&2
+    exit 1
+fi
+# Markdown links and images: ](target) with no scheme, less any #anchor, relative to the
+# page's folder.
+missing=""
+for page in "$readme" "$root"/docs/*.md; do
+    [ -f "$page" ] || continue
+    for target in $(grep -oE '\]\([^)#:]+' "$page" | sed 's/^](//'); do
+        [ -e "$(dirname "$page")/$target" ] || missing="$missing $page:$target"
+    done
+done
+if [ -n "$missing" ]; then
+    echo "links to what does not exist:$missing" >&2
+    exit 1
+fi

@@ -1,0 +1,145 @@
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "doc/fleet_read.h"
+
+bool fleet_inputs_init(fleet_inputs *in, size_t n)
+{
+    memset(in, 0, sizeof *in);
+    in->n = n;
+    in->notes = json_array();
+    in->ids = calloc(n ? n : 1, sizeof *in->ids);
+    if (!in->notes || !in->ids) {
+        fleet_inputs_free(in);
+        return false;
+    }
+    return true;
+}
+
+void fleet_inputs_free(fleet_inputs *in)
+{
+    json_decref(in->notes);
+    free(in->ids);
+    memset(in, 0, sizeof *in);
+}
+
+bool fleet_inputs_twice(fleet_inputs *in, char *const *paths, size_t i)
+{
+    if (stat(paths[i], &in->ids[i]) != 0)
+        return false;
+    for (size_t k = 0; k < i; k++)
+        if (in->ids[k].st_ino == in->ids[i].st_ino && in->ids[k].st_dev == in->ids[i].st_dev) {
+            char buf[512];
+            snprintf(buf, sizeof buf, "%s was given twice: read once", paths[i]);
+            json_array_append_new(in->notes, json_string(buf));
+            return true;
+        }
+    return false;
+}
+
+int fleet_inputs_read(const char *path, run_doc *doc, bool strict)
+{
+    unsigned char *text = NULL;
+    size_t len = 0;
+    char why[512] = "";
+    bool readable = cli_read_file(path, &text, &len);
+    int bad = readable ? run_doc_parse((const char *)text, len, doc, why, sizeof why) : -1;
+    free(text);
+    if (!bad)
+        return 0;
+    if (strict)
+        return readable ? cli_error("%s: %s", path, why) : 1;
+    /* The merge goes on; the file is an error of the fleet, with its path. */
+    run_doc_init(doc, json_object(), &(zeslm_run_opts){0});
+    run_doc_open_error(doc, -1, "", "", -1, "BAD_FILE", readable ? why : "could not be read (the error above)");
+    json_object_set_new(json_array_get(doc->errors, 0), "source", json_string(path));
+    return 0;
+}
+
+void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc)
+{
+    if (doc->n_devices == 0)
+        return;
+    const char *v = json_string_value(json_object_get(doc->head, "version"));
+    if (!in->have_first) {
+        in->have_first = true;
+        snprintf(in->first_path, sizeof in->first_path, "%s", path);
+        snprintf(in->version, sizeof in->version, "%s", v ? v : "");
+        in->quick = doc->quick;
+        in->reps = doc->reps;
+        in->seed = doc->seed;
+        return;
+    }
+    char buf[1024];
+    if (v && *in->version && strcmp(v, in->version) != 0) {
+        snprintf(buf, sizeof buf, "mixed tool versions: %s is %s, %s is %s", in->first_path, in->version, path, v);
+        json_array_append_new(in->notes, json_string(buf));
+    }
+    if (in->quick != doc->quick || in->reps != doc->reps || in->seed != doc->seed) {
+        snprintf(buf, sizeof buf,
+                 "mixed settings: %s ran quick=%s reps=%u seed=%llu, %s quick=%s reps=%u seed=%llu; the merged head "
+                 "keeps the first's",
+                 in->first_path, in->quick ? "true" : "false", in->reps, (unsigned long long)in->seed, path,
+                 doc->quick ? "true" : "false", doc->reps, (unsigned long long)doc->seed);
+        json_array_append_new(in->notes, json_string(buf));
+    }
+}
+
+typedef struct reader {
+    fleet *f;
+    fleet_inputs *in;
+    char *const *paths;
+    size_t n, next;
+    bool strict;
+    int rc;
+    pthread_mutex_t lock;
+} reader;
+
+static void *read_some(void *arg)
+{
+    reader *r = arg;
+    for (;;) {
+        pthread_mutex_lock(&r->lock);
+        size_t i = r->next++;
+        bool stop = i >= r->n || r->rc;
+        bool twice = !stop && fleet_inputs_twice(r->in, r->paths, i);
+        pthread_mutex_unlock(&r->lock);
+        if (stop)
+            return NULL;
+        if (twice)
+            continue;
+        run_doc doc = {0};
+        int rc = fleet_inputs_read(r->paths[i], &doc, r->strict);
+        pthread_mutex_lock(&r->lock);
+        if (rc == 0) {
+            fleet_inputs_mixed(r->in, r->paths[i], &doc);
+            if (!fleet_add_doc(r->f, &doc, r->paths[i]))
+                rc = cli_error("out of host memory");
+        }
+        r->rc = r->rc ? r->rc : rc;
+        pthread_mutex_unlock(&r->lock);
+        if (doc.head)
+            run_doc_free(&doc);
+    }
+}
+
+int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, bool strict, unsigned threads)
+{
+    reader r = {.f = f, .in = in, .paths = paths, .n = n, .strict = strict};
+    pthread_t t[16];
+    threads = threads < 1 ? 1 : threads > 16 ? 16 : threads;
+    if (pthread_mutex_init(&r.lock, NULL))
+        return cli_error("cannot start the readers");
+    unsigned started = 0;
+    while (started < threads && pthread_create(&t[started], NULL, read_some, &r) == 0)
+        started++;
+    if (started == 0)
+        read_some(&r);
+    for (unsigned k = 0; k < started; k++)
+        pthread_join(t[k], NULL);
+    pthread_mutex_destroy(&r.lock);
+    return r.rc;
+}

@@ -1,0 +1,47 @@
+/* The results files a merge is given, read as an operator needs: a file given twice
+ * read once, a file that is not a results file an error entry of the fleet (unless
+ * strict), and files of other tool versions or settings said. */
+#ifndef ZESLM_FLEET_READ_H
+#define ZESLM_FLEET_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "doc/fleet.h"
+#include "doc/run_doc.h"
+
+/* What the inputs said so far: notes (strings), the identity of each file, the first
+ * document's version and settings. */
+typedef struct fleet_inputs {
+    json_t *notes;
+    struct stat *ids;
+    size_t n;
+    char first_path[256], version[64];
+    bool have_first, quick;
+    uint32_t reps;
+    uint64_t seed;
+} fleet_inputs;
+
+bool fleet_inputs_init(fleet_inputs *in, size_t n);
+void fleet_inputs_free(fleet_inputs *in);
+
+/* Whether paths[i] names a file given before (by another name or a link); notes it. */
+bool fleet_inputs_twice(fleet_inputs *in, char *const *paths, size_t i);
+
+/* Reads paths[i] into *doc. A file that cannot be read or is not a results file: with
+ * strict, prints the error and returns its exit status; else *doc holds one error
+ * entry (BAD_FILE) that names it, and 0. */
+int fleet_inputs_read(const char *path, run_doc *doc, bool strict);
+
+/* Notes a document of another version or other settings than the first. */
+void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc);
+
+/* Every file into `f`, one at a time on up to `threads` threads, each document freed
+ * once its devices are in the fleet: memory grows with the devices, not with the
+ * bytes read. Returns 0 or the exit status after printing. */
+int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, bool strict, unsigned threads);
+
+#endif

@@ -1,0 +1,204 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "render/run_render.h"
+#include "render/verdicts_render.h"
+
+static void where(const verdict_entry *e, char *buf, size_t len)
+{
+    int n = snprintf(buf, len, "%s", *e->host ? e->host : "unknown host");
+    if (e->rank >= 0 && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ", rank %ld", e->rank);
+    if (e->device >= 0 && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ", d%ld", e->device);
+    if (*e->model && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " %s", e->model);
+}
+
+/* A line of text holds no newline, whatever a file named its host or device. */
+static void one_line(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+void verdicts_text_first(FILE *f, const verdicts *v)
+{
+    for (int x = VERDICT_COUNT - 1; x > VERDICT_PASS; x--)
+        for (size_t i = 0; i < v->n; i++) {
+            const verdict_entry *e = &v->entries[i];
+            if ((int)e->v != x)
+                continue;
+            char at[400];
+            where(e, at, sizeof at);
+            fprintf(f, "%-10s ", verdict_name(e->v));
+            one_line(f, at);
+            fputs(": ", f);
+            one_line(f, e->why);
+            fputc('\n', f);
+        }
+    for (size_t i = 0; i < json_array_size(v->notes); i++) {
+        fputs("NOTE       ", f);
+        one_line(f, json_string_value(json_array_get(v->notes, i)));
+        fputc('\n', f);
+    }
+}
+
+void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on)
+{
+    size_t counts[VERDICT_COUNT] = {0};
+    for (size_t i = 0; i < v->n; i++)
+        counts[v->entries[i].v]++;
+    fputs("Verdicts:", f);
+    const char *sep = " ";
+    for (int x = 0; x < VERDICT_COUNT; x++)
+        if (counts[x]) {
+            fprintf(f, "%s%zu %s", sep, counts[x], verdict_name(x));
+            sep = ", ";
+        }
+    if (v->expected > 0)
+        fprintf(f, " (%ld ranks expected)", v->expected);
+    int rc = verdicts_exit_status(v, fail_on);
+    fprintf(f, "; exit status %d (%s).\n", rc,
+            rc == 0 ? "pass" : rc == VERDICT_EXIT_DEGRADED ? "degraded" : "failed");
+}
+
+/* XML character data and attribute values: the five entities, and no control
+ * character (XML 1.0 allows none but tab, newline and carriage return). */
+static void xml(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default: fputc(c < 0x20 && c != '\t' ? ' ' : c, f); break;
+        }
+    }
+}
+
+static bool fails(const verdict_entry *e, unsigned fail_on)
+{
+    return e->v != VERDICT_PASS && (fail_on & (1u << e->v));
+}
+
+static void testcase(FILE *f, const char *classname, const char *name, const char *verdict_s, const char *why,
+                     bool failed)
+{
+    fputs("    <testcase classname=\"", f);
+    xml(f, classname);
+    fputs("\" name=\"", f);
+    xml(f, name);
+    fputs("\" time=\"0\">", f);
+    if (failed) {
+        fputs("\n      <failure type=\"", f);
+        xml(f, verdict_s);
+        fputs("\" message=\"", f);
+        xml(f, verdict_s);
+        fputs(": ", f);
+        xml(f, why);
+        fputs("\"/>\n    ", f);
+    } else if (*why) {
+        fputs("\n      <system-out>", f);
+        xml(f, why);
+        fputs("</system-out>\n    ", f);
+    }
+    fputs("</testcase>\n", f);
+}
+
+/* JUnit as Jenkins and GitLab read it: a test suite per host, a test case per device,
+ * error entry and missing rank; a failing one fails its suite. */
+bool verdicts_junit(FILE *f, const void *data)
+{
+    const verdicts_output *out = data;
+    const verdicts *v = out->v;
+    size_t failures = 0;
+    for (size_t i = 0; i < v->n; i++)
+        failures += fails(&v->entries[i], out->fail_on);
+    const char **hosts = calloc(v->n ? v->n : 1, sizeof *hosts);
+    size_t n_hosts = 0;
+    if (!hosts)
+        return false;
+    for (size_t i = 0; i < v->n; i++) {
+        const char *h = *v->entries[i].host ? v->entries[i].host : "unknown host";
+        size_t k = 0;
+        while (k < n_hosts && strcmp(hosts[k], h) != 0)
+            k++;
+        if (k == n_hosts)
+            hosts[n_hosts++] = h;
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ze-slm-bench\" tests=\"%zu\" "
+               "failures=\"%zu\" errors=\"0\" time=\"0\">\n",
+            v->n, failures);
+    for (size_t k = 0; k < n_hosts; k++) {
+        size_t tests = 0, failed = 0;
+        for (size_t i = 0; i < v->n; i++)
+            if (strcmp(*v->entries[i].host ? v->entries[i].host : "unknown host", hosts[k]) == 0) {
+                tests++;
+                failed += fails(&v->entries[i], out->fail_on);
+            }
+        fputs("  <testsuite name=\"", f);
+        xml(f, hosts[k]);
+        fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\" time=\"0\">\n", tests, failed);
+        for (size_t i = 0; i < v->n; i++) {
+            const verdict_entry *e = &v->entries[i];
+            if (strcmp(*e->host ? e->host : "unknown host", hosts[k]) != 0)
+                continue;
+            char name[600];
+            where(e, name, sizeof name);
+            testcase(f, hosts[k], name, verdict_name(e->v), e->why, fails(e, out->fail_on));
+        }
+        fputs("  </testsuite>\n", f);
+    }
+    fputs("</testsuites>\n", f);
+    free(hosts);
+    return true;
+}
+
+bool verdicts_jsonl(FILE *f, const void *data)
+{
+    const verdicts_output *out = data;
+    json_t *all = verdicts_json(out->v, out->fail_on);
+    json_t *entries = json_object_get(all, "entries");
+    bool ok = all != NULL;
+    for (size_t i = 0; ok && i < json_array_size(entries); i++) {
+        json_t *e = json_array_get(entries, i);
+        json_object_set_new(e, "fails", json_boolean(fails(&out->v->entries[i], out->fail_on)));
+        ok = json_dumpf(e, f, JSON_COMPACT | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+    }
+    json_decref(all);
+    return ok;
+}
+
+int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts *o, const json_t *notes)
+{
+    verdicts v = {0};
+    fleet f;
+    if (!fleet_init(&f))
+        return cli_error("out of host memory");
+    bool ok = fleet_add_doc(&f, merged, NULL) && verdicts_compute(&f, o, &v);
+    fleet_free(&f);
+    if (!ok) {
+        verdicts_free(&v);
+        return cli_error("out of host memory");
+    }
+    if (notes)
+        json_array_extend(v.notes, (json_t *)notes);
+    json_decref(merged->verdicts);
+    merged->verdicts = verdicts_json(&v, o->fail_on);
+    verdicts_text_first(plan->text, &v);
+    /* The fleet's errors set the status through their verdicts; rc is the tool's own. */
+    int rc = run_render_fleet(plan->text, merged) ? 0 : 1;
+    rc |= run_render_write(plan, merged);
+    verdicts_text_last(plan->text, &v, o->fail_on);
+    verdicts_output out = {&v, o->fail_on};
+    rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
+    rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+    int status = verdicts_exit_status(&v, o->fail_on);
+    verdicts_free(&v);
+    return rc ? 1 : status;
+}
