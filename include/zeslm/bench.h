@@ -143,7 +143,7 @@ typedef struct zeslm_variant {
 
 /* What a workload concludes from its results (the inferred bank count, latencies by
  * level): each finding a number under a key and the sentence that says it. */
-#define ZESLM_SUMMARY_MAX 8
+#define ZESLM_SUMMARY_MAX 16
 typedef struct zeslm_finding {
     char key[40];         /* "banks_strided"; "" for a sentence with no number */
     double value;         /* NAN: looked for but not found (the sentence says why) */

@@ -26,6 +26,17 @@ enum {
     ZESLM_FP32_ATOMIC_LOCAL_MIN_MAX = 1u << 3,
 };
 
+/* The memory orders and scopes of OpenCL C 2.0 atomics (atomic_fetch_add_explicit) a
+ * device supports, as OpenCL 3.0's CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES reports them
+ * (OpenCL 2.x makes them all mandatory; Level Zero's SPIR-V consumers take them all). */
+enum {
+    ZESLM_ATOMIC_ORDER_RELAXED = 1u << 0,
+    ZESLM_ATOMIC_ORDER_ACQ_REL = 1u << 1,
+    ZESLM_ATOMIC_ORDER_SEQ_CST = 1u << 2,
+    ZESLM_ATOMIC_SCOPE_WORK_GROUP = 1u << 4,
+    ZESLM_ATOMIC_SCOPE_DEVICE = 1u << 5,
+};
+
 /* What a device reports. Every integer fact uses 0 for "the driver did not say":
  * none of them is legitimately 0 on a device that can run a kernel. */
 typedef struct zeslm_device_info {
@@ -93,6 +104,9 @@ typedef struct zeslm_device_info {
      * clock x width x 2 (double data rate) / 8 bytes. 0 unknown. */
     uint32_t memory_clock_mhz;
     uint32_t memory_bus_bits;
+    /* ZESLM_ATOMIC_* bits; 0: none (an OpenCL 1.x device, whose OpenCL C has no
+     * atomic_fetch_add_explicit). */
+    uint32_t atomic_caps;
 } zeslm_device_info;
 
 typedef struct zeslm_device_list {
@@ -240,6 +254,15 @@ zeslm_status zeslm_kernel_arg_local(zeslm_kernel *k, uint32_t index, size_t byte
  * ZESLM_ERR_NO_TIMING: the launch completed but the device produced no timestamp. */
 zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t group_size,
                                  double timeout_s, uint64_t *device_ns);
+
+/* Runs kernels[0..n) one after another, each as `groups` groups of `group_size`
+ * work-items, each starting once the one before has finished (as dependent kernels
+ * do), submitted together and waited for up to timeout_s seconds in all. *span_ns:
+ * device time from the first one's start to the last one's end, the gaps between them
+ * included (what switching between kernels costs shows there). Every kernel must be of
+ * one device. ZESLM_ERR_NO_TIMING: the device produced no timestamp. */
+zeslm_status zeslm_kernel_launch_seq(zeslm_kernel *const *kernels, size_t n, uint32_t groups, uint32_t group_size,
+                                     double timeout_s, uint64_t *span_ns);
 
 /* A launch in up to three dimensions: groups[d] work-groups of group_size[d]
  * work-items along dimension d (x, y, z), so get_global_size(d) is their product

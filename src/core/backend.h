@@ -97,6 +97,14 @@ struct zeslm_backend_ops {
     zeslm_status (*launch)(zeslm_kernel *k, const uint32_t groups[3], const uint32_t group[3],
                            double timeout_s, uint64_t *device_ns);
 
+    /* Launches ks[0..n) (n >= 1, every one of this device, checked by the core) in
+     * order, each groups[0] x group[0] work-items and starting after the one before
+     * has finished, submits them together, blocks until the last completes or
+     * timeout_s passes (ZESLM_ERR_TIMEOUT), and returns the device time from the first
+     * one's start to the last one's end in ns, or ZESLM_ERR_NO_TIMING. */
+    zeslm_status (*launch_seq)(zeslm_kernel *const *ks, size_t n, const uint32_t groups[3], const uint32_t group[3],
+                               double timeout_s, uint64_t *span_ns);
+
     /* Hardware counters (include/zeslm/metrics.h); NULL in a backend without them.
      * metrics_start makes every later launch a query of `group` (launch then fails if
      * the query does); metrics_latest copies the values of the latest launch (*out

@@ -12,6 +12,7 @@
 const zeslm_workload *const zeslm_workloads[] = {
     &zeslm_workload_roofline, &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
     &zeslm_workload_hist, &zeslm_workload_occupancy, &zeslm_workload_latency, &zeslm_workload_atomics,
+    &zeslm_workload_carveout, &zeslm_workload_memorder, &zeslm_workload_slm_switch,
 };
 const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
 _Static_assert(sizeof zeslm_workloads / sizeof zeslm_workloads[0] <= ZESLM_WORKLOAD_MAX, "raise ZESLM_WORKLOAD_MAX");

@@ -216,5 +216,8 @@ extern const zeslm_workload zeslm_workload_hist;
 extern const zeslm_workload zeslm_workload_occupancy;
 extern const zeslm_workload zeslm_workload_latency;
 extern const zeslm_workload zeslm_workload_atomics;
+extern const zeslm_workload zeslm_workload_carveout;
+extern const zeslm_workload zeslm_workload_memorder;
+extern const zeslm_workload zeslm_workload_slm_switch;
 
 #endif

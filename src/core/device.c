@@ -410,6 +410,26 @@ zeslm_status zeslm_kernel_launch(zeslm_kernel *k, uint32_t groups, uint32_t grou
     return zeslm_kernel_launch_nd(k, &l, device_ns);
 }
 
+zeslm_status zeslm_kernel_launch_seq(zeslm_kernel *const *kernels, size_t n, uint32_t groups, uint32_t group_size,
+                                     double timeout_s, uint64_t *span_ns)
+{
+    if (n == 0 || groups == 0 || group_size == 0 || timeout_s <= 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "a sequence of %zu launches of %u groups of %u with a deadline of "
+                          "%g s (each must be at least 1, the deadline above 0)", n, groups, group_size, timeout_s);
+    zeslm_device *dev = kernels[0]->dev;
+    for (size_t i = 1; i < n; i++)
+        if (kernels[i]->dev != dev)
+            return zeslm_fail(ZESLM_ERR_INVALID_ARG, "a sequence of launches on two devices (%s and %s)",
+                              kernels[0]->name, kernels[i]->name);
+    const zeslm_device_info *d = &dev->info;
+    if ((d->max_group_size && group_size > d->max_group_size) ||
+        (d->max_group_size_x && group_size > d->max_group_size_x))
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: group size %u exceeds the device maximum %u", kernels[0]->name,
+                          group_size, d->max_group_size);
+    const uint32_t g[3] = {groups, 1, 1}, l[3] = {group_size, 1, 1};
+    return dev->ops->launch_seq(kernels, n, g, l, timeout_s, span_ns);
+}
+
 /* Seconds a launch waits when its zeslm_launch names no deadline. */
 #define DEFAULT_TIMEOUT_S 60.0
 

@@ -8,6 +8,7 @@
 #include <zeslm/units.h>
 
 #include "bench_internal.h"
+#include "levels.h"
 
 /* Where a latency variant's chain lives, and whether each step is an atomic. */
 struct lat_traits {
@@ -27,9 +28,13 @@ static const zeslm_variant variants[] = {
 
 /* The smallest footprint: 256 nodes, well inside any L1 and any SLM. */
 #define MIN_FOOTPRINT 1024u
-/* 512 MiB: ten times the largest L2 we know of (H100, 50 MiB), so the top footprints
- * are served by device memory (and its TLB misses), as in a real random walk. */
-#define GLOBAL_TOP (UINT64_C(512) << 20)
+/* 2 GiB: forty times the largest L2 we know of (H100, 50 MiB), so the top footprints
+ * are served by device memory past the TLB's reach, as in a real random walk (the
+ * H100's latency still rose from 256 to 512 MiB, 332 to 341 ns: issue 32). Past it the
+ * footprint doubles on while device memory's latency still rises (two footprints more
+ * than LEVEL_PLATEAU apart), up to GLOBAL_LIMIT. */
+#define GLOBAL_TOP (UINT64_C(2) << 30)
+#define GLOBAL_LIMIT (UINT64_C(4) << 30)
 #define QUICK_TOP (UINT64_C(1) << 20)
 /* SLM chains stop here even where a device reports more (PoCL: 512 KiB of "local"
  * memory that is really host memory); no GPU gives one group more. */
@@ -62,28 +67,6 @@ static zeslm_status lat_rep(void *ctx, uint64_t *ns)
     struct lat_ctx *c = ctx;
     c->launches++;
     return bench_launch_once(&c->run, ns);
-}
-
-/* Sattolo's algorithm: a uniformly random permutation of 0..n-1 that is one single
- * cycle, so a chain of any length never falls into a short loop. */
-static void sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        next[i] = i;
-    for (uint32_t i = n - 1; i > 0; i--) {
-        uint32_t j = (uint32_t)zeslm_rng_below(rng, i), t = next[i];
-        next[i] = next[j];
-        next[j] = t;
-    }
-}
-
-/* Where `steps` steps from `from` end on a cycle of n nodes: as one single cycle, the
- * walk repeats every n steps, so the host walks at most n of them. */
-static uint32_t walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps)
-{
-    for (uint64_t s = 0; s < steps % n; s++)
-        from = next[from];
-    return from;
 }
 
 /* The host's buffers and the device's, sized for the largest footprint. */
@@ -126,8 +109,8 @@ static zeslm_status verify(void *ctx, char *how, size_t len)
     const struct lat_io *io = k->io;
     uint32_t n = (uint32_t)(k->footprint / 4), got = 0;
     uint64_t steps = k->c->launches * io->steps;
-    uint32_t last_start = walk(io->next, n, 0, (k->c->launches - 1) * io->steps);
-    uint32_t want = walk(io->next, n, last_start, io->steps);
+    uint32_t last_start = chain_walk(io->next, n, 0, (k->c->launches - 1) * io->steps);
+    uint32_t want = chain_walk(io->next, n, last_start, io->steps);
     zeslm_status st = zeslm_buffer_read(io->pos, &got, 4);
     if (st != ZESLM_OK)
         return st;
@@ -160,17 +143,21 @@ static zeslm_status lat_grow(void *ctx, uint64_t steps, double *work)
     return st;
 }
 
+/* Measures the chain at one footprint; its latency in *ns (NAN where the device
+ * executes nothing). */
 static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
-                                  const zeslm_variant *v, struct lat_ctx *c, struct lat_io *io, uint64_t footprint)
+                                  const zeslm_variant *v, struct lat_ctx *c, struct lat_io *io, uint64_t footprint,
+                                  double *ns)
 {
     zeslm_status st = ZESLM_OK;
     const char *variant = v->name;
     uint32_t n = (uint32_t)(footprint / 4), zero = 0;
     const struct lat_traits *t = v->traits;
     bool slm = t->slm, atomic = t->atomic;
+    *ns = NAN;
     /* Every footprint gets its own cycle, drawn from the seed and the footprint. */
     zeslm_rng rng = {o->seed ^ footprint};
-    sattolo(&rng, io->next, n);
+    chain_sattolo(&rng, io->next, n);
     TRY(zeslm_buffer_write(io->dnext, io->next, (size_t)n * 4));
     TRY(zeslm_buffer_write(io->pos, &zero, 4));
     uint32_t a = 0;
@@ -196,12 +183,65 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     TRY(bench_case_run(o, out, &one, &r, "footprint=%llu", (unsigned long long)footprint));
     if (r->outcome != ZESLM_MEASURED)
         goto out;
+    *ns = r->rate;
     uint32_t mhz = zeslm_device_get_info(dev)->clock_mhz;
     if (mhz) {
         r->ratio = r->rate * mhz / 1000.0;
         r->ratio_name = "cycles per access at the reported maximum clock";
     }
 out:
+    return st;
+}
+
+/* The global chain as a curve_probe_fn: one more footprint, between two measured. */
+struct lat_probe {
+    zeslm_device *dev;
+    const zeslm_run_opts *o;
+    zeslm_results *out;
+    const zeslm_variant *v;
+    struct lat_ctx *c;
+    struct lat_io *io;
+};
+
+static zeslm_status lat_probe(void *ctx, uint64_t footprint, double *ns)
+{
+    struct lat_probe *p = ctx;
+    return run_footprint(p->dev, p->o, p->out, p->v, p->c, p->io, footprint, ns);
+}
+
+/* Refined footprints are multiples of this (16 nodes): 5% of the smallest footprint
+ * that could end a level, 1 KiB, is 51 bytes. */
+#define REFINE_ALIGN 64u
+
+/* Whether the curve's last two footprints are within LEVEL_PLATEAU of each other (or
+ * were not measured, so that no more can be learnt by going further). */
+static bool flat_at_top(const curve_point *p, size_t n)
+{
+    if (n < 2 || isnan(p[n - 1].ns) || isnan(p[n - 2].ns))
+        return n >= 2;
+    return fabs(p[n - 1].ns - p[n - 2].ns) <= LEVEL_PLATEAU * p[n - 2].ns;
+}
+
+/* The global chain: powers of two from 1 KiB to GLOBAL_TOP (or `top`, where smaller),
+ * then on to `top` while device memory's latency still rises; then each level's end
+ * found by bisection (levels.c). */
+static zeslm_status run_global(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out,
+                               const zeslm_variant *v, struct lat_ctx *c, struct lat_io *io, uint64_t top)
+{
+    zeslm_status st = ZESLM_OK;
+    curve_point p[CURVE_MAX];
+    size_t n = 0;
+    uint64_t grid_top = top < GLOBAL_TOP ? top : GLOBAL_TOP;
+    for (uint64_t f = MIN_FOOTPRINT; f <= top && st == ZESLM_OK; f *= 2) {
+        if (f > grid_top && flat_at_top(p, n))
+            break;
+        double ns;
+        st = run_footprint(dev, o, out, v, c, io, f, &ns);
+        p[n++] = (curve_point){f, ns, true};
+    }
+    struct lat_probe probe = {dev, o, out, v, c, io};
+    if (st == ZESLM_OK)
+        st = curve_refine(p, &n, CURVE_MAX, REFINE_ALIGN, lat_probe, &probe);
     return st;
 }
 
@@ -216,6 +256,7 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     bool slm = t->slm, atomic = t->atomic;
     struct lat_ctx c = {.run.timeout_s = o->timeout_s, .run.groups = 1, .run.group = 1};
     uint64_t top = global_top;
+    double ns;
     if (slm) {
         TRY(bench_variant_open(dev, o, "latency", v, out, &c.run.k, &c.run.group));
         uint64_t room = zeslm_kernel_slm_available(c.run.k);
@@ -229,12 +270,14 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     } else {
         /* One work-item in one group, whatever --group-size says. */
         TRY(zeslm_kernel_create(dev, v->file, v->kernel, &c.run.k));
+        st = run_global(dev, o, out, v, &c, io, top);
+        goto out;
     }
     uint64_t f = atomic ? top : MIN_FOOTPRINT;
     for (; f <= top && st == ZESLM_OK; f *= 2)
-        st = run_footprint(dev, o, out, v, &c, io, f);
+        st = run_footprint(dev, o, out, v, &c, io, f, &ns);
     if (st == ZESLM_OK && f / 2 != top)
-        st = run_footprint(dev, o, out, v, &c, io, top);
+        st = run_footprint(dev, o, out, v, &c, io, top, &ns);
 out:
     zeslm_kernel_free(c.run.k);
     return st;
@@ -249,7 +292,7 @@ static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
         return st;
     if (steps > STEPS_MAX)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
-    uint64_t top = o->quick ? QUICK_TOP : GLOBAL_TOP;
+    uint64_t top = o->quick ? QUICK_TOP : GLOBAL_LIMIT;
     /* OpenCL guarantees one buffer of a quarter of device memory. */
     uint64_t mem = zeslm_device_get_info(dev)->global_mem;
     while (mem && top > MIN_FOOTPRINT && top > mem / 4)
@@ -285,64 +328,101 @@ static const zeslm_result *first_of(const zeslm_results *all, size_t first, cons
     return NULL;
 }
 
-/* Footprints within this much of the mean of a level's footprints so far belong to it. */
-#define LEVEL_BAND 0.10
 /* The levels the global chain shows, by order; the last one seen (of three or more) is
  * device memory. */
-static const char *const level_names[] = {"first cache", "L2", "third level", "fourth level"};
-static const char *const level_keys[] = {"level1_ns", "level2_ns", "level3_ns", "level4_ns"};
-#define LEVELS_MAX (sizeof level_names / sizeof level_names[0])
+static const char *const level_names[] = {"first cache", "L2", "third level", "fourth level", "fifth level",
+                                          "sixth level"};
+_Static_assert(sizeof level_names / sizeof level_names[0] == LEVELS_MAX, "a name for every level");
 
 static uint64_t footprint_of(const zeslm_result *r)
 {
     return strtoull(r->params + strlen("footprint="), NULL, 10);
 }
 
-/* The global chain's levels: runs of two or more footprints, ascending, each within
- * LEVEL_BAND of the mean of the run before it (the H100's L2 reads 121 to 141 ns from
- * 512 KiB to 16 MiB as its far partition comes in); a single footprint between two runs
- * is a step between levels. Each is named with its latency (ns, and cycles where the clock is
- * known: the result's `extra`), its footprints, and where it ends. */
+/* The global chain's measured footprints, sorted: powers of two are the sweep's, the
+ * others the refinements between two of them (no refinement is one: it lies strictly
+ * between two consecutive powers of two). *cycles_per_ns: the clock, where known. */
+static size_t global_curve(const zeslm_results *all, size_t first, curve_point *p, double *cycles_per_ns)
+{
+    size_t n = 0;
+    *cycles_per_ns = 0;
+    for (size_t i = first; i < all->count && n < CURVE_MAX; i++) {
+        const zeslm_result *r = &all->items[i];
+        if (r->outcome != ZESLM_MEASURED || strcmp(r->variant, "global") != 0)
+            continue;
+        uint64_t f = footprint_of(r);
+        p[n++] = (curve_point){f, r->rate, (f & (f - 1)) == 0};
+        if (r->ratio)
+            *cycles_per_ns = r->ratio / r->rate;
+    }
+    curve_sort(p, n);
+    return n;
+}
+
+/* Device memory's latency where the curve's last two sweep footprints agree within
+ * LEVEL_PLATEAU (their mean), else NAN: still rising at the largest footprint. */
+static double memory_plateau(const curve_point *p, size_t n, uint64_t *from, uint64_t *to)
+{
+    const curve_point *g[2] = {NULL, NULL};
+    for (size_t i = n; i-- > 0 && !g[0];)
+        if (p[i].grid)
+            g[g[1] ? 0 : 1] = &p[i];
+    if (!g[0])
+        return NAN;
+    *from = g[0]->footprint;
+    *to = g[1]->footprint;
+    if (fabs(g[1]->ns - g[0]->ns) > LEVEL_PLATEAU * g[0]->ns)
+        return NAN;
+    return (g[0]->ns + g[1]->ns) / 2;
+}
+
+/* The global chain's levels (levels.c), each named with its latency (ns, and cycles
+ * where the clock is known), the largest footprint found on it and the first off it
+ * (refined to within LEVEL_EDGE), or that it lasts to the largest footprint measured;
+ * and whether device memory reached a plateau. */
 static void global_levels(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
-    const zeslm_result *g[64];
-    size_t n = 0, top = 0;
-    for (size_t i = first; i < all->count && n < 64; i++)
-        if (all->items[i].outcome == ZESLM_MEASURED && strcmp(all->items[i].variant, "global") == 0)
-            g[n++] = &all->items[i];
-    struct level {
-        size_t from, to;
-    } lv[LEVELS_MAX];
-    for (size_t i = 0; i < n && top < LEVELS_MAX;) {
-        size_t j = i + 1;
-        double sum = g[i]->rate;
-        while (j < n && fabs(g[j]->rate - sum / (double)(j - i)) <= LEVEL_BAND * sum / (double)(j - i))
-            sum += g[j++]->rate;
-        if (j - i >= 2)
-            lv[top++] = (struct level){i, j - 1};
-        i = j;
-    }
+    curve_point p[CURVE_MAX];
+    curve_level lv[LEVELS_MAX];
+    double cpn;
+    size_t n = global_curve(all, first, p, &cpn);
+    size_t top = curve_levels(p, n, lv, LEVELS_MAX);
     for (size_t l = 0; l < top; l++) {
-        const zeslm_result *a = g[lv[l].from], *b = g[lv[l].to];
-        double ns = 0;
-        for (size_t k = lv[l].from; k <= lv[l].to; k++)
-            ns += g[k]->rate;
-        ns /= (double)(lv[l].to - lv[l].from + 1);
-        bool last = l + 1 == top, memory = last && top >= 3;
-        char cycles[48] = "", end[128], from[32], to[32], past[32];
-        if (a->ratio)
-            snprintf(cycles, sizeof cycles, " (%.0f cycles)", ns * a->ratio / a->rate);
-        zeslm_format_bytes(footprint_of(a), from, sizeof from);
-        zeslm_format_bytes(footprint_of(b), to, sizeof to);
-        if (lv[l].to + 1 == n) {
-            snprintf(end, sizeof end, "from %s to the largest footprint measured, %s", from, to);
+        bool memory = l + 1 == top && top >= 3;
+        char cycles[48] = "", end[160], from[32], size[32], past[32], key[40];
+        if (cpn)
+            snprintf(cycles, sizeof cycles, " (%.0f cycles)", lv[l].ns * cpn);
+        zeslm_format_bytes(lv[l].first, from, sizeof from);
+        zeslm_format_bytes(lv[l].size, size, sizeof size);
+        if (!lv[l].past) {
+            snprintf(end, sizeof end, "from %s to the largest footprint measured, %s", from, size);
         } else {
-            zeslm_format_bytes(footprint_of(g[lv[l].to + 1]), past, sizeof past);
-            snprintf(end, sizeof end, "from %s to %s; it ends before %s", from, to, past);
+            zeslm_format_bytes(lv[l].past, past, sizeof past);
+            snprintf(end, sizeof end, "from %s; it holds %s and not %s (%.1f%% apart)", from, size, past,
+                     100.0 * (double)(lv[l].past - lv[l].size) / (double)lv[l].size);
         }
-        bench_finding(out, level_keys[l], ns, "Global memory, %s: %.1f ns%s per dependent load, %s.",
-                      memory ? "device memory" : level_names[l], ns, cycles, end);
+        snprintf(key, sizeof key, "level%zu_ns", l + 1);
+        bench_finding(out, key, lv[l].ns, "Global memory, %s: %.1f ns%s per dependent load, %s.",
+                      memory ? "device memory" : level_names[l], lv[l].ns, cycles, end);
+        if (lv[l].past) {
+            snprintf(key, sizeof key, "level%zu_bytes", l + 1);
+            bench_finding(out, key, (double)lv[l].size, "%s", "");
+        }
     }
+    uint64_t a = 0, b = 0;
+    double flat = memory_plateau(p, n, &a, &b);
+    char fa[32], fb[32];
+    zeslm_format_bytes(a, fa, sizeof fa);
+    zeslm_format_bytes(b, fb, sizeof fb);
+    if (top >= 3 && !isnan(flat))
+        bench_finding(out, "memory_plateau_ns", flat,
+                      "Device memory at a plateau: %.1f ns per dependent load at %s and %s, within %.0f%% "
+                      "(the climb before it is the footprint outgrowing the TLB's reach).",
+                      flat, fa, fb, 100 * LEVEL_PLATEAU);
+    else if (top >= 3)
+        bench_finding(out, "memory_plateau_ns", NAN,
+                      "Device memory still rising at the largest footprint: %s to %s differ by more than %.0f%%.",
+                      fa, fb, 100 * LEVEL_PLATEAU);
 }
 
 static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
@@ -362,7 +442,8 @@ static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summ
 const zeslm_workload zeslm_workload_latency = {
     .name = "latency",
     .size_unit = "steps of each chain a launch",
-    .summary = "dependent-load latency in SLM and global memory against footprint, and of SLM atomics",
+    .summary = "dependent-load latency in SLM and global memory against footprint, each level's size found "
+               "within 5%, and of SLM atomics",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = latency_run,

@@ -50,8 +50,8 @@ expect 0 "only in new: device 0 (gpu), not compared" "$tmp/cpu.json" "$tmp/three
 expect 0 "2 results in both, 0 changed" "$tmp/three.json" "$tmp/cpu.json"
 expect 1 "share no device by name (--any-device" "$tmp/three.json" "$tmp/other.json"
 expect 0 "2 results in both" "$tmp/three.json" "$tmp/other.json" --any-device
-expect 1 "error: .*empty.json: schema 2 or 3 without a \"devices\" array" "$tmp/three.json" "$tmp/empty.json"
-expect 1 "error: .*no_results.json: device 0 of \"devices\": no \"results\" array" "$tmp/three.json" "$tmp/no_results.json"
+expect 1 "error: .*empty.json: schema 2 without a \"devices\" array" "$tmp/three.json" "$tmp/empty.json"
+expect 1 "error: .*no_results.json: device 0: device field \"results\" is missing" "$tmp/three.json" "$tmp/no_results.json"
 expect 1 "error: .*schema4.json: not a ze-slm results file of schema 1, 2 or 3" "$tmp/three.json" "$tmp/schema4.json"
 
 if [ "$failures" -ne 0 ]; then

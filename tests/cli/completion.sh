@@ -25,7 +25,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 expect "help" h
 expect "limits" help l
-expect "roofline reduce bank conv hist occupancy latency atomics" run ""
+expect "roofline reduce bank conv hist occupancy latency atomics carveout memorder slm_switch" run ""
 expect "--group-size --group-sizes" profile --group-s
 expect "--fail-over" compare --f
 expect "merge" mer
@@ -41,7 +41,7 @@ expect "hist/copies,lanes" run hist/copies,la
 expect "hist/copies,count_only,lanes" run hist/copies,count_only,la
 expect "hist/lanes,copies,count_only" run hist/lanes,copies,c
 expect "hist/lanes,doc_private hist/lanes,doc_private_sg16 hist/lanes,doc_private_sg32 hist/lanes,doc_slm hist/lanes,doc_slm_sg16 hist/lanes,doc_slm_sg32 hist/lanes,copies hist/lanes,count_only" run hist/lanes,
-expect "conv/doc_global conv/doc_slm conv/tiled" profile c
+expect "conv/doc_global conv/doc_slm conv/tiled carveout/l1_latency carveout/l1_bandwidth" profile c
 # values: targets (the last of a list), kernels, devices; nothing to offer for a number
 expect "pvc" inspect --target p
 expect "tgllp,dg1 tgllp,dg2" inspect --target tgllp,d

@@ -476,7 +476,7 @@ static void latency_measures_every_footprint_step_and_cycles(void **state)
     zeslm_run_opts o = {.size = 64, .reps = 1, .warmup = 1, .seed = 5, .quick = true, .timeout_s = 120};
     zeslm_results r = run_all("latency", &o);
     bool clock = zeslm_device_get_info(dev)->clock_mhz > 0;
-    size_t global = 0, slm = 0, atomic = 0;
+    size_t grid = 0, refined = 0, slm = 0, atomic = 0;
     uint64_t last = 0;
     for (size_t i = 0; i < r.count; i++) {
         const zeslm_result *x = &r.items[i];
@@ -491,18 +491,135 @@ static void latency_measures_every_footprint_step_and_cycles(void **state)
             assert_true(x->ratio == 0);
         unsigned long long fp;
         assert_int_equal(sscanf(x->params, "footprint=%llu", &fp), 1);
-        if (strcmp(x->variant, "global") == 0) {
-            assert_true(fp > last); /* ascending, 1 KiB up */
+        if (strcmp(x->variant, "global") == 0 && (fp & (fp - 1)) == 0) {
+            assert_true(fp > last); /* the sweep: powers of two ascending, 1 KiB up */
+            assert_int_equal(refined, 0);
             last = fp;
-            global++;
+            grid++;
+        } else if (strcmp(x->variant, "global") == 0) {
+            /* A level's end bisected after the sweep: between two of its footprints. */
+            assert_true(fp > 1024 && fp < last && fp % 64 == 0);
+            refined++;
         }
         slm += strcmp(x->variant, "slm") == 0;
         atomic += strcmp(x->variant, "slm_atomic") == 0;
     }
-    assert_int_equal(global, 11); /* 1 KiB to 1 MiB */
+    assert_int_equal(grid, 11); /* 1 KiB to 1 MiB */
     assert_true(slm >= 4);
     assert_int_equal(atomic, 1);
     zeslm_results_free(&r);
+}
+
+static void carveout_chains_and_reads_are_exact(void **state)
+{
+    (void)state;
+    /* One step a launch, in groups that divide no footprint's 16-byte words. */
+    run_verified("carveout", 1, 0, 48);
+}
+
+/* --quick: no reservation and the most a group may take, each with both curves over
+ * the powers of two from 8 to 64 KiB (and the latency's refinements). */
+static void carveout_measures_both_curves_at_none_and_the_most(void **state)
+{
+    (void)state;
+    zeslm_run_opts o = {.size = 64, .reps = 1, .warmup = 1, .seed = 7, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("carveout", &o);
+    unsigned long long most = 0;
+    size_t grid[2][2] = {{0, 0}, {0, 0}}; /* [latency, bandwidth][none, the most] */
+    for (size_t i = 0; i < r.count; i++) {
+        const zeslm_result *x = &r.items[i];
+        assert_int_equal(x->outcome, ZESLM_MEASURED);
+        unsigned long long slm, fp;
+        assert_int_equal(sscanf(x->params, "slm=%llu footprint=%llu", &slm, &fp), 2);
+        if (slm)
+            most = slm;
+        assert_true(slm == 0 || slm == most);
+        bool bw = strcmp(x->variant, "l1_bandwidth") == 0;
+        assert_string_equal(x->rate_unit, bw ? "GB/s" : "ns/access");
+        if ((fp & (fp - 1)) == 0)
+            grid[bw][slm != 0]++;
+    }
+    assert_true(most >= 16384);
+    for (int v = 0; v < 2; v++)
+        for (int s = 0; s < 2; s++)
+            assert_int_equal(grid[v][s], 4); /* 8, 16, 32 and 64 KiB */
+    zeslm_results_free(&r);
+}
+
+static void memorder_shows_every_order_and_scope_or_a_reason(void **state)
+{
+    (void)state;
+    const zeslm_device_info *d = zeslm_device_get_info(dev);
+    zeslm_run_opts o = {.reps = 1, .warmup = 1, .seed = 17, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("memorder", &o);
+    const zeslm_workload *wl = zeslm_workload_find("memorder");
+    assert_int_equal(r.count, wl->n_variants);
+    for (size_t i = 0; i < r.count; i++) {
+        const zeslm_result *x = &r.items[i];
+        assert_string_equal(x->variant, wl->variants[i].name);
+        uint32_t need = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_SCOPE_WORK_GROUP;
+        if (strstr(x->variant, "acq_rel"))
+            need |= ZESLM_ATOMIC_ORDER_ACQ_REL;
+        if (strstr(x->variant, "seq_cst"))
+            need |= ZESLM_ATOMIC_ORDER_SEQ_CST;
+        if (strstr(x->variant, "_device"))
+            need |= ZESLM_ATOMIC_SCOPE_DEVICE;
+        if ((d->atomic_caps & need) == need) {
+            assert_int_equal(x->outcome, ZESLM_MEASURED);
+            assert_string_equal(x->verify_note, "all 1024 words and returned sums");
+        } else {
+            assert_int_equal(x->outcome, ZESLM_SKIPPED);
+            assert_non_null(strstr(x->note, "lack"));
+        }
+    }
+    zeslm_results_free(&r);
+}
+
+static void slm_switch_sums_every_launch_of_each_size(void **state)
+{
+    (void)state;
+    run_verified("slm_switch", 6, 0, 48); /* groups that divide neither reservation */
+    zeslm_run_opts o = {.size = 3, .reps = 1, .warmup = 1, .seed = 1, .quick = true, .timeout_s = 120};
+    zeslm_results r = {0};
+    assert_int_equal(zeslm_workload_run(zeslm_workload_find("slm_switch"), dev, &o, &r), ZESLM_ERR_INVALID_ARG);
+    assert_non_null(strstr(zeslm_last_error(), "must be even"));
+    zeslm_results_free(&r);
+}
+
+/* Three launches of two kernels in one submission, in order: each group's sum holds
+ * all three, and the span from the first start to the last end is a device time. */
+static void a_sequence_of_launches_runs_every_kernel_in_order(void **state)
+{
+    (void)state;
+    enum { GROUPS = 3, GROUP = 32, SMALL = 64, LARGE = 512 };
+    zeslm_kernel *k[2] = {NULL, NULL};
+    zeslm_buffer *sums = NULL;
+    uint32_t zero[GROUPS] = {0}, got[GROUPS], want = 0;
+    assert_int_equal(zeslm_buffer_create(dev, sizeof zero, &sums), ZESLM_OK);
+    assert_int_equal(zeslm_buffer_write(sums, zero, sizeof zero), ZESLM_OK);
+    const uint32_t words[2] = {SMALL, LARGE};
+    for (uint32_t s = 0; s < 2; s++) {
+        assert_int_equal(zeslm_kernel_create(dev, "slm_switch", "slm_fill", &k[s]), ZESLM_OK);
+        assert_int_equal(zeslm_kernel_arg_buffer(k[s], 0, sums), ZESLM_OK);
+        assert_int_equal(zeslm_kernel_arg_u32(k[s], 1, s + 1), ZESLM_OK);
+        assert_int_equal(zeslm_kernel_arg_local(k[s], 2, words[s] * 4), ZESLM_OK);
+        assert_int_equal(zeslm_kernel_arg_u32(k[s], 3, words[s]), ZESLM_OK);
+    }
+    for (uint32_t w = 0; w < SMALL; w++)
+        want += 2 * (w ^ 1);
+    for (uint32_t w = 0; w < LARGE; w++)
+        want += w ^ 2;
+    zeslm_kernel *const seq[3] = {k[0], k[1], k[0]};
+    uint64_t span = 0;
+    assert_int_equal(zeslm_kernel_launch_seq(seq, 3, GROUPS, GROUP, 30, &span), ZESLM_OK);
+    assert_true(span > 0);
+    assert_int_equal(zeslm_buffer_read(sums, got, sizeof got), ZESLM_OK);
+    for (int g = 0; g < GROUPS; g++)
+        assert_int_equal(got[g], want);
+    assert_int_equal(zeslm_kernel_launch_seq(seq, 0, GROUPS, GROUP, 30, &span), ZESLM_ERR_INVALID_ARG);
+    zeslm_kernel_free(k[0]);
+    zeslm_kernel_free(k[1]);
+    zeslm_buffer_free(sums);
 }
 
 static void atomics_are_exact_at_awkward_sizes(void **state)
@@ -616,6 +733,11 @@ int main(void)
         cmocka_unit_test(occupancy_is_exact),
         cmocka_unit_test(latency_chains_end_where_the_host_says),
         cmocka_unit_test(latency_measures_every_footprint_step_and_cycles),
+        cmocka_unit_test(carveout_chains_and_reads_are_exact),
+        cmocka_unit_test(carveout_measures_both_curves_at_none_and_the_most),
+        cmocka_unit_test(memorder_shows_every_order_and_scope_or_a_reason),
+        cmocka_unit_test(slm_switch_sums_every_launch_of_each_size),
+        cmocka_unit_test(a_sequence_of_launches_runs_every_kernel_in_order),
         cmocka_unit_test(atomics_are_exact_at_awkward_sizes),
         cmocka_unit_test(atomics_show_every_op_type_and_pattern_or_a_reason),
         cmocka_unit_test(float_add_past_exact_sums_is_skipped_with_the_size),

@@ -11,6 +11,7 @@
 #include <zeslm/backends.h>
 #include <zeslm/facts.h>
 
+#include "doc/records.h"
 #include "render/fields.h"
 #include "io/output.h"
 #include "doc/run_fleet.h"
@@ -117,6 +118,136 @@ static void a_written_document_reads_back_the_same(void **state)
     run_doc_free(&doc);
 }
 
+/* A result of `outcome` with every field it can hold set. */
+static void add_full(zeslm_results *out, const char *variant, zeslm_outcome outcome, zeslm_convergence converged)
+{
+    add(out, variant, 4096, 900, 3.5);
+    zeslm_result *r = &out->items[out->count - 1];
+    r->outcome = outcome;
+    r->stats.outliers = 1;
+    r->stats.spread = 0.125;
+    r->stats.stddev_ns = 7.25;
+    r->wall_ns = 1200;
+    r->converged = converged;
+    r->work_unit = "rounds";
+    r->work_units = 8192;
+    r->work_change = 0.015625;
+    r->work = 4194304;
+    r->speedup = 1.5;
+    r->fraction = 0.75;
+    r->ceiling_exceeded = true;
+    r->ratio = 2.5;
+    r->ratio_name = "slowdown vs stride 1";
+    snprintf(r->note, sizeof r->note, "a note");
+}
+
+/* A merged document with every field of every record set: the head with where it was
+ * merged from, a device with its rank, clocks, sizing, source and errors, results of
+ * each outcome, and an error of a rank lost. */
+static void full_document(run_doc *doc)
+{
+    zeslm_run_opts o = {.seed = 11, .reps = 3, .warmup = 2, .min_time_s = 0.25, .converge_s = 4, .quick = true};
+    run_doc_init(doc, json_pack("{s:s, s:s, s:s, s:[s, s], s:s, s:s, s:[s, s]}", "tool", "ze-slm-bench 1.2.3",
+                                "version", "1.2.3", "commit", "abc", "command", "merge", "a.json", "date",
+                                "2026-11-25T00:00:00Z", "host", "h", "merged_from", "a.json", "b.json"),
+                 &o);
+    doc->complete = true;
+    run_doc_device *d = run_doc_add_device(doc, 1, 2, "node-a",
+                                           json_pack("{s:s, s:s, s:s, s:b, s:s}", "backend", "cl", "name", "gpu",
+                                                     "driver", "1.0", "gpu", 1, "uuid", "u-1"),
+                                           "SPIR-V");
+    assert_non_null(d);
+    d->started_s = 0.5;
+    d->finished_s = 12.25;
+    d->size_scale = 0.5;
+    snprintf(d->size_rule, sizeof d->size_rule, "1 of 2 GPUs' memory: 1/2 of the full sizes");
+    d->rank = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s}", "launcher", "Slurm", "rank", 1, "local_rank", 1, "size", 2,
+                        "host", "node-a", "device_choice", "local rank 1 of 2 devices");
+    d->clocks = json_pack("{s:s, s:f, s:{s:{s:i, s:f, s:f, s:f, s:f, s:f, s:s}}}", "source", "NVML", "max_mhz",
+                          1980.0, "workloads", "reduce", "samples", 40, "mhz_min", 1900.0, "mhz_median", 1950.0,
+                          "mhz_max", 1980.0, "temp_c_max", 51.0, "power_w_mean", 240.5, "throttle_reasons", "");
+    snprintf(d->source, sizeof d->source, "rank 1");
+    zeslm_results mine = {0};
+    add_full(&mine, "many", ZESLM_MEASURED, ZESLM_CONVERGED);
+    add_full(&mine, "sequential", ZESLM_MEASURED, ZESLM_UNCONVERGED);
+    add_full(&mine, "atomic", ZESLM_SKIPPED, ZESLM_WORK_FIXED);
+    add_full(&mine, "tree", ZESLM_FAILED, ZESLM_WORK_FIXED);
+    run_section s = {.wl = zeslm_workload_find("reduce"), .first = 0, .count = mine.count};
+    json_t *errors = json_pack("[{s:s, s:s, s:s}]", "workload", "reduce", "status", "FAILED", "message", "tree");
+    assert_true(run_doc_append(d, &mine, &s, errors));
+    json_decref(errors);
+    zeslm_results_free(&mine);
+    run_doc_open_error(doc, 3, "gone", "node-b", 2, "RANK_LOST", "it died");
+    json_object_set_new(json_array_get(doc->errors, 0), "source", json_string("rank 2"));
+    assert_true(run_doc_aggregate(doc));
+}
+
+/* The text --json writes (io/output.c's flags). */
+static char *text_of(const run_doc *doc)
+{
+    json_t *j = run_doc_json(doc);
+    char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(j);
+    return text;
+}
+
+/* Every row of the schema's tables is written, read and written again: the same
+ * bytes. The fixture sets every field, which the test checks against the tables
+ * themselves, so a field added to a table and not to the fixture fails here. */
+static void every_field_reads_back_to_the_same_bytes(void **state)
+{
+    (void)state;
+    run_doc doc, back;
+    full_document(&doc);
+    char *text = text_of(&doc), why[256] = "";
+    json_t *j = json_loads(text, 0, NULL);
+    json_t *dev = json_array_get(json_object_get(j, "devices"), 0);
+    json_t *measured = json_array_get(json_object_get(dev, "results"), 0);
+    for (size_t i = 0; i < records_result.n_rows; i++)
+        assert_non_null(json_object_get(measured, records_result.rows[i].key));
+    for (size_t i = 0; i < records_device.n_rows; i++)
+        if (strcmp(records_device.rows[i].key, "launch") != 0) /* a name schema 2 read only */
+            assert_non_null(json_object_get(dev, records_device.rows[i].key));
+    /* (verdicts: merge's, of a document merged from others; a run's has none.) */
+    for (size_t i = 0; i < records_run.n_rows; i++)
+        assert_true(!records_run.rows[i].key || strcmp(records_run.rows[i].key, "verdicts") == 0 ||
+                    json_object_get(j, records_run.rows[i].key));
+    for (size_t i = 0; i < records_head.n_rows; i++)
+        assert_non_null(json_object_get(j, records_head.rows[i].key));
+    json_decref(j);
+    assert_int_equal(run_doc_parse(text, strlen(text), &back, why, sizeof why), 0);
+    const zeslm_result *r = &back.devices[0].results.items[1];
+    assert_int_equal(r->converged, ZESLM_UNCONVERGED);
+    assert_int_equal(r->work_units, 8192);
+    assert_string_equal(r->work_unit, "rounds");
+    assert_true(r->work_change == 0.015625 && back.devices[0].size_scale == 0.5);
+    assert_true(run_doc_aggregate(&back));
+    char *again = text_of(&back);
+    assert_string_equal(text, again);
+    free(again);
+    free(text);
+    run_doc_free(&back);
+    run_doc_free(&doc);
+}
+
+/* A measured result's median is a whole positive number of nanoseconds, in every
+ * reader: 0, -5 and 1e308 are refused, saying which field. */
+static void a_measured_result_needs_a_positive_median(void **state)
+{
+    (void)state;
+    static const char *const medians[] = {"0", "-5", "1e308", "null", "\"5\""};
+    for (size_t i = 0; i < sizeof medians / sizeof *medians; i++) {
+        char text[512], why[256] = "";
+        snprintf(text, sizeof text,
+                 "{\"schema\": 1, \"device\": {\"name\": \"x\"}, \"results\": [{\"workload\": \"reduce\", "
+                 "\"variant\": \"many\", \"parameters\": \"n=8\", \"outcome\": \"measured\", \"median_ns\": %s}]}",
+                 medians[i]);
+        run_doc doc;
+        assert_int_equal(run_doc_parse(text, strlen(text), &doc, why, sizeof why), -1);
+        assert_non_null(strstr(why, "median_ns"));
+    }
+}
+
 /* Devices of two documents read back, as `merge` makes one of them: where each came
  * from, its rank and clocks kept, THROTTLED against the devices of its name, and a
  * line per host. */
@@ -207,7 +338,8 @@ static void schema_1_reads_as_one_device(void **state)
     (void)state;
     static const char one[] = "{\"schema\": 1, \"seed\": 3, \"device\": {\"name\": \"x\", \"backend\": \"cl\"}, "
                               "\"results\": [{\"workload\": \"reduce\", \"variant\": \"many\", \"parameters\": "
-                              "\"n=8\", \"outcome\": \"measured\", \"median_ns\": 40, \"times_ns\": [40]}]}";
+                              "\"n=8\", \"outcome\": \"measured\", \"median_ns\": 40, \"times_ns\": [40]}], "
+                              "\"errors\": [{\"workload\": \"bank\", \"status\": \"FAILED\", \"message\": \"m\"}]}";
     run_doc doc;
     char why[200] = "";
     assert_int_equal(run_doc_parse(one, sizeof one - 1, &doc, why, sizeof why), 0);
@@ -216,6 +348,9 @@ static void schema_1_reads_as_one_device(void **state)
     assert_int_equal(doc.seed, 3);
     assert_string_equal(doc.devices[0].name, "x");
     assert_int_equal(doc.devices[0].results.items[0].stats.median_ns, 40);
+    /* The errors at its root are its device's, not the run's. */
+    assert_int_equal(json_array_size(doc.devices[0].errors), 1);
+    assert_int_equal(json_array_size(doc.errors), 0);
     run_doc_free(&doc);
 }
 
@@ -263,6 +398,8 @@ int main(void)
         cmocka_unit_test(append_copies_the_section_and_rebases_it),
         cmocka_unit_test(params_are_typed),
         cmocka_unit_test(a_written_document_reads_back_the_same),
+        cmocka_unit_test(every_field_reads_back_to_the_same_bytes),
+        cmocka_unit_test(a_measured_result_needs_a_positive_median),
         cmocka_unit_test(documents_merge_into_one_with_where_and_throttled),
         cmocka_unit_test(a_device_is_named_from_its_facts),
         cmocka_unit_test(schema_1_reads_as_one_device),

@@ -4,7 +4,8 @@
  * (share/man/ze-slm-bench.1.in, share/completion/ze-slm-bench.bash.in); a line of the
  * template that is exactly a marker is replaced:
  *   man:        "@OPTIONS@" (every command's options), "@COMMAND NAME@" (the tag line
- *               of that command in COMMANDS)
+ *               of that command in COMMANDS), "@WORKLOADS@" (every workload and what it
+ *               measures, from its own summary)
  *   completion: "@DATA@" (commands, benches, variants, targets, kernels, and every
  *               command's options and what each option's value is)
  * usage: ze-slm-gendocs man|completion TEMPLATE OUTPUT
@@ -32,6 +33,21 @@ static void roff(FILE *f, const char *s)
             fputs("\\e", f);
         else
             fputc(*s, f);
+    }
+}
+
+/* Every workload: its name, what it measures, and what --size counts for it. */
+static void man_workloads(FILE *f)
+{
+    for (size_t w = 0; w < zeslm_workload_count; w++) {
+        const zeslm_workload *wl = zeslm_workloads[w];
+        fputs(".TP\n.B ", f);
+        roff(f, wl->name);
+        fputc('\n', f);
+        roff(f, wl->summary);
+        fputs(" (\\fB\\-\\-size\\fR: ", f);
+        roff(f, wl->size_unit);
+        fputs(").\n", f);
     }
 }
 
@@ -213,6 +229,8 @@ int main(int argc, char **argv)
         line[strcspn(line, "\n")] = '\0';
         if (man && strcmp(line, "@OPTIONS@") == 0)
             man_options(out);
+        else if (man && strcmp(line, "@WORKLOADS@") == 0)
+            man_workloads(out);
         else if (man && strncmp(line, "@COMMAND ", 9) == 0 && line[strlen(line) - 1] == '@') {
             line[strlen(line) - 1] = '\0';
             if (!man_command(out, line + 9)) {

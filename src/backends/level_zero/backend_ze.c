@@ -24,6 +24,7 @@ struct ze_dev {
     ze_command_list_handle_t list;
     ze_event_pool_handle_t pool;
     ze_event_handle_t event;
+    ze_event_handle_t event_first; /* a sequence's first launch; `event` its last */
     char module_format[64]; /* what the last build used, for dev->module_format */
     zeslm_ze_query *query;  /* the metric query around each launch; NULL: none */
 };
@@ -90,6 +91,9 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->subgroups = true;
     info->intel_subgroups = true;
     info->spirv = true;
+    /* And OpenCL C 2.0 atomics of every order and scope (IGC takes them all). */
+    info->atomic_caps = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL | ZESLM_ATOMIC_ORDER_SEQ_CST |
+                        ZESLM_ATOMIC_SCOPE_WORK_GROUP | ZESLM_ATOMIC_SCOPE_DEVICE;
     /* Float atomics (ZE_extension_float_atomics) answer in a structure chained to the
      * module properties, not the device properties. Every SPIR-V consumer builds the
      * float built-ins (emulating what the hardware lacks); the flags say which ones
@@ -261,6 +265,8 @@ static void ze_close(zeslm_device *dev)
     zeslm_ze_query_close(d->query);
     if (d->event)
         zeEventDestroy(d->event);
+    if (d->event_first)
+        zeEventDestroy(d->event_first);
     if (d->pool)
         zeEventPoolDestroy(d->pool);
     if (d->list)
@@ -326,11 +332,13 @@ static zeslm_status ze_open(const zeslm_device_info *info, zeslm_device **out)
     ZE_TRY(zeCommandListCreate(d->ctx, d->device, &ld, &d->list));
     ze_event_pool_desc_t pd = {.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC,
                                .flags = ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP | ZE_EVENT_POOL_FLAG_HOST_VISIBLE,
-                               .count = 1};
+                               .count = 2};
     ZE_TRY(zeEventPoolCreate(d->ctx, &pd, 1, &d->device, &d->pool));
     ze_event_desc_t ed = {.stype = ZE_STRUCTURE_TYPE_EVENT_DESC, .index = 0,
                           .signal = ZE_EVENT_SCOPE_FLAG_HOST, .wait = ZE_EVENT_SCOPE_FLAG_HOST};
     ZE_TRY(zeEventCreate(d->pool, &ed, &d->event));
+    ed.index = 1;
+    ZE_TRY(zeEventCreate(d->pool, &ed, &d->event_first));
     *out = &d->base;
 out:
     if (st != ZESLM_OK)
@@ -621,6 +629,48 @@ out:
     return st;
 }
 
+/* A command list's kernels may overlap unless a barrier stands between them: one after
+ * each but the last, so that each starts once the one before has finished. */
+static zeslm_status ze_launch_seq(zeslm_kernel *const *ks, size_t n, const uint32_t groups[3], const uint32_t group[3],
+                                  double timeout_s, uint64_t *span_ns)
+{
+    struct ze_dev *d = (struct ze_dev *)ks[0]->dev;
+    zeslm_status st = ZESLM_OK;
+    bool pending = false;
+    char what[96];
+    snprintf(what, sizeof what, "a sequence of %zu launches of %s", n, ks[0]->name);
+    ZE_TRY(zeEventHostReset(d->event));
+    ZE_TRY(zeEventHostReset(d->event_first));
+    ze_group_count_t count = {groups[0], groups[1], groups[2]};
+    pending = true;
+    for (size_t i = 0; i < n; i++) {
+        ze_kernel_handle_t kernel = ((struct ze_kern *)ks[i])->kernel;
+        ZE_TRY(zeKernelSetGroupSize(kernel, group[0], group[1], group[2]));
+        ze_event_handle_t signal = i + 1 == n ? d->event : i == 0 ? d->event_first : NULL;
+        ZE_TRY(zeCommandListAppendLaunchKernel(d->list, kernel, &count, signal, 0, NULL));
+        if (i + 1 < n)
+            ZE_TRY(zeCommandListAppendBarrier(d->list, NULL, 0, NULL));
+    }
+    pending = false;
+    if ((st = submit(d, timeout_s, what)) != ZESLM_OK)
+        goto out;
+    ze_kernel_timestamp_result_t a, b;
+    ze_result_t r = zeEventQueryKernelTimestamp(d->event, &b);
+    if (r == ZE_RESULT_SUCCESS)
+        r = n > 1 ? zeEventQueryKernelTimestamp(d->event_first, &a) : (a = b, ZE_RESULT_SUCCESS);
+    if (r == ZE_RESULT_NOT_READY) {
+        st = zeslm_fail(ZESLM_ERR_NO_TIMING, "%s: the device wrote no timestamp (no GPU behind this driver?)", what);
+        goto out;
+    }
+    ZE_TRY(r);
+    *span_ns = zeslm_ticks_to_ns(a.context.kernelStart, b.context.kernelEnd, d->base.info.timestamp_bits,
+                                 d->base.info.timer_hz);
+out:
+    if (pending)
+        zeCommandListReset(d->list);
+    return st;
+}
+
 static zeslm_status ze_metrics_start(zeslm_device *dev, const char *group)
 {
     struct ze_dev *d = (struct ze_dev *)dev;
@@ -663,6 +713,7 @@ const struct zeslm_backend_ops zeslm_backend_ze = {
     .arg_value = ze_arg_value,
     .arg_local = ze_arg_local,
     .launch = ze_launch,
+    .launch_seq = ze_launch_seq,
     .metrics_start = ze_metrics_start,
     .metrics_latest = ze_metrics_latest,
     .metrics_stop = ze_metrics_stop,

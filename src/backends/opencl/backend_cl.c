@@ -197,6 +197,27 @@ static void fill_float_atomics(cl_device_id d, zeslm_device_info *info)
             info->fp32_atomics |= bits[i].zeslm;
 }
 
+/* The orders and scopes of OpenCL C 2.0 atomics: OpenCL 3.0 says which (the
+ * CL_DEVICE_ATOMIC_* bits are ZESLM_ATOMIC_*'s); 2.x has them all; 1.x none. */
+static void fill_atomic_caps(cl_device_id d, zeslm_device_info *info)
+{
+    char ver[64] = "";
+    str_info(d, CL_DEVICE_VERSION, ver, sizeof ver);
+    int major = 0;
+    if (sscanf(ver, "OpenCL %d", &major) != 1 || major < 2)
+        return;
+    cl_bitfield caps = 0;
+    if (major >= 3 &&
+        clGetDeviceInfo(d, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, NULL) == CL_SUCCESS) {
+        info->atomic_caps = (uint32_t)caps & (ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL |
+                                              ZESLM_ATOMIC_ORDER_SEQ_CST | ZESLM_ATOMIC_SCOPE_WORK_GROUP |
+                                              ZESLM_ATOMIC_SCOPE_DEVICE);
+        return;
+    }
+    info->atomic_caps = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL | ZESLM_ATOMIC_ORDER_SEQ_CST |
+                        ZESLM_ATOMIC_SCOPE_WORK_GROUP | ZESLM_ATOMIC_SCOPE_DEVICE;
+}
+
 /* NVIDIA's cl_nv_device_attribute_query (CL/cl_ext.h of 2023 lacks the names). */
 #define ZESLM_CL_DEVICE_PCI_BUS_ID_NV 0x4008
 #define ZESLM_CL_DEVICE_PCI_SLOT_ID_NV 0x4009
@@ -253,6 +274,7 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
         info->slm_dedicated = -1;
     info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
     fill_float_atomics(d, info);
+    fill_atomic_caps(d, info);
     fill_identity(d, info);
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
@@ -684,6 +706,37 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Waits for the command of `ev` (kernel `name`) to complete. clWaitForEvents has no
+ * deadline; this polls, so that a hung kernel ends the run. */
+static zeslm_status wait_done(cl_event ev, const char *name, double timeout_s)
+{
+    zeslm_status st = ZESLM_OK;
+    double deadline = now_s() + timeout_s;
+    for (;;) {
+        cl_int status = CL_QUEUED;
+        CL_TRY(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+        if (status < 0) {
+            st = zeslm_fail(ZESLM_ERR_BACKEND, "kernel %s failed on the device: %s", name, cl_error_name(status));
+            goto out;
+        }
+        if (status == CL_COMPLETE)
+            break;
+        if (now_s() > deadline) {
+            st = zeslm_fail(ZESLM_ERR_TIMEOUT, "kernel %s did not finish within %.1f s", name, timeout_s);
+            goto out;
+        }
+        /* Released buffers outlive the commands that use them (OpenCL 3.0, 5.5.4), so
+         * the run may end while the kernel still runs. */
+        if (zeslm_stop_requested()) {
+            st = zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal while kernel %s ran", name);
+            goto out;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 20000}, NULL);
+    }
+out:
+    return st;
+}
+
 static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const uint32_t group[3],
                               double timeout_s, uint64_t *device_ns)
 {
@@ -700,30 +753,8 @@ static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const u
     CL_TRY(clEnqueueNDRangeKernel(d->queue, ((struct cl_kern *)k)->kernel, dims, NULL, global, local,
                                   0, NULL, &ev));
     CL_TRY(clFlush(d->queue));
-    /* clWaitForEvents has no deadline; poll so that a hung kernel ends the run. */
-    double deadline = now_s() + timeout_s;
-    for (;;) {
-        cl_int status = CL_QUEUED;
-        CL_TRY(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
-        if (status < 0) {
-            st = zeslm_fail(ZESLM_ERR_BACKEND, "kernel %s failed on the device: %s", k->name,
-                            cl_error_name(status));
-            goto out;
-        }
-        if (status == CL_COMPLETE)
-            break;
-        if (now_s() > deadline) {
-            st = zeslm_fail(ZESLM_ERR_TIMEOUT, "kernel %s did not finish within %.1f s", k->name, timeout_s);
-            goto out;
-        }
-        /* Released buffers outlive the commands that use them (OpenCL 3.0, 5.5.4), so
-         * the run may end while the kernel still runs. */
-        if (zeslm_stop_requested()) {
-            st = zeslm_fail(ZESLM_ERR_INTERRUPTED, "interrupted by a signal while kernel %s ran", k->name);
-            goto out;
-        }
-        nanosleep(&(struct timespec){.tv_nsec = 20000}, NULL);
-    }
+    if ((st = wait_done(ev, k->name, timeout_s)) != ZESLM_OK)
+        goto out;
     cl_ulong start = 0, end = 0;
     CL_TRY(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
     CL_TRY(clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
@@ -735,6 +766,38 @@ static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const u
 out:
     if (ev)
         clReleaseEvent(ev);
+    return st;
+}
+
+/* The queue is in order, so each kernel starts once the one before has finished. */
+static zeslm_status cl_launch_seq(zeslm_kernel *const *ks, size_t n, const uint32_t groups[3], const uint32_t group[3],
+                                  double timeout_s, uint64_t *span_ns)
+{
+    struct cl_dev *d = (struct cl_dev *)ks[0]->dev;
+    zeslm_status st = ZESLM_OK;
+    cl_event first = NULL, last = NULL;
+    size_t global = (size_t)groups[0] * group[0], local = group[0];
+    for (size_t i = 0; i < n; i++)
+        CL_TRY(clEnqueueNDRangeKernel(d->queue, ((struct cl_kern *)ks[i])->kernel, 1, NULL, &global, &local, 0, NULL,
+                                      i == 0 ? &first : i + 1 == n ? &last : NULL));
+    CL_TRY(clFlush(d->queue));
+    if ((st = wait_done(last ? last : first, ks[n - 1]->name, timeout_s)) != ZESLM_OK)
+        goto out;
+    cl_ulong start = 0, end = 0;
+    CL_TRY(clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CL_TRY(clGetEventProfilingInfo(last ? last : first, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    if (end <= start) {
+        st = zeslm_fail(ZESLM_ERR_NO_TIMING, "a sequence of %zu launches of %s: profiling events gave no duration", n,
+                        ks[0]->name);
+        goto out;
+    }
+    *span_ns = end - start;
+out:
+    /* A command enqueued before a failure still runs; the events go with it. */
+    if (first)
+        clReleaseEvent(first);
+    if (last)
+        clReleaseEvent(last);
     return st;
 }
 
@@ -756,4 +819,5 @@ const struct zeslm_backend_ops zeslm_backend_cl = {
     .arg_value = cl_arg_value,
     .arg_local = cl_arg_local,
     .launch = cl_launch,
+    .launch_seq = cl_launch_seq,
 };

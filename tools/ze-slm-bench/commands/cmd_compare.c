@@ -7,7 +7,7 @@
  * workload. With --fail-over PCT the exit status gates a CI job on the significant
  * slowdowns. Files of different devices, or with no result in common, are an error:
  * a gate must not pass on them. Files of several devices compare device by device
- * (results_set_pair). */
+ * (device_pair_make). Both files are read by run_doc_parse, the schema's one reader. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +18,8 @@
 #include "commands/compare_rows.h"
 #include "commands/compare_tally.h"
 #include "doc/compare_stats.h"
-#include "doc/results_set.h"
+#include "doc/device_pair.h"
+#include "doc/results_index.h"
 #include "io/output.h"
 #include "render/fields.h"
 #include "render/sheet.h"
@@ -27,16 +28,34 @@
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
 
-static int load(const char *path, results_set *f)
+/* The document at path, and each device's measured results keyed (*index: one a
+ * device). */
+static int load(const char *path, run_doc *doc, results_index **index)
 {
     unsigned char *text;
     size_t len;
     if (!cli_read_file(path, &text, &len))
         return 1;
-    char why[256];
-    int rc = results_set_parse((const char *)text, len, f, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
+    char why[512];
+    int rc = run_doc_parse((const char *)text, len, doc, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
     free(text);
+    if (rc == 0 && doc->n_devices == 0)
+        rc = cli_error("%s: no device measured anything (its errors alone)", path);
+    if (rc == 0 && !(*index = calloc(doc->n_devices, sizeof **index)))
+        rc = cli_error("out of host memory");
+    for (size_t k = 0; rc == 0 && k < doc->n_devices; k++)
+        if (results_index_make(&doc->devices[k], &(*index)[k], why, sizeof why))
+            rc = cli_error("%s: device %zu: %s", path, k, why);
     return rc;
+}
+
+static void unload(run_doc *doc, results_index *index)
+{
+    for (size_t k = 0; index && k < doc->n_devices; k++)
+        results_index_free(&index[k]);
+    free(index);
+    if (doc->head)
+        run_doc_free(doc);
 }
 
 typedef struct compare_opts {
@@ -99,57 +118,68 @@ static void add(compare_out *out, const compare_row *r)
     out->failed |= !all;
 }
 
-/* The launch times of e in f, scaled by `scale` into `buf` (of e->n_times). */
-static void times_of(const results_file *f, const results_entry *e, double scale, double *buf)
+/* How many launch times r holds ("times_ns"; none in a file without them). */
+static size_t n_times(const zeslm_result *r)
 {
-    for (size_t i = 0; i < e->n_times; i++)
-        buf[i] = f->times[e->times_at + i] * scale;
+    return r->times_ns ? r->stats.n : 0;
+}
+
+/* The launch times of r, scaled by `scale` into `buf` (of n_times(r)). */
+static void times_of(const zeslm_result *r, double scale, double *buf)
+{
+    for (size_t i = 0; i < n_times(r); i++)
+        buf[i] = (double)r->times_ns[i] * scale;
 }
 
 /* The rows and the counts of one pair of devices. */
-static void compare_pair(const results_file *old_f, const results_file *new_f, const compare_opts *opts,
+static void compare_pair(const results_index *old_f, const results_index *new_f, const compare_opts *opts,
                          size_t old_device, size_t new_device, compare_tally *t, compare_out *out,
                          size_t *resized)
 {
     for (size_t i = 0; i < new_f->count; i++) {
-        const results_entry *n = &new_f->items[i], *o = results_find(old_f, n->key);
-        compare_row r = {old_device, new_device, n->key, NAN, n->median_ns, {.p = NAN, .ci_low = NAN,
+        const result_key *nk = &new_f->keys[i], *ok = results_index_find(old_f, nk);
+        const zeslm_result *n = nk->r;
+        compare_row r = {old_device, new_device, *nk, NAN, (double)n->stats.median_ns, {.p = NAN, .ci_low = NAN,
                          .ci_high = NAN, .verdict = COMPARE_UNTESTED}, "only in new", false};
-        if (!o) {
-            compare_tally_only(t, n->key, false);
-            *resized += results_has_variant(old_f, n->key);
+        if (!ok) {
+            compare_tally_only(t, n->workload, false);
+            *resized += results_index_has_variant(old_f, n);
             add(out, &r);
             continue;
         }
+        const zeslm_result *o = ok->r;
         /* Runs that settled on different work (the convergence rule doubles it) compare
          * as time per unit of work: the old times are scaled to the new run's work. */
-        double scale = o->work > 0 && n->work > 0 ? n->work / o->work : 1;
-        double *old_t = malloc((o->n_times + n->n_times + 1) * sizeof *old_t), *new_t = old_t + o->n_times;
+        double ow = (double)o->work_units, nw = (double)n->work_units;
+        double scale = ow > 0 && nw > 0 ? nw / ow : 1;
+        double *old_t = malloc((n_times(o) + n_times(n) + 1) * sizeof *old_t);
         if (!old_t) {
             out->failed = true;
             return;
         }
-        times_of(old_f, o, scale, old_t);
-        times_of(new_f, n, 1, new_t);
-        if (compare_samples(old_t, o->n_times, new_t, n->n_times, opts->alpha, opts->threshold,
+        double *new_t = old_t + n_times(o);
+        times_of(o, scale, old_t);
+        times_of(n, 1, new_t);
+        if (compare_samples(old_t, n_times(o), new_t, n_times(n), opts->alpha, opts->threshold,
                             COMPARE_SEPARATION, &r.st))
             out->failed = true;
         free(old_t);
-        r.old_ns = o->median_ns * scale;
+        r.old_ns = (double)o->stats.median_ns * scale;
         /* The files' medians are what the run reported: the ratio is theirs. */
         r.st.ratio = r.new_ns / r.old_ns;
         r.regression = opts->gate && r.st.verdict == COMPARE_SLOWER && r.st.ratio > 1 + opts->fail_over;
         static const char *const label[] = {"unchanged", "slower", "faster", "untested"};
         r.change = label[r.st.verdict];
-        compare_tally_matched(t, n->key, r.st.verdict, r.st.ratio, r.regression);
+        compare_tally_matched(t, n->workload, r.st.verdict, r.st.ratio, r.regression);
         add(out, &r);
     }
     for (size_t i = 0; i < old_f->count; i++)
-        if (!results_find(new_f, old_f->items[i].key)) {
-            compare_row r = {old_device, new_device, old_f->items[i].key, old_f->items[i].median_ns, NAN,
+        if (!results_index_find(new_f, &old_f->keys[i])) {
+            const zeslm_result *o = old_f->keys[i].r;
+            compare_row r = {old_device, new_device, old_f->keys[i], (double)o->stats.median_ns, NAN,
                              {.ratio = NAN, .p = NAN, .ci_low = NAN, .ci_high = NAN, .verdict = COMPARE_UNTESTED},
                              "only in old", false};
-            compare_tally_only(t, r.key, true);
+            compare_tally_only(t, o->workload, true);
             add(out, &r);
         }
 }
@@ -227,7 +257,7 @@ static int write_json(const output_plan *plan, const compare_out *out, const com
 }
 
 /* Whether device i of s was paired (as old when `old`, else as new). */
-static bool paired(const results_pair *pairs, size_t n, size_t i, bool old)
+static bool paired(const device_pair *pairs, size_t n, size_t i, bool old)
 {
     for (size_t k = 0; k < n; k++)
         if ((old ? pairs[k].old_index : pairs[k].new_index) == i)
@@ -261,63 +291,64 @@ static int run(int argc, char **argv)
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
-    results_set old_f = {0}, new_f = {0};
-    results_pair *pairs = NULL;
+    run_doc old_f = {0}, new_f = {0};
+    results_index *old_x = NULL, *new_x = NULL;
+    device_pair *pairs = NULL;
     size_t n_pairs = 0;
     sheet sh;
     sheet_init(&sh, "# ze-slm-bench compare\n");
     table_column cols[N_FIELDS];
     size_t map[N_FIELDS], n_cols = fields_columns(compare_fields, N_FIELDS, false, cols, map);
     compare_out out = {0};
-    rc = load(old_path, &old_f);
+    rc = load(old_path, &old_f, &old_x);
     if (rc == 0)
-        rc = load(new_path, &new_f);
+        rc = load(new_path, &new_f, &new_x);
     if (rc == 0) {
         char why[512];
-        pairs = calloc(old_f.count < new_f.count ? old_f.count : new_f.count, sizeof *pairs);
+        pairs = calloc(old_f.n_devices < new_f.n_devices ? old_f.n_devices : new_f.n_devices, sizeof *pairs);
         if (!pairs)
             rc = cli_error("out of host memory");
-        else if (results_set_pair(&old_f, &new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
+        else if (device_pair_make(&old_f, &new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
             rc = cli_error("%s", why);
     }
     if (rc == 0 && n_pairs == 0) {
-        if (old_f.count == 1 && new_f.count == 1)
+        if (old_f.n_devices == 1 && new_f.n_devices == 1)
             rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
-                           old_path, old_f.devices[0].device, new_path, new_f.devices[0].device);
+                           old_path, old_f.devices[0].name, new_path, new_f.devices[0].name);
         else
             rc = cli_error("%s and %s share no device by name (--any-device pairs them in order)", old_path, new_path);
     }
     if (rc)
         goto out;
-    bool several = old_f.count > 1 || new_f.count > 1;
+    bool several = old_f.n_devices > 1 || new_f.n_devices > 1;
     compare_counts total = {0};
     size_t resized = 0;
     char line[2048];
     for (size_t k = 0; k < n_pairs; k++) {
-        const results_file *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
+        const run_doc_device *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
         if (several)
             snprintf(line, sizeof line, "\nold: %s device %zu (%s)\nnew: %s device %zu (%s)\n\n", old_path,
-                     pairs[k].old_index, o->device, new_path, pairs[k].new_index, n->device);
+                     pairs[k].old_index, o->name, new_path, pairs[k].new_index, n->name);
         else
-            snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->device, new_path, n->device);
+            snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->name, new_path, n->name);
         sheet_prose(&sh, line + (k == 0));
         compare_tally t = {0};
         size_t first_row = out.n_all;
-        compare_pair(o, n, &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
+        compare_pair(&old_x[pairs[k].old_index], &new_x[pairs[k].new_index], &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
         out.failed |= t.failed;
         if (!out.failed)
             render_pair(&sh, &opts, &t, out.all + first_row, out.n_all - first_row, cols, map, n_cols);
         add_counts(&total, &t.all);
         compare_tally_free(&t);
     }
-    for (size_t i = 0; i < old_f.count; i++)
+    for (size_t i = 0; i < old_f.n_devices; i++)
         if (!paired(pairs, n_pairs, i, true)) {
-            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].device);
+            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].name);
             sheet_prose(&sh, line);
         }
-    for (size_t i = 0; i < new_f.count; i++)
+    for (size_t i = 0; i < new_f.n_devices; i++)
         if (!paired(pairs, n_pairs, i, false)) {
-            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].device);
+            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].name);
             sheet_prose(&sh, line);
         }
     if (several) {
@@ -366,8 +397,8 @@ out:
     sheet_free(&sh);
     free(out.all);
     free(pairs);
-    results_set_free(&old_f);
-    results_set_free(&new_f);
+    unload(&old_f, old_x);
+    unload(&new_f, new_x);
     return rc;
 }
 

@@ -165,7 +165,12 @@ static int merge_run(int argc, char **argv)
         rc = load(argv + first, n, docs, &found, o.strict, &in);
     if (rc == 0 && found == 0)
         rc = cli_error("merge: no device and no error in any file");
-    if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
+    /* One file: nothing to merge. It is written again as it was read, head and all,
+     * through the schema's rows: a document this tool wrote comes out byte for byte. */
+    if (rc == 0 && n == 1)
+        rc = run_doc_aggregate(&docs[0]) ? verdicts_render(&plan, &docs[0], &o.verdict, in.notes)
+                                         : cli_error("out of host memory");
+    else if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
         rc = cli_error("out of host memory");
     else if (rc == 0)
         rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
@@ -183,7 +188,10 @@ out:
 }
 
 static const cli_option options[] = {
-    {"json", 'j', "FILE|-", "write the merged run document (schema 3) to FILE (-: stdout)"},
+    {"json", 'j', "FILE|-", "write the merged run document (schema 3) to FILE (-: stdout)" "\n"
+     "Write the merged run document (schema 3) to FILE (-: stdout). Of one file, nothing is merged: the document "
+     "is written again as it was read, checked field by field against the schema, the same bytes for a file this "
+     "tool wrote."},
     {"csv", 'c', "FILE|-", "the results of every device as CSV, with host, rank, model and verdict (-: stdout)"},
     CLI_OPTION_MARKDOWN,
     {"expect", 'E', "N", "the job had N ranks: each absent one is MISSING (default: the size the rank files carry)"},

@@ -18,7 +18,12 @@ json_t *compare_real_or_null(double v)
     }
 GETTER(j_old_device, json_integer((json_int_t)r->old_device))
 GETTER(j_new_device, json_integer((json_int_t)r->new_device))
-GETTER(j_key, json_string(r->key))
+static json_t *j_key(const void *rec)
+{
+    char text[256];
+    result_key_text(&((const compare_row *)rec)->key, text, sizeof text);
+    return json_string(text);
+}
 GETTER(j_old, compare_real_or_null(r->old_ns))
 GETTER(j_new, compare_real_or_null(r->new_ns))
 GETTER(j_ratio, compare_real_or_null(r->new_ns / r->old_ns))

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "doc/compare_stats.h"
+#include "doc/result_key.h"
 #include "render/fields.h"
 
 /* One result of one pair of devices: the medians (NAN where a file lacks it), the
@@ -16,7 +17,7 @@
  * "faster", "unchanged", "untested", "only in new" or "only in old". */
 typedef struct compare_row {
     size_t old_device, new_device;
-    const char *key;
+    result_key key; /* the result's identity (doc/result_key.h) */
     double old_ns, new_ns;
     compare_stats st;
     const char *change;

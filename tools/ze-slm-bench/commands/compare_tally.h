@@ -24,7 +24,7 @@ typedef struct compare_tally {
     bool failed;        /* out of host memory */
 } compare_tally;
 
-/* Counts a result of workload `key` (up to its first space): matched with its
+/* Counts a result of the workload named `key` (up to a first space): matched with its
  * verdict and new/old (regression: slower past --fail-over), or only in one file
  * (`only_old` or not, ratio unused). */
 void compare_tally_matched(compare_tally *t, const char *key, compare_verdict v, double ratio, bool regression);

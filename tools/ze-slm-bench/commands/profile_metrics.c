@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "io/output.h"
 #include "commands/profile_metrics.h"
+#include "doc/records.h"
 #include "render/sheet.h"
 #include "render/table.h"
 #ifdef ZESLM_WITH_LEVEL_ZERO
@@ -98,7 +99,6 @@ static void on_verified(const zeslm_result *r, void *arg)
     c->results++;
     char group_size[16];
     snprintf(group_size, sizeof group_size, "%u", r->group_size);
-    json_t *values = json_array();
     for (size_t i = 0; i < n; i++) {
         /* %.15g: counts up to 2^53 exactly, fractions to the driver's precision. */
         char value[32];
@@ -106,12 +106,9 @@ static void on_verified(const zeslm_result *r, void *arg)
         const char *cells[N_VALUE_COLUMNS] = {i ? NULL : group_size, i ? NULL : r->params, v[i].name, value,
                                               v[i].unit, v[i].description};
         table_add(&c->t, cells, NULL);
-        json_array_append_new(values, json_pack("{s:s, s:f, s:s, s:s}", "name", v[i].name, "value", v[i].value,
-                                                "unit", v[i].unit, "description", v[i].description));
     }
-    json_array_append_new(c->rows, json_pack("{s:s, s:s, s:s, s:s, s:i, s:o}", "metric_group", c->group, "workload",
-                                             r->workload, "variant", r->variant, "params", r->params, "group_size",
-                                             (json_int_t)r->group_size, "metrics", values));
+    const records_metrics_row row = {c->group, r, v, n};
+    json_array_append_new(c->rows, schema_write(&records_metrics, &row));
     free(v);
 }
 

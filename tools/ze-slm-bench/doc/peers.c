@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "doc/peers.h"
+#include "doc/result_key.h"
 
 bool peers_lower_is_better(const char *unit)
 {
@@ -20,28 +21,70 @@ double peers_median(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static bool same_key(const zeslm_result *a, const zeslm_result *b)
+/* A row and where it goes: its workload's first row, then its own first result. */
+typedef struct placed {
+    peers_row row;
+    size_t workload_first, first;
+} placed;
+
+static int by_workload_name(const void *x, const void *y)
 {
-    return strcmp(a->workload, b->workload) == 0 && strcmp(a->variant, b->variant) == 0 &&
-           strcmp(a->params, b->params) == 0;
+    const placed *a = x, *b = y;
+    int c = strcmp(a->row.first->workload, b->row.first->workload);
+    return c ? c : (a->first > b->first) - (a->first < b->first);
 }
 
-/* The row of r's key, added when there is none; NULL when out of memory. */
-static peers_row *row_of(peers *p, const zeslm_result *r, size_t *cap)
+static int by_place(const void *x, const void *y)
 {
+    const placed *a = x, *b = y;
+    if (a->workload_first != b->workload_first)
+        return (a->workload_first > b->workload_first) - (a->workload_first < b->workload_first);
+    return (a->first > b->first) - (a->first < b->first);
+}
+
+/* Puts the rows in the order their first results came (first[i]: row i's), each
+ * workload's rows together, the workloads in the order they first appear: a row one
+ * device alone measured (a sub-group variant) was first seen after every row of the
+ * devices before it. */
+static bool in_order(peers *p, const size_t *first)
+{
+    placed *pl = malloc((p->n_rows ? p->n_rows : 1) * sizeof *pl);
+    if (!pl)
+        return false;
     for (size_t i = 0; i < p->n_rows; i++)
-        if (same_key(p->rows[i].first, r))
-            return &p->rows[i];
-    if (p->n_rows == *cap) {
-        size_t grown_cap = *cap ? 2 * *cap : 16;
-        peers_row *grown = realloc(p->rows, grown_cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        p->rows = grown;
-        *cap = grown_cap;
+        pl[i] = (placed){p->rows[i], 0, first[i]};
+    qsort(pl, p->n_rows, sizeof *pl, by_workload_name);
+    for (size_t i = 0; i < p->n_rows;) {
+        size_t end = i;
+        while (end < p->n_rows && strcmp(pl[end].row.first->workload, pl[i].row.first->workload) == 0)
+            pl[end++].workload_first = pl[i].first;
+        i = end;
     }
+    qsort(pl, p->n_rows, sizeof *pl, by_place);
+    for (size_t i = 0; i < p->n_rows; i++)
+        p->rows[i] = pl[i].row;
+    free(pl);
+    return true;
+}
+
+/* A measured result of a device, in the order the devices and their results came. */
+typedef struct entry {
+    result_key key;
+    size_t device, order;
+} entry;
+
+static int by_identity(const void *x, const void *y)
+{
+    const entry *a = x, *b = y;
+    int c = result_key_cmp(&a->key, &b->key);
+    return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+/* A new row for e's identity; false when out of memory. */
+static bool add_row(peers *p, const entry *e)
+{
     peers_row *row = &p->rows[p->n_rows];
-    *row = (peers_row){.first = r};
+    *row = (peers_row){.first = e->key.r, .grouped = e->key.grouped};
     row->rates = calloc(p->n_devices, sizeof *row->rates);
     row->ratios = calloc(p->n_devices, sizeof *row->ratios);
     row->busy = calloc(p->n_devices, sizeof *row->busy);
@@ -49,10 +92,56 @@ static peers_row *row_of(peers *p, const zeslm_result *r, size_t *cap)
         free(row->rates);
         free(row->ratios);
         free(row->busy);
-        return NULL;
+        return false;
     }
     p->n_rows++;
-    return row;
+    return true;
+}
+
+/* The rows of the devices' measured results: sorted by identity once, each run of
+ * one identity a row, the rows then in the order their first result came. */
+static bool build_rows(const zeslm_results *const *devices, peers *p)
+{
+    size_t n = 0;
+    for (size_t d = 0; d < p->n_devices; d++)
+        n += devices[d]->count;
+    entry *all = malloc((n ? n : 1) * sizeof *all);
+    result_key *keys = NULL;
+    size_t *row_of = NULL, m = 0;
+    bool ok = all && (p->rows = malloc((n ? n : 1) * sizeof *p->rows));
+    for (size_t d = 0; ok && d < p->n_devices; d++) {
+        free(keys);
+        keys = malloc((devices[d]->count ? devices[d]->count : 1) * sizeof *keys);
+        ok = keys && result_keys(devices[d], keys);
+        for (size_t i = 0; ok && i < devices[d]->count; i++) {
+            const zeslm_result *r = &devices[d]->items[i];
+            if (r->outcome == ZESLM_MEASURED && r->rate > 0) {
+                all[m] = (entry){keys[i], d, m};
+                m++;
+            }
+        }
+    }
+    if (ok) {
+        qsort(all, m, sizeof *all, by_identity);
+        ok = (row_of = malloc((m ? m : 1) * sizeof *row_of)) != NULL;
+    }
+    for (size_t i = 0; ok && i < m; i++) {
+        if ((i == 0 || result_key_cmp(&all[i - 1].key, &all[i].key) != 0) && !(ok = add_row(p, &all[i])))
+            break;
+        peers_row *row = &p->rows[p->n_rows - 1];
+        row->rates[all[i].device] = all[i].key.r->rate;
+        row->busy[all[i].device] = all[i].key.r->wall_ns ? (double)all[i].key.r->stats.median_ns /
+                                                                (double)all[i].key.r->wall_ns : 0;
+        /* The order of the row's first result, to put the rows back in it. */
+        if (i == 0 || result_key_cmp(&all[i - 1].key, &all[i].key) != 0)
+            row_of[p->n_rows - 1] = all[i].order;
+    }
+    if (ok)
+        ok = in_order(p, row_of);
+    free(row_of);
+    free(keys);
+    free(all);
+    return ok;
 }
 
 /* The row's median, total and each device's ratio; `scratch` holds n_devices. */
@@ -80,53 +169,23 @@ static void summarize(peers_row *row, size_t n_devices, double *scratch)
             row->ratios[d] = (lower ? 1 / row->rates[d] : row->rates[d]) / mid;
 }
 
-/* Moves the rows of each workload together, in the order the workloads first
- * appear, keeping the order within a workload: a row one device alone measured
- * (a sub-group variant) was added after every row of the devices before it. */
-static void group_by_workload(peers *p)
-{
-    for (size_t i = 1; i < p->n_rows; i++) {
-        /* Insertion: row i goes after the last earlier row of its workload, if any. */
-        size_t at = i;
-        for (size_t j = i; j-- > 0;) {
-            if (strcmp(p->rows[j].first->workload, p->rows[i].first->workload) == 0) {
-                at = j + 1;
-                break;
-            }
-        }
-        peers_row moving = p->rows[i];
-        memmove(&p->rows[at + 1], &p->rows[at], (i - at) * sizeof *p->rows);
-        p->rows[at] = moving;
-    }
-}
-
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p)
 {
     *p = (peers){.n_devices = n_devices};
-    size_t cap = 0, most = 0;
+    size_t most = 0;
     double *scratch = NULL;
     p->scores = calloc(n_devices ? n_devices : 1, sizeof *p->scores);
     p->slow = calloc(n_devices ? n_devices : 1, sizeof *p->slow);
     p->busy = calloc(n_devices ? n_devices : 1, sizeof *p->busy);
     if (!p->scores || !p->slow || !p->busy)
         goto fail;
-    for (size_t d = 0; d < n_devices; d++) {
-        for (size_t i = 0; i < devices[d]->count; i++) {
-            const zeslm_result *r = &devices[d]->items[i];
-            if (r->outcome != ZESLM_MEASURED || r->rate <= 0)
-                continue;
-            peers_row *row = row_of(p, r, &cap);
-            if (!row)
-                goto fail;
-            row->rates[d] = r->rate;
-            row->busy[d] = r->wall_ns ? (double)r->stats.median_ns / (double)r->wall_ns : 0;
-        }
+    if (!build_rows(devices, p))
+        goto fail;
+    for (size_t d = 0; d < n_devices; d++)
         most = devices[d]->count > most ? devices[d]->count : most;
-    }
     scratch = malloc((n_devices > most ? n_devices : most) * sizeof *scratch + sizeof *scratch);
     if (!scratch)
         goto fail;
-    group_by_workload(p);
     for (size_t i = 0; i < p->n_rows; i++)
         summarize(&p->rows[i], n_devices, scratch);
     /* A device's rows are at most its results, so `most` bounds them (and its busy

@@ -12,9 +12,10 @@
  * median of the devices (docs/results-schema.md, "Several devices"). */
 #define PEERS_SLOW_BELOW 0.9
 
-/* One result (workload, variant, parameters) over the devices. */
+/* One result (its identity: doc/result_key.h) over the devices. */
 typedef struct peers_row {
     const zeslm_result *first; /* names and unit: the first device's result of this key */
+    bool grouped;              /* its group size is part of its identity (a profile's) */
     double *rates;             /* per device; 0 where that device did not measure it */
     size_t measured;           /* devices with a rate */
     double median_rate;        /* of the rates measured */
@@ -46,8 +47,9 @@ typedef struct peers {
     size_t *same_as;
 } peers;
 
-/* Builds the rows from each device's results (the results must outlive p).
- * Returns false when out of memory. */
+/* Builds the rows from each device's results (the results must outlive p), each
+ * result keyed once and sorted: O(n log n) in the results. Returns false when out
+ * of memory. */
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p);
 void peers_free(peers *p);
 

@@ -8,74 +8,53 @@
 #include "render/group_best.h"
 #include "render/fields.h"
 #include "render/params_text.h"
+#include "doc/records.h"
 #include "doc/report.h"
 #include "render/table.h"
-
-static const char *outcome_name(zeslm_outcome o)
-{
-    switch (o) {
-    case ZESLM_MEASURED: return "measured";
-    case ZESLM_NO_RESULTS: return "no_results";
-    case ZESLM_SKIPPED: return "skipped";
-    case ZESLM_FAILED: return "failed";
-    }
-    return "unknown";
-}
 
 static bool measured(const zeslm_result *r)
 {
     return r->outcome == ZESLM_MEASURED;
 }
 
-static json_t *times(const zeslm_result *r)
-{
-    json_t *t = json_array();
-    for (size_t k = 0; k < r->stats.n; k++)
-        json_array_append_new(t, json_integer((json_int_t)r->times_ns[k]));
-    return t;
-}
-
-/* The getters of the fields below: a value for every result, or (ONLY_MEASURED) for
- * a measured one alone. */
-#define GETTER(name, expr)               \
-    static json_t *name(const void *rec) \
-    {                                    \
-        const zeslm_result *r = rec;     \
-        return expr;                     \
+/* The JSON and CSV value of each field is the schema's (doc/records.h): the one
+ * writer of a result. */
+#define FIELD(name, key)                                 \
+    static json_t *name(const void *rec)                 \
+    {                                                    \
+        return schema_field(&records_result, key, rec); \
     }
-#define ONLY_MEASURED(name, expr) GETTER(name, measured(r) ? (expr) : NULL)
 
-GETTER(j_workload, json_string(r->workload))
-GETTER(j_variant, json_string(r->variant))
-GETTER(j_params, json_string(r->params))
-GETTER(j_params_typed, report_params_json(r->params))
-GETTER(j_outcome, json_string(outcome_name(r->outcome)))
-GETTER(j_group, json_integer(r->group_size))
-GETTER(j_groups, json_integer(r->groups))
-GETTER(j_verified, json_boolean(measured(r)))
-GETTER(j_note, *r->note ? json_string(r->note) : NULL)
-ONLY_MEASURED(j_times, times(r))
-ONLY_MEASURED(j_min, json_integer((json_int_t)r->stats.min_ns))
-ONLY_MEASURED(j_median, json_integer((json_int_t)r->stats.median_ns))
-ONLY_MEASURED(j_max, json_integer((json_int_t)r->stats.max_ns))
-ONLY_MEASURED(j_wall, r->wall_ns ? json_integer((json_int_t)r->wall_ns) : NULL)
-ONLY_MEASURED(j_mean, json_real(r->stats.mean_ns))
-ONLY_MEASURED(j_stddev, json_real(r->stats.stddev_ns))
-ONLY_MEASURED(j_outliers, json_integer((json_int_t)r->stats.outliers))
-ONLY_MEASURED(j_spread, json_real(r->stats.spread))
-ONLY_MEASURED(j_rate, json_real(r->rate))
-ONLY_MEASURED(j_rate_unit, json_string(r->rate_unit ? r->rate_unit : ""))
-/* null where the workload's work is fixed by its input and was not doubled. */
-ONLY_MEASURED(j_converged, r->converged == ZESLM_WORK_FIXED ? json_null() : json_boolean(r->converged == ZESLM_CONVERGED))
-ONLY_MEASURED(j_work, json_integer((json_int_t)r->work_units))
-ONLY_MEASURED(j_work_unit, r->work_unit ? json_string(r->work_unit) : NULL)
-ONLY_MEASURED(j_work_change, r->work_change ? json_real(r->work_change) : NULL)
-ONLY_MEASURED(j_speedup, r->speedup ? json_real(r->speedup) : json_null())
-ONLY_MEASURED(j_fraction, r->fraction ? json_real(r->fraction) : json_null())
-ONLY_MEASURED(j_exceeded, json_boolean(r->ceiling_exceeded))
-ONLY_MEASURED(j_verification, json_string(r->verify_note))
-ONLY_MEASURED(j_extra, r->ratio ? json_real(r->ratio) : NULL)
-ONLY_MEASURED(j_extra_name, r->ratio ? json_string(r->ratio_name) : NULL)
+FIELD(j_workload, "workload")
+FIELD(j_variant, "variant")
+FIELD(j_params, "parameters")
+FIELD(j_params_typed, "params")
+FIELD(j_outcome, "outcome")
+FIELD(j_group, "group_size")
+FIELD(j_groups, "groups")
+FIELD(j_verified, "verified")
+FIELD(j_note, "note")
+FIELD(j_times, "times_ns")
+FIELD(j_min, "min_ns")
+FIELD(j_median, "median_ns")
+FIELD(j_max, "max_ns")
+FIELD(j_wall, "wall_median_ns")
+FIELD(j_mean, "mean_ns")
+FIELD(j_stddev, "stddev_ns")
+FIELD(j_outliers, "outliers")
+FIELD(j_spread, "spread")
+FIELD(j_rate, "rate")
+FIELD(j_rate_unit, "rate_unit")
+FIELD(j_converged, "converged")
+FIELD(j_work, "work")
+FIELD(j_work_unit, "work_unit")
+FIELD(j_work_change, "work_change")
+FIELD(j_speedup, "speedup_vs_baseline")
+FIELD(j_fraction, "fraction_of_ceiling")
+FIELD(j_exceeded, "ceiling_exceeded")
+FIELD(j_verification, "verification")
+FIELD(j_extra, "extra")
+FIELD(j_extra_name, "extra_name")
 
 /* The cells for people: times in the unit that suits them ("1.07 ms"), rates scaled,
  * shares as percentages. */
@@ -107,12 +86,12 @@ CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
 CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
 CELL(c_params, params_text(r->params, false, b, n))
 
-/* The order of the JSON object; text shows the fields of keep > 0, the most kept first
- * where a table is wider than TABLE_WIDTH. Of the columns that may go, sd and group go
- * last (issue 33: without them a row's noise and launch shape are lost), but for work,
- * whose "unconverged" flags a figure the text must not pass as settled
- * (tests/cli/converge.sh); verified is "yes" on every measured row (a wrong result is
- * an error, not a row). */
+/* The CSV's columns in order (their values the schema's, as the JSON writes them);
+ * text shows the fields of keep > 0, the most kept first where a table is wider than
+ * TABLE_WIDTH. Of the columns that may go, sd and group go last (issue 33: without them
+ * a row's noise and launch shape are lost), but for work, whose "unconverged" flags a
+ * figure the text must not pass as settled (tests/cli/converge.sh); verified is "yes"
+ * on every measured row (a wrong result is an error, not a row). */
 static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},
     {"variant", "variant", 100, false, false, j_variant, NULL},
@@ -358,14 +337,6 @@ void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all
         for (size_t i = 0; i < summary->count; i++)
             fprintf(f, "%s\n", summary->items[i].sentence);
     }
-}
-
-json_t *report_json(const zeslm_results *all)
-{
-    json_t *arr = json_array();
-    for (size_t i = 0; i < all->count; i++)
-        json_array_append_new(arr, fields_json(fields, N_FIELDS, &all->items[i]));
-    return arr;
 }
 
 json_t *report_params_json(const char *params)

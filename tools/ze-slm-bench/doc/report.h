@@ -23,9 +23,6 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
 void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all, size_t first,
                      const zeslm_summary *summary, int level);
 
-/* One JSON object per result, every launch's time included. */
-json_t *report_json(const zeslm_results *all);
-
 /* A result's parameters ("bytes=4194304 waves=2") as typed values
  * ({"bytes": 4194304, "waves": 2}): whole numbers as integers, other numbers as
  * reals, anything else as a string. */

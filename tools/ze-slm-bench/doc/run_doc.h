@@ -58,9 +58,15 @@ typedef struct run_doc_device {
     char source[256];          /* a merged document: the file or rank it came from */
     /* run_doc_aggregate: its clock (the median over its workloads of each one's
      * median sampled; 0 not sampled), the median clock of the devices of its name,
-     * and whether it is below RUN_DOC_THROTTLED_BELOW of theirs. */
+     * and whether it is below RUN_DOC_THROTTLED_BELOW of theirs; its score against
+     * its peers (0: none), whether that is SLOW, its busy share (peers.h; 0 none), and
+     * the first device that is the same physical one (-1: none before it). */
     double clock_mhz, peers_clock_mhz;
     bool throttled;
+    double peer_score, busy_share;
+    bool slow;
+    long long same_device_as;
+    bool aggregated;           /* those are set */
     /* Its run stopped before every workload asked for (a rank killed mid-run, an
      * interrupt): written as the device's "complete": false. */
     bool incomplete;
@@ -101,6 +107,9 @@ void run_doc_free(run_doc *doc);
  * past cap. */
 run_doc_device *run_doc_add_device(run_doc *doc, size_t cap, uint32_t index, const char *host, json_t *facts,
                                    const char *module_format);
+/* The device's name, backend label, driver and kind, for people, from its facts. */
+void run_doc_device_names(run_doc_device *d);
+
 /* A device that did not open (or a rank that ran none): an entry of the document's
  * errors; index and rank -1 when unknown, `status` a zeslm_status_name or the
  * rank's ("RANK_LOST"). */
@@ -117,6 +126,12 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
  * none. */
 void run_doc_device_ids(const run_doc_device *d, const char **uuid, const char **pci);
 
+/* Whether a and b may be one device, the one definition `compare` pairs by: the same
+ * name, and the same sub-device flag, UUID and PCI address wherever both documents
+ * give them. (Ranks that shared one physical device, in one document, are those of
+ * one UUID, or one host and PCI address: run_doc_aggregate.) */
+bool run_doc_same_device(const run_doc_device *a, const run_doc_device *b);
+
 /* Devices of one model: the same name and driver version (a fleet mid-upgrade is two
  * populations: the older half must not be flagged against the newer). */
 bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b);
@@ -126,13 +141,17 @@ bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b);
  * false when out of memory. */
 bool run_doc_aggregate(run_doc *doc);
 
-/* The document as JSON: the one writer of a results file. */
+/* The document as JSON: the one writer of a results file (records_run's rows,
+ * doc/records.h). */
 json_t *run_doc_json(const run_doc *doc);
 
-/* Reads a results file of schema 1, 2 or 3 into a document: its head, run options,
- * devices (facts, results, summaries, findings, errors, and a section per run of one
- * workload's results, its findings worked out again) and open errors; no aggregate
- * (run_doc_aggregate makes it). Returns 0, or -1 with a reason in `why`. */
+/* Reads a results file of schema 1, 2 or 3 into a document through the same rows:
+ * its head, run options, devices (every field, a section per run of one workload's
+ * results with its findings worked out again) and open errors; no aggregate
+ * (run_doc_aggregate makes it, as the writer did). A measured result without a
+ * positive median is refused (records_result_valid). Written again after
+ * run_doc_aggregate, a document the tool wrote gives the same bytes. Returns 0, or
+ * -1 with a reason in `why`. */
 int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len);
 
 /* Whether any device ran nothing (run_doc_device.no_results). */

@@ -5,26 +5,44 @@
 
 #include "doc/run_fleet.h"
 
-/* `from`'s device k as a device of `into`: its facts, rank, clocks, results by
- * section, summaries, findings and errors. */
+/* d as a device of `into`: every field of it (a field added to run_doc_device comes
+ * along), its references and lists its own; where it came from. */
 static bool merge_device(run_doc *into, size_t cap, const run_doc_device *d, const char *source)
 {
     run_doc_device *m = run_doc_add_device(into, cap, d->index, d->host, json_incref(d->facts), d->module_format);
     if (!m)
         return false;
-    m->started_s = d->started_s;
-    m->finished_s = d->finished_s;
+    run_doc_device own = *m;
+    json_decref(own.summaries);
+    json_decref(own.findings);
+    json_decref(own.errors);
+    *m = *d;
+    m->facts = own.facts;
+    m->summaries = json_deep_copy(d->summaries);
+    m->findings = json_deep_copy(d->findings);
+    m->errors = json_deep_copy(d->errors);
+    m->results = own.results;
     m->rank = json_incref(d->rank);
     m->clocks = json_incref(d->clocks);
-    m->incomplete = d->incomplete;
+    /* Against the merged document's peers, once it is aggregated. */
+    m->aggregated = false;
     snprintf(m->source, sizeof m->source, "%s", d->source[0] ? d->source : source);
-    for (size_t i = 0; i < d->n_sections; i++)
-        if (!run_doc_append(m, &d->results, &d->sections[i], NULL))
+    /* Its sections index its results, which keep their places; room for a power of
+     * two of them, as run_doc_append keeps it. */
+    size_t room = 1;
+    while (room < d->n_sections)
+        room *= 2;
+    m->sections = malloc(room * sizeof *m->sections);
+    if (!m->summaries || !m->findings || !m->errors || !m->sections) {
+        m->n_sections = 0;
+        return false;
+    }
+    if (d->n_sections)
+        memcpy(m->sections, d->sections, d->n_sections * sizeof *m->sections);
+    for (size_t i = 0; i < d->results.count; i++)
+        if (zeslm_results_append(&m->results, &d->results.items[i]) != ZESLM_OK)
             return false;
-    /* As the file had them (run_doc_append made them again from the sections). */
-    json_object_update(m->summaries, d->summaries);
-    json_object_update(m->findings, d->findings);
-    return json_array_extend(m->errors, d->errors) == 0;
+    return true;
 }
 
 /* Adds every device and error of `from` to `into`, with where they came from. */

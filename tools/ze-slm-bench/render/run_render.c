@@ -477,7 +477,9 @@ static void device_errors(FILE *f, const run_doc *doc)
 
 bool run_render_fleet(FILE *f, const run_doc *doc)
 {
+    /* A document merged from none (`merge` of one run's file) is that one run. */
     size_t runs = json_array_size(json_object_get(doc->head, "merged_from")), slow = 0, hot = 0;
+    runs = runs ? runs : 1;
     size_t errors = json_array_size(doc->errors);
     json_t *hosts = run_doc_hosts(doc);
     size_t n_hosts = json_array_size(hosts);

@@ -3,6 +3,7 @@
 
 #include "cli/cli.h"
 #include "render/run_render.h"
+#include "doc/hosts.h"
 #include "render/verdicts_render.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)
@@ -188,8 +189,12 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     }
     if (notes)
         json_array_extend(v.notes, (json_t *)notes);
-    json_decref(merged->verdicts);
-    merged->verdicts = verdicts_json(&v, o->fail_on);
+    /* A document merged from others holds its verdicts; one run's document (merge of
+     * one file) is written again as it was read, and has none. */
+    if (run_doc_merged(merged)) {
+        json_decref(merged->verdicts);
+        merged->verdicts = verdicts_json(&v, o->fail_on);
+    }
     verdicts_text_first(plan->text, &v);
     /* The fleet's errors set the status through their verdicts; rc is the tool's own. */
     int rc = run_render_fleet(plan->text, merged) ? 0 : 1;

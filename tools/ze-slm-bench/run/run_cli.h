@@ -29,9 +29,10 @@ typedef struct run_cli {
     const char *rank_files; /* --mpi --rank-files DIR: each rank also writes DIR/HOST-RANK.json as it goes */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to
-     * --json, --csv and --markdown. */
+     * --json, --csv and --markdown; it may keep the document itself (moved out,
+     * leaving it zeroed, which run_doc_free then leaves alone). */
     void (*before_workload)(void *hook_ctx);
-    void (*take_document)(void *hook_ctx, const struct run_doc *doc);
+    void (*take_document)(void *hook_ctx, struct run_doc *doc);
     void *hook_ctx;
     /* What json points at when `--json DIR/` named a rank's file (tools/ze-slm-bench/run/rank.h). */
     char rank_json[4096];

@@ -92,19 +92,36 @@ static void barrier(void *arg)
     }
 }
 
-/* What a rank keeps of its run: the lock step, and its document as JSON text. */
+/* What a rank keeps of its run: the lock step, and its document: rank 0 the document
+ * itself (`own`, once `kept`), every other rank its JSON text for rank 0. */
 typedef struct rank_run {
     lockstep ls;
+    run_doc own;
+    bool kept;
     char *text;
 } rank_run;
 
-/* take_document: the rank's document as run_doc_json writes it. */
-static void keep_document(void *arg, const run_doc *doc)
+/* The text of a document as run_doc_json writes it (NULL when out of memory). */
+static char *document_text(const run_doc *doc)
+{
+    json_t *json = run_doc_json(doc);
+    char *text = json_dumps(json, JSON_COMPACT);
+    json_decref(json);
+    return text;
+}
+
+/* take_document: rank 0 keeps the document as it is, never through JSON text; the
+ * others its text. */
+static void keep_document(void *arg, run_doc *doc)
 {
     rank_run *rr = arg;
-    json_t *json = run_doc_json(doc);
-    rr->text = json_dumps(json, JSON_COMPACT);
-    json_decref(json);
+    if (rr->ls.rank == 0) {
+        rr->own = *doc;
+        memset(doc, 0, sizeof *doc);
+        rr->kept = true;
+    } else {
+        rr->text = document_text(doc);
+    }
 }
 
 /* before_workload: the barrier. */
@@ -123,19 +140,21 @@ static void error_doc(run_doc *doc, const run_cli *o, int rank, const char *host
     run_doc_open_error(doc, -1, "", host, rank, status, message);
 }
 
-/* This rank's document as text: its run's, else one of its error. */
-static char *own_text(rank_run *rr, const run_cli *o, int rc, int rank, const char *host, int argc, char **argv)
+/* This rank's document (rank 0's in rr->own, the others' as text): its run's, else
+ * one of its error. Returns false when out of memory. */
+static bool own_document(rank_run *rr, const run_cli *o, int rc, int rank, const char *host, int argc, char **argv)
 {
-    if (rr->text)
-        return rr->text;
+    if (rr->kept || rr->text)
+        return true;
     char message[512];
     snprintf(message, sizeof message, "rank %d ended with exit status %d before it wrote results: %s", rank, rc,
              zeslm_last_error());
     run_doc doc;
     error_doc(&doc, o, rank, host, "RANK_NOT_RUN", message, argc, argv);
     keep_document(rr, &doc);
-    run_doc_free(&doc);
-    return rr->text;
+    if (doc.head)
+        run_doc_free(&doc);
+    return rr->kept || rr->text;
 }
 
 /* Rank 0: every other rank's document text and exit status, until all came or the
@@ -183,10 +202,11 @@ static bool send_own(const char *text, int rc, double wait_s)
     return wait_until(&req[0], deadline) && wait_until(&req[1], deadline);
 }
 
-/* Rank 0: every rank's document read back (run_doc_parse), merged, written through
- * the output plan of --json, --csv and --markdown. Returns the exit status. */
-static int write_fleet(const run_cli *o, char **texts, int *rcs, int size, const char (*hosts)[HOST_LEN],
-                       int argc, char **argv)
+/* Rank 0: its own document (`own`, taken) and every other rank's read back
+ * (run_doc_parse), merged, written through the output plan of --json, --csv and
+ * --markdown. Returns the exit status. */
+static int write_fleet(const run_cli *o, run_doc *own, char **texts, int *rcs, int size,
+                       const char (*hosts)[HOST_LEN], int argc, char **argv)
 {
     run_doc *docs = calloc((size_t)size, sizeof *docs), merged = {0};
     char (*names)[32] = calloc((size_t)size, sizeof *names);
@@ -196,9 +216,11 @@ static int write_fleet(const run_cli *o, char **texts, int *rcs, int size, const
         rc = cli_error("out of host memory");
         goto out;
     }
+    docs[0] = *own;
+    memset(own, 0, sizeof *own);
     for (int r = 0; r < size; r++) {
         char why[256] = "it sent nothing", message[512];
-        if (!texts[r] || run_doc_parse(texts[r], strlen(texts[r]), &docs[r], why, sizeof why)) {
+        if (r > 0 && (!texts[r] || run_doc_parse(texts[r], strlen(texts[r]), &docs[r], why, sizeof why))) {
             snprintf(message, sizeof message, "rank %d sent no results within %.0f s (%s): it died or hung", r,
                      o->mpi_wait_s, why);
             error_doc(&docs[r], o, r, hosts[r], "RANK_LOST", message, argc, argv);
@@ -303,30 +325,29 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * meets the others at each barrier. */
     while (rr.ls.barriers < n && !rr.ls.lost)
         barrier(&rr.ls);
-    char *text = own_text(&rr, o, own, rank, me, argc, argv);
-    if (!text) {
+    if (!own_document(&rr, o, own, rank, me, argc, argv)) {
         rc = cli_error("out of host memory");
         goto out;
     }
     if (rank == 0) {
-        texts[0] = text;
-        rr.text = NULL;
         rcs[0] = own;
         gather(size, o->mpi_wait_s, texts, rcs);
         for (int r = 1; r < size; r++)
             rr.ls.lost |= !texts[r];
-        rc = write_fleet(o, texts, rcs, size, (const char(*)[HOST_LEN])hosts, argc, argv);
+        rc = write_fleet(o, &rr.own, texts, rcs, size, (const char(*)[HOST_LEN])hosts, argc, argv);
     } else {
         /* Once rank 0 has them, its exit status speaks for this rank: a launcher
          * ends every rank when one exits with an error. */
         rc = 0;
-        if (!send_own(text, own, o->mpi_wait_s)) {
+        if (!send_own(rr.text, own, o->mpi_wait_s)) {
             rr.ls.lost = true;
             rc = own ? own : 1;
             cli_error("rank %d: rank 0 did not take its results within %.0f s", rank, o->mpi_wait_s);
         }
     }
 out:
+    if (rr.own.head)
+        run_doc_free(&rr.own);
     free(rr.text);
     for (int r = 0; texts && r < size; r++)
         free(texts[r]);

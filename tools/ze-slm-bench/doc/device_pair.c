@@ -1,0 +1,90 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/device_pair.h"
+
+/* A device's rank number, -1 where its document does not say. */
+static long long rank_of(const run_doc_device *d)
+{
+    json_t *rank = json_object_get(d->rank, "rank");
+    return json_is_integer(rank) ? (long long)json_integer_value(rank) : -1;
+}
+
+/* Whether a and b ran at the same place: the same index, and the same host and rank
+ * wherever both say (a merged document repeats indices across hosts). */
+static bool same_place(const run_doc_device *a, const run_doc_device *b)
+{
+    long long ra = rank_of(a), rb = rank_of(b);
+    return a->index == b->index && (!*a->host || !*b->host || strcmp(a->host, b->host) == 0) &&
+           (ra < 0 || rb < 0 || ra == rb);
+}
+
+/* The unpaired devices of old that may be device n (with `by_place`, only at its
+ * place): how many, and the first in *first. */
+static size_t candidates(const run_doc *old, const bool *used_old, const run_doc_device *n, bool by_place,
+                         size_t *first)
+{
+    size_t count = 0;
+    for (size_t i = old->n_devices; i-- > 0;)
+        if (!used_old[i] && run_doc_same_device(&old->devices[i], n) &&
+            (!by_place || same_place(&old->devices[i], n))) {
+            count++;
+            *first = i;
+        }
+    return count;
+}
+
+static int by_new_index(const void *a, const void *b)
+{
+    size_t x = ((const device_pair *)a)->new_index, y = ((const device_pair *)b)->new_index;
+    return (x > y) - (x < y);
+}
+
+int device_pair_make(const run_doc *old, const run_doc *new, bool any_device, device_pair *pairs, size_t *count,
+                     char *why, size_t why_len)
+{
+    /* On the heap: a file may list any number of devices. */
+    bool *used_old = calloc(old->n_devices + new->n_devices + 1, sizeof *used_old);
+    if (!used_old) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    bool *used_new = used_old + old->n_devices;
+    size_t n = 0, i = 0;
+    int rc = 0;
+    /* First the devices that match at their place too (the root device and its tiles
+     * share a name, so a name alone pairs them wrongly once either file is reordered);
+     * then those whose identity alone is unique. */
+    for (int pass = 0; pass < 2 && !rc; pass++)
+        for (size_t j = 0; j < new->n_devices && !rc; j++) {
+            const run_doc_device *d = &new->devices[j];
+            if (used_new[j])
+                continue;
+            size_t found = candidates(old, used_old, d, pass == 0, &i);
+            if (found == 1) {
+                used_old[i] = used_new[j] = true;
+                pairs[n++] = (device_pair){i, j};
+            } else if (found > 1 && pass == 1) {
+                bool sub = json_is_true(json_object_get(d->facts, "subdevice"));
+                snprintf(why, why_len, "device %zu of NEW (%s%s) could be any of %zu devices of OLD of its name "
+                         "and kind, none at its index: pair them by hand, or give files of one run order",
+                         j, d->name, sub ? ", a sub-device" : "", found);
+                rc = -1;
+            }
+        }
+    for (size_t j = 0, k = 0; !rc && any_device && j < new->n_devices; j++) {
+        if (used_new[j])
+            continue;
+        while (k < old->n_devices && used_old[k])
+            k++;
+        if (k == old->n_devices)
+            break;
+        used_old[k] = used_new[j] = true;
+        pairs[n++] = (device_pair){k, j};
+    }
+    free(used_old);
+    qsort(pairs, n, sizeof *pairs, by_new_index);
+    *count = n;
+    return rc;
+}

@@ -1,0 +1,89 @@
+/* The results schema as tables (jansson's pack/unpack pairs, protobuf's descriptors):
+ * one row per field names its JSON key, its kind, where it lives in the C record (an
+ * offsetof) and whether it is required. schema_write walks the rows to write a record
+ * and schema_read walks the same rows to read it, so a field added to a table is
+ * written, read, merged and compared everywhere at once. Special cases are a named
+ * callback on their row, never a second codec. The tables themselves are in
+ * doc/records.h; docs/results-schema.md says what each field means.
+ *
+ * Two sorts of record: a struct-backed one (the run, a device, a result) is read into
+ * and written from a C struct; a JSON-backed one (clocks, a rank, an error) is kept as
+ * a JSON object, which reading checks against the rows and copies in the rows' order,
+ * and writing copies the same way, so either path gives the same bytes. */
+#ifndef ZESLM_SCHEMA_H
+#define ZESLM_SCHEMA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+typedef enum schema_kind {
+    SCHEMA_U32,     /* uint32_t: a whole number, 0 to 2^32 - 1 */
+    SCHEMA_U64,     /* uint64_t: a whole number, 0 to 2^63 - 1 */
+    SCHEMA_I64,     /* long long: a whole number (JSON-backed records: any integer) */
+    SCHEMA_DOUBLE,  /* double: a number */
+    SCHEMA_BOOL,    /* bool */
+    SCHEMA_TEXT,    /* char[size]: a string that fits */
+    SCHEMA_STR,     /* const char *: a string of the document read, which outlives the record */
+    SCHEMA_JSON,    /* json_t *: a record of `sub` kept as JSON (sub NULL: any object or array) */
+    SCHEMA_ARRAY,   /* json_t *: an array of records of `sub` kept as JSON */
+    SCHEMA_MAP,     /* json_t *: an object of NAME: record of `sub` (a sub whose one row has no key:
+                     * NAME: that value) */
+    SCHEMA_SPECIAL, /* the row's callbacks alone read and write it */
+} schema_kind;
+
+enum schema_flags {
+    SCHEMA_REQUIRED = 1u,  /* reading fails without it */
+    SCHEMA_ZERO_NULL = 2u, /* 0, "" or NULL is written as null, and null reads as 0 */
+    SCHEMA_ZERO_OMIT = 4u, /* 0, "" or NULL is left out */
+    SCHEMA_GATED = 8u,     /* written, and read, only where the record's gate says (a measured result) */
+    SCHEMA_NULLABLE = 16u, /* JSON-backed: null is a value of its own (unknown) */
+};
+
+struct schema_record;
+
+typedef struct schema_row {
+    const char *key;   /* NULL: the value of a MAP's entry itself */
+    schema_kind kind;
+    size_t offset;     /* offsetof in the struct-backed record */
+    size_t size;       /* TEXT: the array's size */
+    unsigned flags;
+    const struct schema_record *sub; /* JSON, ARRAY, MAP: their records */
+    /* A field derived from others, or held otherwise: its value (NULL: left out) ... */
+    json_t *(*write)(const void *rec);
+    /* ... and how it is read (v: NULL where absent); false with the reason in why.
+     * NULL: not read (derived: worked out again from the fields it comes from). */
+    bool (*read)(void *rec, const json_t *v, char *why, size_t why_len);
+} schema_row;
+
+typedef struct schema_record {
+    const char *name;  /* for messages: "result" */
+    const schema_row *rows;
+    size_t n_rows;
+    bool json_backed;
+    /* Whether a record's GATED rows apply to it (a measured result); NULL: always. */
+    bool (*gate)(const void *rec);
+    /* The rules across fields once read (a measured result's median is positive);
+     * NULL: none. */
+    bool (*check)(const void *rec, char *why, size_t why_len);
+} schema_record;
+
+/* A struct-backed record as a JSON object, in the rows' order. */
+json_t *schema_write(const schema_record *t, const void *rec);
+
+/* One field of it as schema_write writes it (a new reference), NULL where left out:
+ * what the CSV and the tables print, from the same rows. */
+json_t *schema_field(const schema_record *t, const char *key, const void *rec);
+
+/* Reads the object `o` into the struct-backed `rec` (left as the caller set it where a
+ * field is absent: its defaults). Returns 0, or -1 with the reason in `why`, which
+ * names the record and the field. A record read here may hold references (JSON
+ * fields) the caller frees even on failure. */
+int schema_read(const schema_record *t, const json_t *o, void *rec, char *why, size_t why_len);
+
+/* A JSON-backed record: `o` checked against the rows and copied in their order (what
+ * is both read and written), or NULL with the reason in `why`. */
+json_t *schema_copy(const schema_record *t, const json_t *o, char *why, size_t why_len);
+
+#endif
