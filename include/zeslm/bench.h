@@ -193,16 +193,24 @@ bool zeslm_variant_group_ok(const zeslm_variant *v, uint32_t g, char *why, size_
 bool zeslm_stop_requested(void);
 
 /* A full run's default sizes were chosen for a GPU that reads memory at this many
- * bytes per second; a slower device gets them scaled down by its own speed over this
- * (one probe launch per device, before its first workload; --quick and --size are
- * not scaled). */
+ * bytes per second. */
 #define ZESLM_SIZING_REFERENCE_BPS 1e12
+/* What a compute unit of a device that is not a GPU is taken to read, in bytes per
+ * second: PoCL on 2 cores of an AMD EPYC read 3.74-4.10 GB/s in a probe launch
+ * (issue 33), about 2 GB/s a core. */
+#define ZESLM_SIZING_UNIT_BPS 2e9
 
-/* The factor, in (0, 1], this device's default sizes were scaled by, and the memory
- * read speed its probe measured in *probe_bytes_per_s (may be NULL; 0 when no probe
- * ran: a --quick or --size run, or a device that executes nothing, where the factor is
- * 1). */
-double zeslm_default_size_scale(const zeslm_device *dev, double *probe_bytes_per_s);
+/* The factor, in (0, 1], by which a device's default sizes are the full ones, from its
+ * identity and properties alone (never a timed figure): 1 for a GPU; for any other
+ * device its compute units times ZESLM_SIZING_UNIT_BPS over ZESLM_SIZING_REFERENCE_BPS,
+ * rounded down to a power of two. The rule in words ("not a GPU, 2 compute units:
+ * 1/256 of a GPU's sizes ...") into `rule`. --quick and --size are not scaled. */
+double zeslm_size_rule(const zeslm_device_info *info, char *rule, size_t len);
+
+/* The factor this device's default sizes were scaled by and its rule, as
+ * zeslm_size_rule; 1 and "" where no default size was chosen yet (a --quick or --size
+ * run). */
+double zeslm_default_size_scale(const zeslm_device *dev, char *rule, size_t len);
 
 /* Runs wl and fills each new result's speed-up over its baseline variant measured at
  * the same parameters, and its fraction of its variant's ceiling where `out` already

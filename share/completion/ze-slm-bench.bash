@@ -18,8 +18,8 @@ _ze_slm_bench_options()
         limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
         run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --rank-files --fail-on --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
-        inspect) echo "--target --kernel --group-size --slm --isa --compile-timeout --json --csv --markdown --help";;
-        compare) echo "--fail-over --any-device --json --csv --markdown --help";;
+        inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --help";;
+        compare) echo "--fail-over --alpha --threshold --verbose --any-device --json --csv --markdown --help";;
         merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --strict --summary-only --junit --jsonl --help";;
         help) echo "--help";;
     esac
@@ -64,14 +64,14 @@ _ze_slm_bench_value()
             esac;;
         inspect)
             case $2 in
-                --group-size|-g|--slm|-s|--isa|-i|--compile-timeout|-T) echo any;;
+                --options|-o|--group-size|-g|--slm|-s|--isa|-i|--compile-timeout|-T) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
                 --target|-t) echo target;;
                 --kernel|-k) echo kernel;;
             esac;;
         compare)
             case $2 in
-                --fail-over|-f) echo any;;
+                --fail-over|-f|--alpha|-p|--threshold|-t) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
             esac;;
         merge)
@@ -155,10 +155,12 @@ _ze_slm_bench()
             COMPREPLY=($(compgen -W "$_ze_slm_bench_commands" -- "$cur"));;
         run)
             if [[ $cur == */*,* ]]; then
-                # BENCH/A,B: the further variants of that bench, by their names alone
-                local bench=${cur%%/*}
+                # BENCH/A,B: the further variants of that bench, by their names alone,
+                # less those the list already names (run refuses a variant twice)
+                local bench=${cur%%/*} chosen=${cur#*/}
+                chosen=${chosen%,*}
                 COMPREPLY=($(compgen -P "${cur%,*}," -W "$(printf '%s\n' $_ze_slm_bench_variants |
-                    sed -n "s|^$bench/||p")" -- "${cur##*,}"))
+                    sed -n "s|^$bench/||p" | grep -vxF -e "${chosen//,/$'\n'}")" -- "${cur##*,}"))
             elif [[ $cur == */* ]]; then
                 COMPREPLY=($(compgen -W "$_ze_slm_bench_variants" -- "$cur"))
             else

@@ -31,9 +31,8 @@ struct zeslm_device {
     unsigned n_modules;
     const char *module_format;
     zeslm_settings settings; /* as given to zeslm_device_open */
-    /* sizing.c: the memory read speed of the sizing probe, once it ran. */
-    bool probed;
-    double probe_bytes_per_s;
+    /* sizing.c: a default size was chosen by the device's rule. */
+    bool sized;
 };
 
 struct zeslm_buffer {

@@ -94,7 +94,7 @@ typedef struct bench_case {
 } bench_case;
 
 /* A size whose cost grows with it: `given` (--size) when not 0, else `quick` under
- * --quick, else `full` scaled for the device (sizing.c: a probe launch the first time),
+ * --quick, else `full` scaled for the device (sizing.c: by its identity and properties),
  * never below quick. */
 zeslm_status bench_default_size(zeslm_device *dev, const zeslm_run_opts *o, uint64_t given, uint64_t quick,
                                 uint64_t full, uint64_t *out);

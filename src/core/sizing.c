@@ -1,76 +1,42 @@
-/* Default sizes that fit the device: one short probe per device measures how fast it
- * reads memory, and every workload's full-run size (chosen for a discrete GPU) is
- * scaled by that speed over the reference GPU's, as Google Benchmark and hyperfine
- * choose iterations from a first timed run. A CPU gets sizes that finish in seconds;
- * a GPU as fast as the reference keeps the full ones. */
-#include <stdlib.h>
+/* Default sizes a device keeps: every workload's full-run size (chosen for a discrete
+ * GPU) scaled by a factor that follows from the device's identity and properties
+ * alone, so that the same device and driver get the same sizes on every run and on
+ * every node of a cluster. A timed probe of memory speed chose them before; on a busy
+ * CPU it read 4.10 then 3.74 GB/s minutes apart and halved hist's n (issue 33), and
+ * any rule over a timed figure has a boundary that a 10% wobble crosses. */
+#include <stdio.h>
 
 #include "backend.h"
 #include "bench_internal.h"
 
-/* The probe grows from 1 MiB, 4x a step, until one launch takes SIZING_PROBE_NS or it
- * reads SIZING_PROBE_MAX bytes: long enough that the launch's fixed cost is small. */
-#define SIZING_PROBE_MIN (1u << 20)
-#define SIZING_PROBE_MAX (64u << 20)
-#define SIZING_PROBE_NS 2e6
-#define PROBE_GROUP 256u
-
-/* One probe: the roofline's read kernel over growing prefixes of one buffer. Its sum is
- * not checked: it reports no figure, it only chooses sizes. *bytes_per_s is 0 when the
- * device executes nothing (it writes no timestamp). */
-static zeslm_status probe(zeslm_device *dev, double timeout_s, double *bytes_per_s)
+double zeslm_size_rule(const zeslm_device_info *info, char *rule, size_t len)
 {
-    zeslm_status st = ZESLM_OK;
-    zeslm_kernel *k = NULL;
-    zeslm_buffer *in = NULL, *sums = NULL;
-    zeslm_kernel_props props;
-    *bytes_per_s = 0;
-    TRY(zeslm_kernel_create(dev, "roofline", "peak_read", &k));
-    TRY(zeslm_kernel_props_get(k, &props));
-    uint32_t group = props.max_group_size && props.max_group_size < PROBE_GROUP ? props.max_group_size : PROBE_GROUP;
-    uint32_t groups = bench_fill_groups(dev, 4);
-    uint64_t mem = zeslm_device_get_info(dev)->global_mem;
-    size_t top = SIZING_PROBE_MAX;
-    while (mem && top > SIZING_PROBE_MIN && top > mem / 8)
-        top /= 2;
-    TRY(bench_buffer(dev, NULL, top, &in));
-    TRY(bench_buffer(dev, NULL, (size_t)groups * 4, &sums));
-    TRY(zeslm_kernel_arg_buffer(k, 0, in));
-    TRY(zeslm_kernel_arg_buffer(k, 2, sums));
-    TRY(zeslm_kernel_arg_local(k, 3, (size_t)group * 4));
-    for (size_t bytes = SIZING_PROBE_MIN;; bytes = bytes * 4 < top ? bytes * 4 : top) {
-        uint64_t ns = 0;
-        TRY(zeslm_kernel_arg_u32(k, 1, (uint32_t)(bytes / 16)));
-        /* The first launch of a size warms it; the second is timed. */
-        for (int rep = 0; rep < 2; rep++) {
-            st = zeslm_kernel_launch(k, groups, group, timeout_s, &ns);
-            if (st == ZESLM_ERR_NO_TIMING) {
-                st = ZESLM_OK;
-                goto out;
-            }
-            if (st != ZESLM_OK)
-                goto out;
-        }
-        if (ns == 0)
-            goto out;
-        *bytes_per_s = (double)bytes / (1e-9 * (double)ns);
-        if ((double)ns >= SIZING_PROBE_NS || bytes == top)
-            break;
+    if (info->is_gpu) {
+        snprintf(rule, len, "a GPU: the full sizes");
+        return 1;
     }
-out:
-    zeslm_buffer_free(in);
-    zeslm_buffer_free(sums);
-    zeslm_kernel_free(k);
-    return st;
+    /* Unknown is one compute unit: the smaller sizes, which finish. */
+    uint32_t units = info->compute_units ? info->compute_units : 1;
+    double want = (double)units * ZESLM_SIZING_UNIT_BPS / ZESLM_SIZING_REFERENCE_BPS, scale = 1;
+    /* A power of two: sizes that are powers of two stay so, and the factor is coarse. */
+    while (scale > want && scale > 1.0 / (1u << 30))
+        scale /= 2;
+    if (scale >= 1)
+        snprintf(rule, len, "not a GPU, %u compute units: the full sizes", units);
+    else
+        snprintf(rule, len, "not a GPU, %u compute unit%s: 1/%.0f of a GPU's sizes (%.0f GB/s a compute unit "
+                 "against a GPU's %.0f GB/s)", units, units == 1 ? "" : "s", 1 / scale,
+                 ZESLM_SIZING_UNIT_BPS * 1e-9, ZESLM_SIZING_REFERENCE_BPS * 1e-9);
+    return scale;
 }
 
-double zeslm_default_size_scale(const zeslm_device *dev, double *probe_bytes_per_s)
+double zeslm_default_size_scale(const zeslm_device *dev, char *rule, size_t len)
 {
-    if (probe_bytes_per_s)
-        *probe_bytes_per_s = dev->probed ? dev->probe_bytes_per_s : 0;
-    if (!dev->probed || dev->probe_bytes_per_s <= 0 || dev->probe_bytes_per_s >= ZESLM_SIZING_REFERENCE_BPS)
+    if (!dev->sized) {
+        snprintf(rule, len, "%s", "");
         return 1;
-    return dev->probe_bytes_per_s / ZESLM_SIZING_REFERENCE_BPS;
+    }
+    return zeslm_size_rule(&dev->info, rule, len);
 }
 
 uint64_t bench_fit_size(double scale, uint64_t quick, uint64_t full)
@@ -95,12 +61,8 @@ zeslm_status bench_default_size(zeslm_device *dev, const zeslm_run_opts *o, uint
         *out = given ? given : quick;
         return ZESLM_OK;
     }
-    if (!dev->probed) {
-        zeslm_status st = probe(dev, o->timeout_s, &dev->probe_bytes_per_s);
-        if (st != ZESLM_OK)
-            return st;
-        dev->probed = true;
-    }
-    *out = bench_fit_size(zeslm_default_size_scale(dev, NULL), quick, full);
+    char rule[256];
+    dev->sized = true;
+    *out = bench_fit_size(zeslm_size_rule(&dev->info, rule, sizeof rule), quick, full);
     return ZESLM_OK;
 }

@@ -24,7 +24,13 @@ expect_error() {
     fi
 }
 
-expect_error "unknown command" frobnicate
+expect_error "unknown command 'frobnicate' (try --help)" frobnicate
+# A typo gets the nearest name (at most 2 edits, a swap of neighbours one).
+expect_error "unknown command 'rnu'; did you mean 'run'? (try --help)" rnu
+expect_error "help: unknown command 'comapre'; did you mean 'compare'?" help comapre
+expect_error "run: unknown bench 'hsit'; did you mean 'hist'?" run hsit
+expect_error "run: hist has no variant 'copis'; did you mean 'copies'?" run hist/lanes,copis
+expect_error "profile: hist has no variant 'lane'; did you mean 'lanes'?" profile hist/lane
 expect_error "help: unknown command 'frobnicate'" help frobnicate
 expect_error "help: give one command" help run limits
 expect_error "unknown bench" run nosuchbench

@@ -17,8 +17,10 @@ args = sys.argv[1:]
 one = args[0] == "-1"
 def device(spec):
     name, medians = spec.split(":")
+    # Ten launches each, 1% apart around the median.
     rows = [{"workload": "reduce", "variant": v, "parameters": "n=1000", "outcome": "measured",
-             "median_ns": int(m), "spread": 0.01} for v, m in zip("ab", medians.split(","))]
+             "median_ns": int(m), "spread": 0.05,
+             "times_ns": [int(m) + int(m) * k // 200 for k in range(-5, 5)]} for v, m in zip("ab", medians.split(","))]
     return {"device": {"name": name}, "results": rows}
 if one:
     print(json.dumps(dict(schema=1, **device(args[1]))))
@@ -41,7 +43,7 @@ printf '{"schema": 2, "devices": [{"device": {"name": "x"}}]}\n' >"$tmp/no_resul
 printf '{"schema": 4, "devices": []}\n' >"$tmp/schema4.json"
 
 expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/three.json" --fail-over 5
-expect 3 "6 results in both, 4 changed by more than their spread, 4 slower" "$tmp/three.json" "$tmp/three_slower.json" --fail-over 5
+expect 3 "All devices: 6 results in both, 4 changed: 4 slower, 0 faster" "$tmp/three.json" "$tmp/three_slower.json" --fail-over 5
 expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/reordered.json" --fail-over 5
 expect 0 "new: .*reordered.json device 0 (cpu)" "$tmp/three.json" "$tmp/reordered.json"
 expect 0 "only in new: device 0 (gpu), not compared" "$tmp/cpu.json" "$tmp/three.json"

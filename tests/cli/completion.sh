@@ -37,6 +37,10 @@ expect "$backends auto" run --backend ""
 # variants: of one bench after BENCH/, and the further ones of a list by name alone
 expect "hist/doc_private hist/doc_private_sg16 hist/doc_private_sg32 hist/doc_slm hist/doc_slm_sg16 hist/doc_slm_sg32 hist/copies hist/lanes hist/count_only" run hist/
 expect "hist/copies,lanes" run hist/copies,la
+# a variant the list already names is not offered again
+expect "hist/copies,count_only,lanes" run hist/copies,count_only,la
+expect "hist/lanes,copies,count_only" run hist/lanes,copies,c
+expect "hist/lanes,doc_private hist/lanes,doc_private_sg16 hist/lanes,doc_private_sg32 hist/lanes,doc_slm hist/lanes,doc_slm_sg16 hist/lanes,doc_slm_sg32 hist/lanes,copies hist/lanes,count_only" run hist/lanes,
 expect "conv/doc_global conv/doc_slm conv/tiled carveout/l1_latency carveout/l1_bandwidth" profile c
 # values: targets (the last of a list), kernels, devices; nothing to offer for a number
 expect "pvc" inspect --target p

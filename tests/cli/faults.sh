@@ -42,16 +42,18 @@ PY
 ls "$tmp"/int.json.tmp 2>/dev/null && fail "SIGINT: temporary file left behind"
 echo "ok: SIGINT keeps a readable, incomplete results file"
 
-"$bench" run reduce --quick --reps 3 --json "$tmp/a.json" >/dev/null 2>&1 || fail "run a"
+# 5 launches: the fewest whose U test can call a change at alpha 0.05.
+"$bench" run reduce --quick --reps 5 --json "$tmp/a.json" >/dev/null 2>&1 || fail "run a"
 "$bench" compare "$tmp/a.json" "$tmp/a.json" --fail-over 0 >"$tmp/out" 2>&1 || fail "compare of a file with itself: $(cat "$tmp/out")"
 grep -q " results in both, 0 changed" "$tmp/out" || fail "compare: $(cat "$tmp/out")"
-# Make every result of b ten times as slow as a's: beyond any spread a quick run has.
+# Make every launch of b ten times as slow as a's: beyond any spread a quick run has.
 python3 - "$tmp/a.json" "$tmp/b.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 for r in d["devices"][0]["results"]:
     if r["outcome"] == "measured":
         r["median_ns"] *= 10
+        r["times_ns"] = [t * 10 for t in r["times_ns"]]
 json.dump(d, open(sys.argv[2], "w"))
 PY
 "$bench" compare "$tmp/a.json" "$tmp/b.json" --fail-over 50 >"$tmp/out" 2>&1

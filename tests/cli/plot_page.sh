@@ -52,6 +52,64 @@ for d in 0 1; do
 done
 [ -s "$tmp/fleet/index.html" ] || fail "no fleet page"
 
+# The H100 page tells what the run said (issue 33): its columns described as computed,
+# the flags, the sizes and the closing summary first, a contents list, tables without
+# empty columns, each ceiling bar naming its ceiling, the latency levels the findings
+# name marked, skipped variants listed with their reason, a best group size only where
+# it is clear, and an axis from 0 in one unit.
+h100="$src/results/h100/run.json"
+"$plot" "$h100" "$tmp/h100" >"$tmp/out" 2>&1 || fail "ze-slm-plot of the H100 run: $(cat "$tmp/out")"
+page="$tmp/h100/index.html"
+in_page() {
+    grep -q -- "$1" "$page" || fail "the H100 page lacks $2"
+}
+in_page "<b>spread</b> the slowest launch's time less the fastest's, over the median" "spread as computed"
+! grep -q "standard deviation as a share of their mean" "$page" || fail "spread described as sd/mean"
+in_page '<h2 id="summary">Summary</h2><table class="results"><tr><th>workload</th><th>best variant</th>' "the summary first"
+in_page "<td>conv</td><td>tiled</td>" "conv's best variant"
+in_page '<p class="flags">Flagged: 1 beat their ceiling (&gt;ceiling); 5 spread by more than 20%' "the flags"
+in_page "Default sizes: the full ones" "the size rule"
+in_page '<nav><h2>Contents</h2><ul><li><a href="#summary">Summary</a>' "a contents list"
+in_page '<li><a href="#c-latency">latency</a></li>' "the charts in the contents"
+python3 - "$page" <<'PY' || fail "an empty column in a table"
+import re, sys
+text = open(sys.argv[1]).read()
+latency = text[text.index('<h3 id="w-latency">'):text.index('<h3 id="w-atomics">')]
+assert "<th>of ceiling</th>" not in latency and "<th>vs document</th>" not in latency, "latency's empty columns kept"
+assert "<th>of ceiling</th>" in text[text.index('<h3 id="w-hist">'):text.index('<h3 id="w-occupancy">')]
+PY
+in_page "Not measured: reduce/many_subgroup, reduce/many_sg16, reduce/many_sg32, hist/doc_private_sg16" "reduce's and hist's skipped variants"
+in_page "Not measured: slm_add_f32, slm_min_f32, slm_max_f32" "atomics' skipped variants"
+/usr/bin/python3 - "$plot" "$h100" <<'PY' || fail "the charts' rules"
+import importlib.machinery, json, sys
+tool = importlib.machinery.SourceFileLoader("plot", sys.argv[1]).load_module()
+tool.need_matplotlib()
+doc = tool.per_device(tool.load(sys.argv[2]))[0][1]
+find = lambda w, v: next(r for r in tool.measured(doc, w) if r["variant"] == v)
+# Each bar's ceiling, from the fraction the file keeps.
+assert tool.ceiling_of(doc, find("hist", "copies")) == "roofline/read"
+assert tool.ceiling_of(doc, find("conv", "tiled")) == "roofline/imad"
+assert tool.ceiling_of(doc, find("bank", "strided")) == "roofline/slm"
+assert tool.ceiling_of(doc, find("occupancy", "slm_sweep")) == "roofline/copy"
+# The latency levels the findings name, each a line with its name.
+fig, (ax,) = tool.figure(doc, "t")
+tool.levels(ax, doc)
+names = [t.get_text() for t in ax.texts]
+assert "first cache: 20.5 ns" in names and "L2: 139 ns" in names and "device memory: 330 ns" in names, names
+# A best group size only clear of the runner-up's launches: group_sweep's 64 and 128 overlap.
+sweep = sorted((r for r in tool.measured(doc, "occupancy") if r["variant"] == "group_sweep"), key=lambda r: r["group_size"])
+assert tool.clear_best(sweep) is None
+tput = [r for r in tool.measured(doc, "occupancy") if r["variant"] == "barrier_throughput"]
+assert tool.clear_best(tput)["group_size"] == 32
+# A linear axis from 0 carries one prefix, in its label, and bare numbers.
+fig, (ax,) = tool.figure(doc, "t")
+ax.plot([0, 1], [0, 1.5e8])
+tool.value_axis(ax, "Gatomic/s", [(1.5e8, 1.4e8, 1.6e8), (2e7, 1e7, 3e7)])
+assert ax.get_ylabel() == "atomics per second (Matomic/s)", ax.get_ylabel()
+fmt = ax.yaxis.get_major_formatter()
+assert fmt(0, 0) == "0" and fmt(1.5e8, 0) == "150", (fmt(0, 0), fmt(1.5e8, 0))
+PY
+
 chromium=$(command -v chromium || command -v chromium-browser)
 if [ -z "$chromium" ]; then
     echo "SKIPPED: no chromium to render the page (Debian: apt-get install chromium)"
@@ -68,7 +126,7 @@ has() {
 has "<h1>pthread-" "the device's name as its title"
 has 'class="warning">This run used <code>--quick</code>' "the --quick warning"
 has 'class="warning">pthread-[^<]* is not a GPU' "the CPU warning"
-has '<table class="results"><tbody><tr><th>variant</th>' "a results table"
+has '<h3 id="w-reduce">reduce</h3><table class="results"><tbody><tr><th>variant</th>' "a results table"
 has '<td>doc_tree</td>' "the doc_tree row"
 has '<th>SLM per work-group</th><td>512 KiB</td>' "the device's SLM as devices shows it"
 has '<th>GPU</th><td>no</td>' "yes/no facts"

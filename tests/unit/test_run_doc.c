@@ -160,7 +160,7 @@ static void full_document(run_doc *doc)
     d->started_s = 0.5;
     d->finished_s = 12.25;
     d->size_scale = 0.5;
-    d->probe_bytes_per_s = 2e11;
+    snprintf(d->size_rule, sizeof d->size_rule, "1 of 2 GPUs' memory: 1/2 of the full sizes");
     d->rank = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s}", "launcher", "Slurm", "rank", 1, "local_rank", 1, "size", 2,
                         "host", "node-a", "device_choice", "local rank 1 of 2 devices");
     d->clocks = json_pack("{s:s, s:f, s:{s:{s:i, s:f, s:f, s:f, s:f, s:f, s:s}}}", "source", "NVML", "max_mhz",

@@ -85,8 +85,11 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     const cli_command *c = cli_command_find(argv[1]);
-    if (!c)
-        return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
+    if (!c) {
+        char hint[64];
+        cli_command_suggest(argv[1], hint, sizeof hint);
+        return cli_usage_error("unknown command '%s'%s (try --help)", argv[1], hint);
+    }
     return c->run(argc - 1, argv + 1);
 }
 

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/suggest.h"
 
 static int help_run(int argc, char **argv);
 
@@ -30,6 +31,14 @@ const cli_command *cli_command_find(const char *name)
         if (strcmp(name, cli_commands[i]->name) == 0)
             return cli_commands[i];
     return NULL;
+}
+
+void cli_command_suggest(const char *name, char *buf, size_t len)
+{
+    const char *names[sizeof cli_commands / sizeof *cli_commands];
+    for (size_t i = 0; i < cli_command_count; i++)
+        names[i] = cli_commands[i]->name;
+    suggest_text(suggest_nearest(name, names, cli_command_count, sizeof *names), buf, len);
 }
 
 void cli_backends(FILE *f)
@@ -62,8 +71,10 @@ static int help_run(int argc, char **argv)
         return 0;
     }
     const cli_command *c = cli_command_find(argv[first]);
+    char hint[64];
+    cli_command_suggest(argv[first], hint, sizeof hint);
     if (!c)
-        return cli_usage_error("help: unknown command '%s' (try %s help)", argv[first], PROG);
+        return cli_usage_error("help: unknown command '%s'%s (try %s help)", argv[first], hint, PROG);
     cli_command_help(c, stdout);
     return 0;
 }

@@ -79,6 +79,8 @@ cli_value_kind cli_option_kind(const cli_option *o);
 extern const cli_command *const cli_commands[];
 extern const size_t cli_command_count;
 const cli_command *cli_command_find(const char *name);
+/* "; did you mean 'run'?" where a command is near the unknown `name`, else "". */
+void cli_command_suggest(const char *name, char *buf, size_t len);
 /* The tool's usage: its commands and this build's backends. */
 void cli_usage(FILE *f);
 /* The line of --version that names this build's backends. */

@@ -1,23 +1,28 @@
-/* `compare OLD.json NEW.json`: the ratio of medians of every result both runs
- * measured, marked where the change is larger than the runs' own spread; with
- * --fail-over PCT the exit status gates a CI job on regressions. Files of different
- * devices, or with no result in common, are an error: a gate must not pass on them.
- * Files of several devices compare device by device (device_pair_make). Both files
- * are read by run_doc_parse, the schema's one reader. */
+/* `compare OLD.json NEW.json`: benchstat's answer for two runs. For every result both
+ * measured, a Mann-Whitney U test over the two sets of launch times and a confidence
+ * interval for new/old (doc/compare_stats.h); a change is reported only where it is
+ * significant, larger than a threshold and clear of the launches' scatter. The
+ * summary comes first (per workload: slower, faster, unchanged, the geometric mean of
+ * new/old), then the changes, then the results only one file has as counts a
+ * workload. With --fail-over PCT the exit status gates a CI job on the significant
+ * slowdowns. Files of different devices, or with no result in common, are an error:
+ * a gate must not pass on them. Files of several devices compare device by device
+ * (device_pair_make). Both files are read by run_doc_parse, the schema's one reader. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <zeslm/units.h>
-
 #include "cli/cli.h"
-#include "render/fields.h"
 #include "cli/commands.h"
-#include "io/output.h"
-#include "render/sheet.h"
+#include "commands/compare_rows.h"
+#include "commands/compare_tally.h"
+#include "doc/compare_stats.h"
 #include "doc/device_pair.h"
 #include "doc/results_index.h"
+#include "io/output.h"
+#include "render/fields.h"
+#include "render/sheet.h"
 #include "render/table.h"
 
 /* Exit status when a regression passes --fail-over. */
@@ -54,182 +59,198 @@ static void unload(run_doc *doc, results_index *index)
 }
 
 typedef struct compare_opts {
-    uint32_t fail_over;
-    bool gate, any_device;
+    double fail_over;  /* a fraction: 0.05 is 5% */
+    double alpha, threshold;
+    bool gate, any_device, verbose;
     const char *markdown, *json, *csv;
 } compare_opts;
+
+/* A percentage option's value as a fraction. */
+static int percent(const char *name, const char *value, double *out)
+{
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !(v >= 0 && v <= 1000))
+        return cli_usage_error("%s: '%s' is not a percentage from 0 to 1000", name, value);
+    *out = v / 100;
+    return 0;
+}
 
 static int on_option(void *ctx, int key, const char *value)
 {
     compare_opts *o = ctx;
+    char *end;
     switch (key) {
     case 'a': o->any_device = true; return 0;
+    case 'v': o->verbose = true; return 0;
     case 'M': o->markdown = value; return 0;
     case 'j': o->json = value; return 0;
     case 'c': o->csv = value; return 0;
+    case 't': return percent("--threshold", value, &o->threshold);
+    case 'p':
+        o->alpha = strtod(value, &end);
+        /* Past 0.5 a "significant" change would be more likely noise than not. */
+        if (end == value || *end || !(o->alpha > 0 && o->alpha <= 0.5))
+            return cli_usage_error("--alpha: '%s' is not a probability in (0, 0.5]", value);
+        return 0;
     }
     o->gate = true; /* 'f' */
-    return cli_u32("--fail-over", value, 0, 100000, &o->fail_over) ? 0 : 2;
+    return percent("--fail-over", value, &o->fail_over);
 }
 
-/* Running totals over the pairs of devices. */
-typedef struct tally {
-    size_t matched, marked, regressions;
-    size_t resized; /* results only in new whose variant old measured at other parameters */
-} tally;
+#define N_FIELDS COMPARE_N_FIELDS
 
-/* One result of one pair of devices: the medians (NAN where a file lacks it) and
- * what changed. */
-typedef struct compare_row {
-    size_t old_device, new_device;
-    result_key key;
-    double old_ns, new_ns;
-    const char *change; /* "", "*", "* REGRESSION", "only in new", "only in old" */
-} compare_row;
-
-static json_t *ns_or_null(double ns)
-{
-    return isnan(ns) ? json_null() : json_real(ns);
-}
-
-#define GETTER(name, expr)               \
-    static json_t *name(const void *rec) \
-    {                                    \
-        const compare_row *r = rec;      \
-        return expr;                     \
-    }
-GETTER(j_old_device, json_integer((json_int_t)r->old_device))
-GETTER(j_new_device, json_integer((json_int_t)r->new_device))
-static json_t *j_key(const void *rec)
-{
-    char text[256];
-    result_key_text(&((const compare_row *)rec)->key, text, sizeof text);
-    return json_string(text);
-}
-GETTER(j_old, ns_or_null(r->old_ns))
-GETTER(j_new, ns_or_null(r->new_ns))
-GETTER(j_ratio, isnan(r->old_ns) || isnan(r->new_ns) ? json_null() : json_real(r->new_ns / r->old_ns))
-GETTER(j_change, json_string(r->change))
-
-/* Times scaled ("1.07 ms"), "-" where absent. */
-static void c_ns(double ns, char *buf, size_t len)
-{
-    if (isnan(ns))
-        snprintf(buf, len, "-");
-    else
-        zeslm_format_si(ns, "ns", buf, len);
-}
-
-static void c_old(const void *rec, char *buf, size_t len)
-{
-    c_ns(((const compare_row *)rec)->old_ns, buf, len);
-}
-
-static void c_new(const void *rec, char *buf, size_t len)
-{
-    c_ns(((const compare_row *)rec)->new_ns, buf, len);
-}
-
-static void c_ratio(const void *rec, char *buf, size_t len)
-{
-    const compare_row *r = rec;
-    if (isnan(r->old_ns) || isnan(r->new_ns))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.3f", r->new_ns / r->old_ns);
-}
-
-/* The signed change of the median time, benchstat's way ("+7.5%": 7.5% slower),
- * then the marks ("+7.5% * REGRESSION"); only the marks where a file lacks the result. */
-static void c_change(const void *rec, char *buf, size_t len)
-{
-    const compare_row *r = rec;
-    if (isnan(r->old_ns) || isnan(r->new_ns) || r->old_ns <= 0) {
-        snprintf(buf, len, "%s", r->change);
-        return;
-    }
-    double pct = 100.0 * (r->new_ns / r->old_ns - 1.0);
-    if (fabs(pct) < 0.05) /* neither sign for what rounds to zero */
-        pct = 0;
-    snprintf(buf, len, "%s%.1f%%%s%s", pct > 0 ? "+" : "", pct, *r->change ? " " : "", r->change);
-}
-
-/* The devices are the pair's heading in text and Markdown. */
-static const field fields[] = {
-    {"old_device", NULL, 0, true, false, j_old_device, NULL},
-    {"new_device", NULL, 0, true, false, j_new_device, NULL},
-    {"result", "result", 100, false, false, j_key, NULL},
-    {"old_median_ns", "old", 60, true, false, j_old, c_old},
-    {"new_median_ns", "new", 90, true, false, j_new, c_new},
-    {"ratio", "new/old", 95, true, false, j_ratio, c_ratio},
-    {"change", "time change", 97, false, false, j_change, c_change},
-};
-#define N_FIELDS (sizeof fields / sizeof fields[0])
-
-/* Where each row goes: the pair's table, the JSON rows, every row for the CSV. */
+/* Every row, for the tables, the JSON and the CSV. */
 typedef struct compare_out {
-    table t;
-    const size_t *map;
-    json_t *rows;
     compare_row *all;
     size_t n_all;
     bool failed; /* out of host memory */
-    size_t old_device, new_device;
 } compare_out;
 
-static void row(compare_out *out, result_key key, double old_ns, double new_ns, const char *change)
+static void add(compare_out *out, const compare_row *r)
 {
-    compare_row r = {out->old_device, out->new_device, key, old_ns, new_ns, change};
-    fields_row(fields, out->map, &out->t, &r, NULL);
-    if (out->rows)
-        json_array_append_new(out->rows, fields_json(fields, N_FIELDS, &r));
     /* Doubling at each power of two: a row at a time would copy 100,000 rows over. */
     size_t n = out->n_all;
     compare_row *all = n && (n & (n - 1)) ? out->all : realloc(out->all, (n ? 2 * n : 16) * sizeof *all);
     if (all)
-        all[out->n_all++] = r;
+        all[out->n_all++] = *r;
     out->all = all ? all : out->all;
     out->failed |= !all;
 }
 
-/* The rows of one pair of devices. */
-static void compare_pair(const results_index *old_f, const results_index *new_f, const compare_opts *opts, tally *t,
-                         compare_out *out)
+/* How many launch times r holds ("times_ns"; none in a file without them). */
+static size_t n_times(const zeslm_result *r)
+{
+    return r->times_ns ? r->stats.n : 0;
+}
+
+/* The launch times of r, scaled by `scale` into `buf` (of n_times(r)). */
+static void times_of(const zeslm_result *r, double scale, double *buf)
+{
+    for (size_t i = 0; i < n_times(r); i++)
+        buf[i] = (double)r->times_ns[i] * scale;
+}
+
+/* The rows and the counts of one pair of devices. */
+static void compare_pair(const results_index *old_f, const results_index *new_f, const compare_opts *opts,
+                         size_t old_device, size_t new_device, compare_tally *t, compare_out *out,
+                         size_t *resized)
 {
     for (size_t i = 0; i < new_f->count; i++) {
-        const result_key *n = &new_f->keys[i], *o = results_index_find(old_f, n);
-        double new_ns = (double)n->r->stats.median_ns;
-        if (!o) {
-            row(out, *n, NAN, new_ns, "only in new");
-            t->resized += results_index_has_variant(old_f, n->r);
+        const result_key *nk = &new_f->keys[i], *ok = results_index_find(old_f, nk);
+        const zeslm_result *n = nk->r;
+        compare_row r = {old_device, new_device, *nk, NAN, (double)n->stats.median_ns, {.p = NAN, .ci_low = NAN,
+                         .ci_high = NAN, .verdict = COMPARE_UNTESTED}, "only in new", false};
+        if (!ok) {
+            compare_tally_only(t, n->workload, false);
+            *resized += results_index_has_variant(old_f, n);
+            add(out, &r);
             continue;
         }
-        t->matched++;
+        const zeslm_result *o = ok->r;
         /* Runs that settled on different work (the convergence rule doubles it) compare
-         * as time per unit of work: the old median is scaled to the new run's work. */
-        double ow = (double)o->r->work_units, nw = (double)n->r->work_units;
-        double old_ns = (double)o->r->stats.median_ns * (ow > 0 && nw > 0 ? nw / ow : 1);
-        double ratio = new_ns / old_ns;
-        bool beyond_spread = fabs(ratio - 1) > fmax(o->r->stats.spread, n->r->stats.spread);
-        /* A change within the runs' own spread is noise, however large. */
-        bool regression = opts->gate && beyond_spread && ratio > 1 + opts->fail_over / 100.0;
-        t->marked += beyond_spread;
-        t->regressions += regression;
-        row(out, *n, old_ns, new_ns, regression ? "* REGRESSION" : beyond_spread ? "*" : "");
+         * as time per unit of work: the old times are scaled to the new run's work. */
+        double ow = (double)o->work_units, nw = (double)n->work_units;
+        double scale = ow > 0 && nw > 0 ? nw / ow : 1;
+        double *old_t = malloc((n_times(o) + n_times(n) + 1) * sizeof *old_t);
+        if (!old_t) {
+            out->failed = true;
+            return;
+        }
+        double *new_t = old_t + n_times(o);
+        times_of(o, scale, old_t);
+        times_of(n, 1, new_t);
+        if (compare_samples(old_t, n_times(o), new_t, n_times(n), opts->alpha, opts->threshold,
+                            COMPARE_SEPARATION, &r.st))
+            out->failed = true;
+        free(old_t);
+        r.old_ns = (double)o->stats.median_ns * scale;
+        /* The files' medians are what the run reported: the ratio is theirs. */
+        r.st.ratio = r.new_ns / r.old_ns;
+        r.regression = opts->gate && r.st.verdict == COMPARE_SLOWER && r.st.ratio > 1 + opts->fail_over;
+        static const char *const label[] = {"unchanged", "slower", "faster", "untested"};
+        r.change = label[r.st.verdict];
+        compare_tally_matched(t, n->workload, r.st.verdict, r.st.ratio, r.regression);
+        add(out, &r);
     }
     for (size_t i = 0; i < old_f->count; i++)
-        if (!results_index_find(new_f, &old_f->keys[i]))
-            row(out, old_f->keys[i], (double)old_f->keys[i].r->stats.median_ns, NAN, "only in old");
+        if (!results_index_find(new_f, &old_f->keys[i])) {
+            const zeslm_result *o = old_f->keys[i].r;
+            compare_row r = {old_device, new_device, old_f->keys[i], (double)o->stats.median_ns, NAN,
+                             {.ratio = NAN, .p = NAN, .ci_low = NAN, .ci_high = NAN, .verdict = COMPARE_UNTESTED},
+                             "only in old", false};
+            compare_tally_only(t, o->workload, true);
+            add(out, &r);
+        }
+}
+
+/* The summary's columns (compare_tally_table). */
+static const table_column summary_cols[] = {
+    {"workload", false, 10}, {"results", true, 9},   {"slower", true, 8},           {"faster", true, 8},
+    {"unchanged", true, 7},  {"untested", true, 6}, {"new/old (geomean)", true, 9},
+};
+#define N_SUMMARY (sizeof summary_cols / sizeof summary_cols[0])
+
+/* "175 results in both, 4 changed: 3 slower, 1 faster; new/old 1.004 (geometric mean)." */
+static void counts_line(const compare_counts *c, char *buf, size_t len)
+{
+    int used = snprintf(buf, len, "%zu results in both, %zu changed: %zu slower, %zu faster", c->matched,
+                        c->slower + c->faster, c->slower, c->faster);
+    if (c->untested && used > 0 && (size_t)used < len)
+        used += snprintf(buf + used, len - (size_t)used, ", %zu untested (too few launch times)", c->untested);
+    if (c->matched && used > 0 && (size_t)used < len)
+        snprintf(buf + used, len - (size_t)used, "; new/old %.3f (geometric mean).", compare_geomean(c));
+}
+
+/* One pair's summary, changes and results only one file has, into the sheet. */
+static void render_pair(sheet *sh, const compare_opts *opts, const compare_tally *t, const compare_row *rows,
+                        size_t n_rows, const table_column *cols, const size_t *map, size_t n_cols)
+{
+    char line[4096];
+    counts_line(&t->all, line, sizeof line);
+    sheet_line(sh, "%s", line);
+    table tt;
+    table_init(&tt, summary_cols, N_SUMMARY);
+    compare_tally_table(t, &tt);
+    sheet_table(sh, NULL, &tt);
+    table ct;
+    table_init(&ct, cols, n_cols);
+    for (size_t i = 0; i < n_rows; i++) {
+        const compare_row *r = &rows[i];
+        bool changed = r->st.verdict == COMPARE_SLOWER || r->st.verdict == COMPARE_FASTER;
+        if (changed || opts->verbose)
+            fields_row(compare_fields, map, &ct, r, NULL);
+    }
+    if (ct.rows)
+        sheet_table(sh, opts->verbose ? "Every result" : "Changes", &ct);
+    else
+        table_free(&ct);
+    for (int old = 1; old >= 0 && !opts->verbose; old--) {
+        char list[2048];
+        compare_tally_unmatched(t, old, list, sizeof list);
+        if (*list)
+            sheet_line(sh, "Only in %s: %s (--verbose lists them).", old ? "old" : "new", list);
+    }
 }
 
 /* The rows and the totals, with the document's common head. */
-static int write_json(const output_plan *plan, const compare_out *out, const tally *t, int argc, char **argv)
+static int write_json(const output_plan *plan, const compare_out *out, const compare_counts *c,
+                      const compare_opts *opts, int argc, char **argv)
 {
-    json_t *doc = output_document(argc, argv);
-    json_object_set(doc, "rows", out->rows);
-    json_object_set_new(doc, "matched", json_integer((json_int_t)t->matched));
-    json_object_set_new(doc, "beyond_spread", json_integer((json_int_t)t->marked));
-    json_object_set_new(doc, "regressions", json_integer((json_int_t)t->regressions));
+    json_t *doc = output_document(argc, argv), *rows = json_array();
+    for (size_t i = 0; rows && i < out->n_all; i++)
+        json_array_append_new(rows, fields_json(compare_fields, N_FIELDS, &out->all[i]));
+    json_object_set_new(doc, "rows", rows);
+    json_object_set_new(doc, "alpha", json_real(opts->alpha));
+    json_object_set_new(doc, "threshold", json_real(opts->threshold));
+    json_object_set_new(doc, "separation", json_real(COMPARE_SEPARATION));
+    json_object_set_new(doc, "matched", json_integer((json_int_t)c->matched));
+    json_object_set_new(doc, "slower", json_integer((json_int_t)c->slower));
+    json_object_set_new(doc, "faster", json_integer((json_int_t)c->faster));
+    json_object_set_new(doc, "unchanged", json_integer((json_int_t)c->unchanged));
+    json_object_set_new(doc, "untested", json_integer((json_int_t)c->untested));
+    json_object_set_new(doc, "geomean_ratio", compare_real_or_null(compare_geomean(c)));
+    json_object_set_new(doc, "regressions", json_integer((json_int_t)c->regressions));
     int rc = output_plan_json(plan, doc);
     json_decref(doc);
     return rc;
@@ -244,9 +265,22 @@ static bool paired(const device_pair *pairs, size_t n, size_t i, bool old)
     return false;
 }
 
+static void add_counts(compare_counts *to, const compare_counts *c)
+{
+    to->matched += c->matched;
+    to->slower += c->slower;
+    to->faster += c->faster;
+    to->unchanged += c->unchanged;
+    to->untested += c->untested;
+    to->only_old += c->only_old;
+    to->only_new += c->only_new;
+    to->regressions += c->regressions;
+    to->log_sum += c->log_sum;
+}
+
 static int run(int argc, char **argv)
 {
-    compare_opts opts = {0};
+    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD};
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
@@ -264,9 +298,8 @@ static int run(int argc, char **argv)
     sheet sh;
     sheet_init(&sh, "# ze-slm-bench compare\n");
     table_column cols[N_FIELDS];
-    size_t map[N_FIELDS], n_cols = fields_columns(fields, N_FIELDS, false, cols, map);
-    /* The JSON rows only for --json: 100,000 results make 700,000 values. */
-    compare_out out = {.map = map, .rows = opts.json ? json_array() : NULL};
+    size_t map[N_FIELDS], n_cols = fields_columns(compare_fields, N_FIELDS, false, cols, map);
+    compare_out out = {0};
     rc = load(old_path, &old_f, &old_x);
     if (rc == 0)
         rc = load(new_path, &new_f, &new_x);
@@ -288,7 +321,8 @@ static int run(int argc, char **argv)
     if (rc)
         goto out;
     bool several = old_f.n_devices > 1 || new_f.n_devices > 1;
-    tally t = {0};
+    compare_counts total = {0};
+    size_t resized = 0;
     char line[2048];
     for (size_t k = 0; k < n_pairs; k++) {
         const run_doc_device *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
@@ -298,11 +332,14 @@ static int run(int argc, char **argv)
         else
             snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->name, new_path, n->name);
         sheet_prose(&sh, line + (k == 0));
-        out.old_device = pairs[k].old_index;
-        out.new_device = pairs[k].new_index;
-        table_init(&out.t, cols, n_cols);
-        compare_pair(&old_x[pairs[k].old_index], &new_x[pairs[k].new_index], &opts, &t, &out);
-        sheet_table(&sh, NULL, &out.t);
+        compare_tally t = {0};
+        size_t first_row = out.n_all;
+        compare_pair(&old_x[pairs[k].old_index], &new_x[pairs[k].new_index], &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
+        out.failed |= t.failed;
+        if (!out.failed)
+            render_pair(&sh, &opts, &t, out.all + first_row, out.n_all - first_row, cols, map, n_cols);
+        add_counts(&total, &t.all);
+        compare_tally_free(&t);
     }
     for (size_t i = 0; i < old_f.n_devices; i++)
         if (!paired(pairs, n_pairs, i, true)) {
@@ -314,43 +351,51 @@ static int run(int argc, char **argv)
             snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].name);
             sheet_prose(&sh, line);
         }
-    int used = snprintf(line, sizeof line, "\n%zu results in both, %zu changed by more than their spread", t.matched,
-                        t.marked);
-    if (opts.gate)
-        used += snprintf(line + used, sizeof line - (size_t)used, ", %zu slower by more than %u%%", t.regressions,
-                         opts.fail_over);
-    snprintf(line + used, sizeof line - (size_t)used, ".\n");
-    sheet_prose(&sh, line);
-    /* Default sizes follow a probe of the device, so two default runs of a slow or busy
-     * device may settle on different sizes and share few results. */
-    if (t.resized) {
-        snprintf(line, sizeof line,
-                 "%zu result%s ran at other parameters than the old run's of the same variant: default sizes "
-                 "follow a probe of the device ('Default sizes:' under each run), so runs made with the same "
-                 "--size compare them all.\n",
-                 t.resized, t.resized == 1 ? "" : "s");
-        sheet_line(&sh, "%s", line);
+    if (several) {
+        counts_line(&total, line, sizeof line);
+        sheet_line(&sh, "All devices: %s", line);
     }
+    sheet_prose(&sh, "\n");
+    snprintf(line, sizeof line,
+             "(A change: p < %g in a Mann-Whitney U test over the launch times, the medians more than %g%% apart, "
+             "and %.0f%% of the pairs of launches agreeing; the interval of new/old is its %g%% confidence "
+             "interval.)",
+             opts.alpha, 100 * opts.threshold, 100 * COMPARE_SEPARATION, 100 * (1 - opts.alpha));
+    sheet_line(&sh, "%s", line);
+    if (opts.gate)
+        sheet_line(&sh, "%zu significantly slower by more than %g%%.", total.regressions, 100 * opts.fail_over);
+    /* Results of a variant measured at other sizes in the two runs (sizes given by
+     * --size, the rule of other devices, or a timed probe in files before the rule)
+     * share nothing. */
+    if (resized)
+        sheet_line(&sh,
+                   "%zu result%s ran at other parameters than the old run's of the same variant: runs made with the "
+                   "same --size compare them all.",
+                   resized, resized == 1 ? "" : "s");
     sheet_text(plan.text, &sh);
     if (sh.failed || out.failed)
         rc = cli_error("out of host memory");
-    field_records csv = {fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
+    field_records csv = {compare_fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
     if (rc == 0 && output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh))
         rc = 1;
     if (rc == 0 && output_plan_write(&plan, OUTPUT_CSV, fields_csv_write, &csv))
         rc = 1;
-    if (write_json(&plan, &out, &t, argc, argv) && rc == 0)
+    if (rc == 0 && opts.json && write_json(&plan, &out, &total, &opts, argc, argv))
         rc = 1;
-    if (rc == 0 && t.matched == 0) {
+    if (rc == 0 && total.matched == 0) {
         rc = cli_error("the two files have no result in common: nothing was compared");
-    } else if (rc == 0 && t.regressions) {
-        cli_error("%zu regression%s over %u%%", t.regressions, t.regressions == 1 ? "" : "s", opts.fail_over);
+    } else if (rc == 0 && opts.gate && total.untested == total.matched) {
+        /* A gate that tested nothing must not pass. */
+        rc = cli_error("no result in common has enough launch times (times_ns) in both files to test: "
+                       "--fail-over tested nothing (5 launches a side are the fewest at --alpha 0.05)");
+    } else if (rc == 0 && total.regressions) {
+        cli_error("%zu regression%s over %g%%", total.regressions, total.regressions == 1 ? "" : "s",
+                  100 * opts.fail_over);
         rc = EXIT_REGRESSION;
     }
 out:
     sheet_free(&sh);
     free(out.all);
-    json_decref(out.rows);
     free(pairs);
     unload(&old_f, old_x);
     unload(&new_f, new_x);
@@ -359,21 +404,28 @@ out:
 
 static void more_help(FILE *f)
 {
-    fprintf(f, "new/old > 1 is slower. '*' marks a change larger than either run's own spread\n"
-               "((max - min) / median); with --fail-over, a result marked so and slower by more\n"
+    fprintf(f, "new/old > 1 is slower. A result is reported as changed only where a Mann-Whitney\n"
+               "U test over the two runs' launch times gives p < --alpha (0.05), the medians\n"
+               "differ by more than --threshold (3%%) and %.0f%% of the pairs of launches agree\n"
+               "on the direction (a shift inside the launches' scatter is no change); '~' marks\n"
+               "the rest. The summary leads: per workload, slower, faster and unchanged, and the\n"
+               "geometric mean of new/old. With --fail-over, a significant slowdown by more\n"
                "than PERCENT makes the exit status %d. Files of different devices are refused\n"
                "unless --any-device is given; files with no result in common always are.\n"
                "A file of several devices (run --device all) compares device by device: each\n"
                "device of NEW with the device of OLD of the same name, kind (sub-device or\n"
                "not), UUID and PCI address where the files hold them, and index where several\n"
                "match; one that could be any of several is refused (with --any-device, those\n"
-               "left pair in order).\n", EXIT_REGRESSION);
+               "left pair in order).\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {
-    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is slower by more than PERCENT" "\n"
-     "Exit with status 3 when any result is slower by more than PERCENT percent and by more than the two runs' "
-     "own spread."},
+    {"fail-over", 'f', "PERCENT", "exit with status 3 when a result is significantly slower by more than PERCENT" "\n"
+     "Exit with status 3 when any result is significantly slower (see --alpha and --threshold) by more than "
+     "PERCENT percent. An error where no result in common has launch times to test."},
+    {"alpha", 'p', "P", "the p-value under which a change is significant (default 0.05)"},
+    {"threshold", 't', "PERCENT", "the least change of the median reported (default 3)"},
+    {"verbose", 'v', NULL, "every result in the table, unchanged ones and those only one file has"},
     {"any-device", 'a', NULL, "compare files measured on different devices" "\n"
      "Compare files measured on different devices (refused otherwise). Files with no result in common are "
      "always refused. Files of several devices (run --device all) compare device by device: each device of NEW "
@@ -388,7 +440,7 @@ static const cli_option options[] = {
 const cli_command command_compare = {
     .name = "compare",
     .operands = "OLD.json NEW.json",
-    .summary = "compare two results files: ratios of medians, gate on regressions",
+    .summary = "compare two results files: a U test over the launches, summary first, CI gate",
     .options = options,
     .n_options = sizeof options / sizeof options[0],
     .more_help = more_help,

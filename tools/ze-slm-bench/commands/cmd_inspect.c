@@ -32,6 +32,7 @@ typedef struct inspect_opts {
     const char *kernel;     /* only this kernel; NULL all */
     uint32_t group_size;    /* for groups per subslice */
     uint32_t dynamic_slm;   /* bytes of __local arguments a group adds (--slm) */
+    const char *options;    /* a FILE.cl's build options (--options); NULL: none */
     json_t *rows;
     size_t shown;
     /* The table being filled: a new one starts when either changes. */
@@ -285,8 +286,9 @@ static int show_source(const zeslm_intel_target *t, const char *group, const cha
     FILE *lf = o->isa == 2 ? open_memstream(&listing, &listing_len) : NULL;
     if (o->isa == 2 && !lf)
         return cli_error("out of host memory");
-    /* A bundled file as the build compiled it for t: its options, or its SPIR-V. */
-    zeslm_ocloc_input in = {source, bundled ? bundled->options : NULL, NULL, 0, o->compile_timeout_s};
+    /* A bundled file as the build compiled it for t: its options, or its SPIR-V; a
+     * user's file with --options' (zeslm_program.options passes them the same way). */
+    zeslm_ocloc_input in = {source, bundled ? bundled->options : o->options, NULL, 0, o->compile_timeout_s};
     for (size_t i = 0; bundled && i < bundled->n_natives; i++)
         if (strcmp(bundled->natives[i].target, t->name) == 0 && bundled->natives[i].from_spirv)
             in = (zeslm_ocloc_input){NULL, NULL, bundled->spirv, bundled->spirv_size, o->compile_timeout_s};
@@ -395,6 +397,7 @@ static int on_option(void *ctx, int key, const char *value)
     switch (key) {
     case 't': ok = cli_intel_targets(value, false, c->o.targets, MAX_TARGETS, &c->o.n_targets); break;
     case 'k': c->o.kernel = value; break;
+    case 'o': c->o.options = value; break;
     case 'g': ok = cli_u32("--group-size", value, 1, 1u << 16, &c->o.group_size); break;
     case 's': ok = cli_u32("--slm", value, 0, 1u << 24, &c->o.dynamic_slm); break;
     case 'i':
@@ -425,6 +428,10 @@ static int run(int argc, char **argv)
         for (size_t i = 0; i < zeslm_kernel_files[0].n_natives; i++)
             if (!cli_intel_targets(zeslm_kernel_files[0].natives[i].target, false, o.targets, MAX_TARGETS, &o.n_targets))
                 return 2;
+    /* The bundled kernels keep the options they were built with: --options alone
+     * would be ignored in silence. */
+    if (o.options && first == argc)
+        return cli_usage_error("--options: give the FILE.cl to build with them (the bundled kernels keep their own)");
     if (o.isa && c.csv)
         return cli_usage_error("--isa and --csv: the instruction mix is written as text, Markdown or JSON");
     output_plan plan;
@@ -484,6 +491,9 @@ static const cli_option options[] = {
      "Comma-separated ocloc target names (default: those the bundled kernels were built for; dg2 is taken for "
      "acm-g10)."},
     {"kernel", 'k', "KERNEL", "only this kernel"},
+    {"options", 'o', "'OPTIONS'", "build options for each FILE.cl ('-cl-std=CL3.0 -DN=4')" "\n"
+     "Build options for each FILE.cl, passed to ocloc as the library's zeslm_program.options passes them to the "
+     "driver ('-cl-std=CL3.0 -DN=4'). Not for the bundled kernels, which keep the options they were built with."},
     {"group-size", 'g', "N", "groups per subslice at N work-items a group (default 256)"},
     {"slm", 's', "BYTES", "dynamic SLM a group takes beside the kernel's own (__local arguments), in the fit" "\n"
      "Dynamic SLM a group takes beside the kernel's own (its __local pointer arguments, which the compiler cannot see), added to the kernel's SLM in the fit: groups per subslice, what limits them, and whether a group fits at all. A .cl file that does not compile shows ocloc's own messages."},

@@ -336,7 +336,8 @@ static const schema_row device_rows[] = {
     {.key = "started_s", .kind = SCHEMA_DOUBLE, D(started_s)},
     {.key = "finished_s", .kind = SCHEMA_DOUBLE, D(finished_s), .flags = SCHEMA_ZERO_NULL},
     {.key = "size_scale", .kind = SCHEMA_DOUBLE, D(size_scale)},
-    {.key = "probe_bytes_per_s", .kind = SCHEMA_DOUBLE, D(probe_bytes_per_s), .flags = SCHEMA_ZERO_NULL},
+    /* The rule that chose size_scale (zeslm_size_rule); "": no default size was chosen. */
+    {.key = "size_rule", .kind = SCHEMA_TEXT, DT(size_rule), .flags = SCHEMA_ZERO_NULL},
     /* false: its run stopped before every workload asked for (w_devices adds the run's
      * own state: every device of a run still going, or stopped, is incomplete). */
     {.key = "complete", .kind = SCHEMA_SPECIAL, .write = w_device_complete, .read = r_device_complete},

@@ -5,6 +5,7 @@
 #include <zeslm/units.h>
 
 #include "cli/cli.h"
+#include "render/group_best.h"
 #include "render/fields.h"
 #include "render/params_text.h"
 #include "doc/records.h"
@@ -86,15 +87,18 @@ CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
 CELL(c_params, params_text(r->params, false, b, n))
 
 /* The CSV's columns in order (their values the schema's, as the JSON writes them);
- * text shows the fields of keep > 0, dropping the least kept first when a table is
- * wider than TABLE_WIDTH. */
+ * text shows the fields of keep > 0, the most kept first where a table is wider than
+ * TABLE_WIDTH. Of the columns that may go, sd and group go last (issue 33: without them
+ * a row's noise and launch shape are lost), but for work, whose "unconverged" flags a
+ * figure the text must not pass as settled (tests/cli/converge.sh); verified is "yes"
+ * on every measured row (a wrong result is an error, not a row). */
 static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},
     {"variant", "variant", 100, false, false, j_variant, NULL},
     {"parameters", "parameters", 90, false, false, j_params, c_params},
     {"params", NULL, 0, false, true, j_params_typed, NULL},
     {"outcome", NULL, 0, false, false, j_outcome, NULL},
-    {"group_size", "group", 35, true, false, j_group, NULL},
+    {"group_size", "group", 77, true, false, j_group, NULL},
     {"groups", "groups", 0, true, false, j_groups, NULL},
     {"times_ns", NULL, 0, false, true, j_times, NULL},
     {"min_ns", "min", 0, true, false, j_min, c_min},
@@ -102,13 +106,13 @@ static const field fields[] = {
     {"max_ns", "max", 0, true, false, j_max, c_max},
     {"wall_median_ns", NULL, 0, true, false, j_wall, NULL},
     {"mean_ns", "mean", 0, true, false, j_mean, c_mean},
-    {"stddev_ns", "sd", 40, true, false, j_stddev, c_sd},
+    {"stddev_ns", "sd", 78, true, false, j_stddev, c_sd},
     {"outliers", "out", 0, true, false, j_outliers, NULL},
     {"spread", "spread", 0, true, false, j_spread, c_spread},
     {"rate", "rate", 80, true, false, j_rate, c_rate},
     {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
     {"converged", NULL, 0, false, false, j_converged, NULL},
-    {"work", "work", 75, true, false, j_work, c_work},
+    {"work", "work", 79, true, false, j_work, c_work},
     {"work_unit", NULL, 0, false, false, j_work_unit, NULL},
     {"work_change", NULL, 0, false, false, j_work_change, NULL},
     {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
@@ -117,7 +121,7 @@ static const field fields[] = {
     /* Its head is the quantity's (extra_heads); "extra" only in JSON and CSV. */
     {"extra", "extra", 30, true, false, j_extra, c_extra},
     {"extra_name", NULL, 0, false, false, j_extra_name, NULL},
-    {"verified", "verified", 70, false, false, j_verified, c_verified},
+    {"verified", "verified", 62, false, false, j_verified, c_verified},
     {"verification", "verification", 0, false, false, j_verification, NULL},
     {"note", NULL, 0, false, false, j_note, NULL},
 };
@@ -174,27 +178,9 @@ static const char *extra_name(const zeslm_workload *wl, const zeslm_results *all
     return NULL;
 }
 
-/* Whether r is the fastest of two or more results of its variant and parameters at
- * different group sizes (a profile across group sizes), by time per unit of work. */
-static bool best_group(const zeslm_results *all, size_t first, const zeslm_result *r)
-{
-    size_t peers = 0;
-    for (size_t i = first; i < all->count && measured(r); i++) {
-        const zeslm_result *o = &all->items[i];
-        if (o == r || !measured(o) || o->group_size == r->group_size || strcmp(o->workload, r->workload) != 0 ||
-            strcmp(o->variant, r->variant) != 0 || strcmp(o->params, r->params) != 0)
-            continue;
-        /* The rate is work per time, or time per work ("ns/..."): the better of the two. */
-        bool per_op = r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0;
-        if (per_op ? o->rate < r->rate : o->rate > r->rate)
-            return false;
-        peers++;
-    }
-    return peers > 0;
-}
-
 /* Builds wl's table; *spread counts its rows marked for their spread, and the best
- * group size of a variant run at several is marked "best" beside it. */
+ * group size of a variant run at several is marked "best" beside it where it is a
+ * clear one (render/group_best.h). */
 static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
                   size_t first, size_t *spread)
 {
@@ -218,7 +204,7 @@ static void build(table *t, table_column *cols, bool markdown, const zeslm_workl
             outcome_note(r, note, sizeof note);
         fields_row(fields, map, t, r, measured(r) ? NULL : note);
         for (size_t c = 0; c < n; c++)
-            if (fields[map[c]].json == j_group && best_group(all, first, r))
+            if (fields[map[c]].json == j_group && group_best_of(all, first, r, NULL) == GROUP_BEST_CLEAR)
                 table_mark(t, c, " best");
     }
 }
@@ -263,6 +249,13 @@ static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *
     if (any_ceiling && ceilings(wl, names, sizeof names)) {
         snprintf(line, sizeof line, "(ceiling: of %s)", names);
         markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+    }
+    for (size_t i = first; i < all->count; i++) {
+        const zeslm_result *best = &all->items[i], *runner_up;
+        if (strcmp(best->workload, wl->name) == 0 && group_best_of(all, first, best, &runner_up) == GROUP_BEST_UNCLEAR) {
+            group_best_sentence(best, runner_up, line, sizeof line);
+            markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
+        }
     }
     if (spread) {
         snprintf(line, sizeof line, "warning: %zu row%s marked ~ spread by more than %.0f%% of the median between "

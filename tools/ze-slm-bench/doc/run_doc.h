@@ -40,9 +40,10 @@ typedef struct run_doc_device {
     bool is_gpu;
     char module_format[32];    /* what it built: "no module built" until its first workload */
     double started_s, finished_s; /* since the run began; finished_s 0: still running */
-    /* Its default sizes were the full ones times size_scale, from a probe that read
-     * memory at probe_bytes_per_s (0: no probe: --quick, --size, or nothing ran). */
-    double size_scale, probe_bytes_per_s;
+    /* Its default sizes were the full ones times size_scale, by the rule in size_rule
+     * (zeslm_size_rule; "": no default size: --quick, --size, or nothing ran). */
+    double size_scale;
+    char size_rule[256];
     zeslm_results results;
     run_section *sections;     /* in the order run (a document read from a file has none) */
     size_t n_sections;

@@ -64,18 +64,17 @@ void run_render_head(FILE *f, const run_doc *doc)
     fflush(f);
 }
 
-/* "Default sizes: 1/256 of a GPU's, ..." where a probe scaled them; nothing where
- * the sizes are the full ones, --quick's or --size's. */
+/* Which rule chose the default sizes ("Default sizes, by the device's properties:
+ * not a GPU, 2 compute units: 1/256 of a GPU's ..."); nothing where none was chosen
+ * (--quick, --size). */
 static void sizing_sentence(FILE *f, const run_doc_device *d)
 {
-    if (d->probe_bytes_per_s <= 0 || d->size_scale >= 1 || d->size_scale <= 0)
+    if (!*d->size_rule)
         return;
-    char speed[32], line[256];
-    zeslm_format_si(d->probe_bytes_per_s * 1e-9, "GB/s", speed, sizeof speed);
+    char line[512];
     snprintf(line, sizeof line,
-             "Default sizes: 1/%.0f of a GPU's (this device read memory at %s in a probe launch, "
-             "against %.0f GB/s); --size forces one.",
-             1 / d->size_scale, speed, ZESLM_SIZING_REFERENCE_BPS * 1e-9);
+             "Default sizes, by the device's properties (the same on every run): %s; --size forces others.",
+             d->size_rule);
     text_wrap(f, "", "", line, TABLE_WIDTH);
 }
 

@@ -3,6 +3,7 @@
 
 #include <zeslm/units.h>
 
+#include "render/group_best.h"
 #include "render/params_text.h"
 #include "doc/report.h"
 #include "render/run_summary.h"
@@ -68,9 +69,11 @@ void run_summary(FILE *f, const run_doc_device *d, bool slow, bool markdown)
         if (i == SIZE_MAX)
             continue;
         const zeslm_result *r = &d->results.items[i];
-        char rate[48], ceiling[16] = "", group[16], params[sizeof r->params + 32];
+        char rate[48], ceiling[16] = "", group[32], params[sizeof r->params + 32];
         params_text(r->params, false, params, sizeof params);
-        snprintf(group, sizeof group, "%u", r->group_size);
+        /* A profile's fastest group size within its runner-up's launches is no winner. */
+        bool unclear = group_best_of(&d->results, s->first, r, NULL) == GROUP_BEST_UNCLEAR;
+        snprintf(group, sizeof group, "%u%s", r->group_size, unclear ? ", no clear best" : "");
         zeslm_format_si(r->rate, r->rate_unit, rate, sizeof rate);
         if (r->ceiling_exceeded)
             snprintf(ceiling, sizeof ceiling, ">ceiling");

@@ -178,16 +178,29 @@ void table_text(FILE *f, const table *t, size_t width)
         shown[c] = t->cols[c].keep > 0 && w[c] > 0;
         total += shown[c] ? w[c] + GAP : 0;
     }
-    /* Drop the column of least `keep` (the last such) until the table fits. */
-    while (total - GAP > width) {
-        size_t drop = t->n_cols;
+    /* Too wide: the first column, then the others by `keep` (the earlier of equals
+     * first), each where it still fits; one too wide to fit leaves room for the narrower
+     * ones after it (occupancy's wide work column goes, its sd and group stay). */
+    if (total - GAP > width) {
+        bool want[t->n_cols];
+        for (size_t c = 0; c < t->n_cols; c++)
+            want[c] = shown[c];
+        total = w[0] + GAP;
         for (size_t c = 1; c < t->n_cols; c++)
-            if (shown[c] && (drop == t->n_cols || t->cols[c].keep <= t->cols[drop].keep))
-                drop = c;
-        if (drop == t->n_cols)
-            break;
-        shown[drop] = false;
-        total -= w[drop] + GAP;
+            shown[c] = false;
+        for (;;) {
+            size_t next = t->n_cols;
+            for (size_t c = 1; c < t->n_cols; c++)
+                if (want[c] && (next == t->n_cols || t->cols[c].keep > t->cols[next].keep))
+                    next = c;
+            if (next == t->n_cols)
+                break;
+            want[next] = false;
+            if (total + w[next] <= width) {
+                shown[next] = true;
+                total += w[next] + GAP;
+            }
+        }
     }
     /* The room left widens the wrapped columns, in order, up to all of their text. */
     for (size_t c = 0; c < t->n_cols; c++)

@@ -9,8 +9,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Text output fits this many columns at default options. */
-#define TABLE_WIDTH 100
+#include "render/term_width.h"
+
+/* Text output fits this many columns: the terminal's (render/term_width.h). */
+#define TABLE_WIDTH (term_width())
 
 typedef struct table_column {
     const char *head;
@@ -44,10 +46,11 @@ void table_free(table *t);
 /* Column `col` is prose, wrapped in text (table.wrap). */
 void table_wrap(table *t, size_t col);
 
-/* Text: columns that hold nothing in any row are left out, then those of least
- * `keep` until every line fits `width` (named in a line under the table), wrapped
- * columns counted at their narrowest and then widened into the room left; notes wrap
- * under the first column. */
+/* Text: columns that hold nothing in any row are left out; where the rest is wider
+ * than `width`, the first column and then the others by `keep`, each where it still
+ * fits (those left out named in a line under the table), wrapped columns counted at
+ * their narrowest and then widened into the room left; notes wrap under the first
+ * column. */
 void table_text(FILE *f, const table *t, size_t width);
 /* Markdown: every column that holds something, notes in a last column; nothing at
  * all for a table of no rows. */

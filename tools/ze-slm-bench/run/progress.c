@@ -100,14 +100,14 @@ void progress_stage_begin(progress *p, size_t stage, double budget_s, double now
 
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
 {
-    char scaled[256], elapsed[16], left[24] = "left ~?";
+    char scaled[256], elapsed[16], left[40] = "left ~?";
     params_text(params, true, scaled, sizeof scaled);
     progress_clock(now_s, elapsed, sizeof elapsed);
     double rest = progress_left(p, now_s);
     if (rest >= 0) {
         char clock[16];
         progress_clock(rest, clock, sizeof clock);
-        snprintf(left, sizeof left, "left ~%s", clock);
+        snprintf(left, sizeof left, "left ~%s%s", clock, progress_uncertain(p, now_s) ? ", uncertain" : "");
     }
     snprintf(buf, len, "[%zu/%zu] %s %s %s  elapsed %s  %s", p->started, p->total, p->workload, p->variant,
              scaled, elapsed, left);
@@ -193,8 +193,11 @@ void progress_finished_at(progress *p, size_t n, double now_s)
 {
     pthread_mutex_lock(&p->lock);
     if (p->stage < p->n_stages) {
+        double planned = (double)p->results_seen * p->stages[p->stage].spend * p->budget_s;
         p->closed_s = now_s;
-        p->planned_s += (double)p->results_seen * p->stages[p->stage].spend * p->budget_s;
+        p->planned_s += planned;
+        p->recent_s = p->recent_s * PROGRESS_ETA_FADE + (now_s - p->pass_from);
+        p->recent_planned_s = p->recent_planned_s * PROGRESS_ETA_FADE + planned;
     }
     p->results_seen = 0;
     p->finished += n;

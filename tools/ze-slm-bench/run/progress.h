@@ -49,6 +49,10 @@ typedef struct progress {
     /* The passes that ended so far: the seconds from the start to the last one's end,
      * and what the plan expected of the results they made (spend x budget each). */
     double closed_s, planned_s;
+    /* The same, each pass's seconds and plan, every earlier pass's weighed down by
+     * PROGRESS_ETA_FADE at each pass that ends: the pace of late, where the machine
+     * may have got busier. */
+    double recent_s, recent_planned_s;
     char workload[32], variant[64], params[96];
     /* The variants of the current workload's pass already counted: a workload that
      * sweeps its inputs outside its variants (hist, atomics) comes back to them. */

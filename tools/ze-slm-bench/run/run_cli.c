@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/suggest.h"
 #include "run/progress.h"
 #include "doc/verdict.h"
 #include "run/run_cli.h"
@@ -128,8 +129,14 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
     snprintf(bench, sizeof bench, "%.*s", slash ? (int)(slash - spec) : (int)strlen(spec), spec);
     out->wl = zeslm_workload_find(bench);
     out->variant = slash ? slash + 1 : NULL;
-    if (!out->wl)
-        return cli_usage_error("%s: unknown bench '%s' (see '%s run --list')", cmd, bench, PROG);
+    char hint[64];
+    if (!out->wl) {
+        const char *names[ZESLM_WORKLOAD_MAX];
+        for (size_t i = 0; i < zeslm_workload_count; i++)
+            names[i] = zeslm_workloads[i]->name;
+        suggest_text(suggest_nearest(bench, names, zeslm_workload_count, sizeof *names), hint, sizeof hint);
+        return cli_usage_error("%s: unknown bench '%s'%s (see '%s run --list')", cmd, bench, hint, PROG);
+    }
     /* BENCH/A,B: every name must be a variant of BENCH, and none twice. */
     for (const char *v = out->variant, *next; v; v = next) {
         size_t len = strcspn(v, ",");
@@ -137,9 +144,14 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
         char name[32];
         if (len < sizeof name)
             snprintf(name, sizeof name, "%.*s", (int)len, v);
-        if (len >= sizeof name || !zeslm_variant_find(out->wl, name))
-            return cli_usage_error("%s: %s has no variant '%.*s' (see '%s run --list %s')", cmd, bench, (int)len, v,
-                                   PROG, bench);
+        if (len >= sizeof name || !zeslm_variant_find(out->wl, name)) {
+            suggest_text(len < sizeof name ? suggest_nearest(name, out->wl->variants, out->wl->n_variants,
+                                                             sizeof *out->wl->variants)
+                                           : NULL,
+                         hint, sizeof hint);
+            return cli_usage_error("%s: %s has no variant '%.*s'%s (see '%s run --list %s')", cmd, bench, (int)len,
+                                   v, hint, PROG, bench);
+        }
         if (next && zeslm_variant_listed(next, name))
             return cli_usage_error("%s: variant '%s/%s' named twice", cmd, bench, name);
     }

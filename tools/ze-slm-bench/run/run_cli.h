@@ -44,10 +44,10 @@ typedef struct run_cli {
         {"size", 'n', "N", "the problem size, in each bench's own unit (default: fitted to the device)" "\n"     \
          "The problem size, in each bench's own unit: 32-bit words streamed (roofline), elements (reduce, "  \
          "conv, occupancy), 64-bit words (hist), rounds each work-item makes (bank), steps of each chain a " \
-         "launch (latency), work-items (atomics); run --help lists them. Without it each size is fitted to "  \
-         "the device: one probe launch measures how fast it reads memory, and a device slower than a GPU "   \
-         "reading 1000 GB/s gets the GPU sizes scaled down by that ratio (never below --quick's), so that a " \
-         "full run takes about two minutes; the run states the factor, and every row its size."},          \
+         "launch (latency), work-items (atomics); run --help lists them. Without it each size follows from " \
+         "the device's identity and properties, the same on every run: a GPU gets the full sizes, another "  \
+         "device those scaled by its compute units times 2 GB/s over a GPU's 1000 GB/s, a power of two "      \
+         "(never below --quick's); the run states the rule, and every row its size."},                      \
         {"group-size", 'g', "N", "work-items a group (default: chosen per kernel and printed)"},             \
         {"reps", 'r', "N", "timed launches (default 20; 5 with --quick)"},                                   \
         {"warmup", 'w', "N", "untimed launches first (default 2)"},                                          \

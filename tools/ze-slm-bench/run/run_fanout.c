@@ -54,6 +54,9 @@ typedef struct lane {
      * file names into one folder at once. */
     char dump_dir[4096];
     bool interrupted, failed;
+    /* profile: its first group size executed nothing (a driver with no hardware):
+     * no other size runs, and the run fails once saying so. */
+    bool executed_nothing;
 } lane;
 
 static double since(const struct timespec *t0)
@@ -219,7 +222,7 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
     pthread_mutex_lock(&f->lock);
     /* What the device has built so far: its first build decides it. */
     snprintf(l->d->module_format, sizeof l->d->module_format, "%s", zeslm_device_module_format(l->dev));
-    l->d->size_scale = zeslm_default_size_scale(l->dev, &l->d->probe_bytes_per_s);
+    l->d->size_scale = zeslm_default_size_scale(l->dev, l->d->size_rule, sizeof l->d->size_rule);
     if (l->clk) {
         json_decref(l->d->clocks);
         l->d->clocks = clocks_json(l->clk);
@@ -238,6 +241,15 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
         json_decref(doc);
     }
     pthread_mutex_unlock(&f->lock);
+}
+
+/* Whether every result from `first` on is "no results": the device executed nothing. */
+static bool executed_nothing(const zeslm_results *r, size_t first)
+{
+    for (size_t i = first; i < r->count; i++)
+        if (r->items[i].outcome != ZESLM_NO_RESULTS)
+            return false;
+    return r->count > first;
 }
 
 /* A device's worker: every workload, at every group size asked for (once when
@@ -269,7 +281,14 @@ static void *lane_run(void *arg)
         for (uint32_t p = 0; p < passes && !stop; p++) {
             if (o->n_group_sizes)
                 l->run.group_size = o->group_sizes[p];
+            size_t before = mine.count;
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
+            /* A device that wrote no timestamp at one group size writes none at the
+             * next: one line, not one a group size (issue 33: six, and exit 0). */
+            if (o->n_group_sizes && p == 0 && st == ZESLM_OK && executed_nothing(&mine, before)) {
+                l->executed_nothing = true;
+                stop = true;
+            }
             if (l->run.progress)
                 progress_finished(&f->prog, progress_variants(c->wl, c->variant));
             if (st == ZESLM_OK)
@@ -336,6 +355,10 @@ static int conclude(fanout *f, size_t started)
         f->interrupted |= f->lanes[k].interrupted;
         if (f->lanes[k].failed)
             rc = 1;
+        if (f->lanes[k].executed_nothing)
+            rc = cli_error("profile: device %u (%s) executed nothing and wrote no timestamp at group size %u: its "
+                           "driver has no hardware behind it, and no group size can be profiled",
+                           f->lanes[k].d->index, f->lanes[k].info->name, f->o->group_sizes[0]);
     }
     /* A signal after the last workload (its results are whole) still ends the run as
      * one: the caller asked it to stop. */
