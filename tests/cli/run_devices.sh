@@ -23,7 +23,8 @@ grep -q "^SLM per work-group  *512 KiB " "$tmp/out" || fail "PoCL's SLM is not '
 "$bench" run --backend cl --device all --quick --reps 3 roofline reduce --json "$tmp/all.json" >"$tmp/out" 2>&1 ||
     fail "run --device all: $(cat "$tmp/out")"
 cat "$tmp/out"
-for want in "2 devices at once" "=== Device 0: " "=== Device 1: " "=== All 2 devices" "of the devices' median"; do
+for want in "2 devices at once" "=== Device 0: " "=== Device 1: " "=== All 2 devices" \
+    "no result that another device of its model also measured"; do
     grep -q "$want" "$tmp/out" || fail "no '$want' in the output"
 done
 python3 - "$tmp/all.json" <<'PY' || exit 1
@@ -38,7 +39,8 @@ for d in devs:
     measured = [r for r in d["results"] if r["outcome"] == "measured"]
     assert measured and all(r["verified"] for r in measured), d["device"]["name"]
     assert d["errors"] == [], d["errors"]
-    assert isinstance(d["slow"], bool) and d["peer_score"] > 0
+    # PoCL and Intel's runtime are two models: each is scored only against its own.
+    assert d["slow"] is False and d["peer_score"] is None, d["peer_score"]
 # A thread each: the two runs overlap in time.
 a, b = devs
 assert a["started_s"] < b["finished_s"] and b["started_s"] < a["finished_s"], (a["started_s"], a["finished_s"], b["started_s"], b["finished_s"])
@@ -76,7 +78,7 @@ echo "ok: bad device lists are refused"
 # CSV and Markdown of both: a row per result led by its device, a heading per device.
 "$bench" run --backend cl --device all --quick --reps 3 reduce --csv "$tmp/all.csv" --markdown "$tmp/all.md" \
     >"$tmp/out" 2>&1 || fail "run --device all --csv --markdown: $(cat "$tmp/out")"
-head -1 "$tmp/all.csv" | grep -q "^device,device_name,workload,variant," || fail "CSV header: $(head -1 "$tmp/all.csv")"
+head -1 "$tmp/all.csv" | grep -q "^device,device_name,host,rank,verdict,workload,variant," || fail "CSV header: $(head -1 "$tmp/all.csv")"
 for d in 0 1; do
     grep -q "^$d,.*,reduce,many,.*,measured," "$tmp/all.csv" || fail "no measured row of device $d in the CSV"
     grep -q "^## Device $d: " "$tmp/all.md" || fail "no heading of device $d in the Markdown"

@@ -51,7 +51,7 @@ print("ok: the Markdown has a heading per device with its workloads, then the ta
 PY
 
 "$bench" run --quick --reps 2 --device all reduce --csv - >"$tmp/csv" 2>"$tmp/err" || fail "--csv -: $(cat "$tmp/err")"
-head -1 "$tmp/csv" | grep -q "^device,device_name,workload," || fail "--csv -: $(head -3 "$tmp/csv")"
+head -1 "$tmp/csv" | grep -q "^device,device_name,host,rank,verdict,workload," || fail "--csv -: $(head -3 "$tmp/csv")"
 grep -q "devices at once" "$tmp/err" || fail "--csv -: the tables are not on stderr"
 grep -v '^[0-9][0-9]*,' "$tmp/csv" | sed 1d | grep . && fail "--csv -: standard output holds more than the CSV"
 echo "ok: --csv - writes the CSV alone on standard output"

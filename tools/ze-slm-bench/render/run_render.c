@@ -261,9 +261,9 @@ static void score_line(FILE *f, const run_doc *doc, size_t k, const char *lead)
         snprintf(shared, sizeof shared, "; the same device as %s%zu (counted once in the total)",
                  run_doc_merged(doc) ? "d" : "device ", p->same_as[k]);
     if (p->scores[k] == 0)
-        snprintf(line, sizeof line, "%s: no result that another device also measured%s%s.", who, clock, shared);
+        snprintf(line, sizeof line, "%s: no result that another device of its model also measured%s%s.", who, clock, shared);
     else
-        snprintf(line, sizeof line, "%s: %.2f of the devices' median (the median over its results)%s%s%s", who,
+        snprintf(line, sizeof line, "%s: %.2f of the median of the devices of its model (the median over its results)%s%s%s", who,
                  p->scores[k], p->slow[k] ? ": SLOW, more than 10% below its peers" : "", clock, shared);
     one_line(line);
     text_wrap(f, lead, *lead ? "  " : "    ", line, TABLE_WIDTH);
