@@ -27,15 +27,15 @@ devices = doc["devices"]
 assert len(devices) == n, [x["index"] for x in devices]
 rows = list(csv.reader(open(d + "/all.csv")))
 one = next(csv.reader(open(d + "/one.csv")))
-assert rows[0] == ["device", "device_name"] + one, rows[0]
+assert rows[0] == ["device", "device_name", "host", "rank", "verdict"] + one, rows[0]
 for dev in devices:
     mine = [r for r in rows[1:] if r[0] == str(dev["index"])]
     # Every result of the device's JSON, in order, each row naming the device.
     assert len(mine) == len(dev["results"]) > 0, (dev["index"], len(mine), len(dev["results"]))
     assert all(r[1] == dev["device"]["name"] for r in mine), mine[0]
-    assert [(r[2], r[3], r[4]) for r in mine] == [(x["workload"], x["variant"], x["parameters"]) for x in dev["results"]]
+    assert [(r[5], r[6], r[7]) for r in mine] == [(x["workload"], x["variant"], x["parameters"]) for x in dev["results"]]
 assert len(rows) == 1 + sum(len(x["results"]) for x in devices)
-print("ok: the CSV has the single-device header after device and device_name, and every device's results")
+print("ok: the CSV has the single-device header after device, device_name, host, rank and verdict, and every device's results")
 
 md = open(d + "/all.md").read()
 heads = re.findall(r"^(#+) (.*)$", md, re.M)
