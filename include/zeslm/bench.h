@@ -142,7 +142,8 @@ typedef struct zeslm_variant {
 } zeslm_variant;
 
 /* What a workload concludes from its results (the inferred bank count, latencies by
- * level): each finding a number under a key and the sentence that says it. */
+ * level): each finding a number under a key and the sentence that says it. 16 since
+ * 0.2 (latency's levels with their sizes, carveout's L1 at each reservation). */
 #define ZESLM_SUMMARY_MAX 16
 typedef struct zeslm_finding {
     char key[40];         /* "banks_strided"; "" for a sentence with no number */

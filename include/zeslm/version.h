@@ -5,9 +5,11 @@
 
 #include <stdint.h>
 
-/* The one place the version is written: CMakeLists.txt reads it from here. */
+/* The one place the version is written: CMakeLists.txt reads it from here. 0.2:
+ * zeslm_summary holds 16 findings (was 8), zeslm_device_info and zeslm_kernel_props
+ * grew fields, devices are reference-counted: rebuild against these headers. */
 #define ZESLM_VERSION_MAJOR 0
-#define ZESLM_VERSION_MINOR 1
+#define ZESLM_VERSION_MINOR 2
 #define ZESLM_VERSION_PATCH 0
 
 typedef struct zeslm_version_info {

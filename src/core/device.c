@@ -303,7 +303,19 @@ zeslm_status zeslm_kernel_create(zeslm_device *dev, const char *file, const char
     zeslm_status st = module_get(dev, file, &module);
     if (st != ZESLM_OK)
         return st;
-    return kernel_from_module(dev, module, kernel, out);
+    st = kernel_from_module(dev, module, kernel, out);
+    /* The backends say ZESLM_ERR_UNSUPPORTED for a kernel the module lacks: right for
+     * a kernel the file lists and leaves out where the device lacks what it needs
+     * (atomics_order.cl's #if), a plain error for a name the file never had. */
+    if (st == ZESLM_ERR_UNSUPPORTED) {
+        const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(file);
+        bool listed = false;
+        for (size_t i = 0; kf && i < kf->n_kernels; i++)
+            listed |= strcmp(kf->kernels[i], kernel) == 0;
+        if (!listed)
+            st = ZESLM_ERR_BACKEND; /* its message stays the backend's */
+    }
+    return st;
 }
 
 zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program, const char *kernel,

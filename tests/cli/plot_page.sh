@@ -22,7 +22,7 @@ fail() {
 # Without matplotlib (python3 -S: no site packages): --help works, drawing says what to install.
 /usr/bin/python3 -S "$plot" --help >"$tmp/help" 2>&1 || fail "--help without matplotlib: $(cat "$tmp/help")"
 grep -q "^usage: ze-slm-plot" "$tmp/help" || fail "--help printed no usage"
-/usr/bin/python3 -S "$plot" "$src/results/h100/run.json" "$tmp/none" >"$tmp/err" 2>&1
+/usr/bin/python3 -S "$plot" "$src/tests/fixtures/documents/h100-run.json" "$tmp/none" >"$tmp/err" 2>&1
 [ $? -eq 1 ] && grep -q "^ze-slm-plot: error: .*python3-matplotlib" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] ||
     fail "without matplotlib: $(cat "$tmp/err")"
 
@@ -57,7 +57,7 @@ done
 # empty columns, each ceiling bar naming its ceiling, the latency levels the findings
 # name marked, skipped variants listed with their reason, a best group size only where
 # it is clear, and an axis from 0 in one unit.
-h100="$src/results/h100/run.json"
+h100="$src/tests/fixtures/documents/h100-run.json"
 "$plot" "$h100" "$tmp/h100" >"$tmp/out" 2>&1 || fail "ze-slm-plot of the H100 run: $(cat "$tmp/out")"
 page="$tmp/h100/index.html"
 in_page() {

@@ -478,8 +478,8 @@ static zeslm_status ze_kernel_create(zeslm_device *dev, struct zeslm_module *mod
     ze_result_t made = zeKernelCreate(module->module, &kd, &kk->kernel);
     /* A kernel the file's #if on the device's features left out: unsupported, no error. */
     if (made == ZE_RESULT_ERROR_INVALID_KERNEL_NAME) {
-        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "kernel %s is not in the module this device's compiler built "
-                        "(the file leaves it out where the device lacks what it needs)", name);
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "zeKernelCreate: ZE_RESULT_ERROR_INVALID_KERNEL_NAME: no kernel %s in "
+                        "the module this device's compiler built", name);
         goto out;
     }
     ZE_TRY(made);

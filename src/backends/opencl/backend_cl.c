@@ -550,8 +550,8 @@ static zeslm_status cl_kernel_create(zeslm_device *dev, struct zeslm_module *mod
     /* A kernel the file's #if on the device's features left out (atomics_order.cl's
      * orders and scopes the device lacks): the device cannot run it, which is no error. */
     if (err == CL_INVALID_KERNEL_NAME) {
-        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "kernel %s is not in the program this device's compiler built "
-                        "(the file leaves it out where the device lacks what it needs)", name);
+        st = zeslm_fail(ZESLM_ERR_UNSUPPORTED, "clCreateKernel: CL_INVALID_KERNEL_NAME: no kernel %s in the program "
+                        "this device's compiler built", name);
         goto out;
     }
     CL_TRY_ERR("clCreateKernel", err);

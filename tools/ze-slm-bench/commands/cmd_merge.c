@@ -166,8 +166,10 @@ static int merge_run(int argc, char **argv)
     if (rc == 0 && found == 0)
         rc = cli_error("merge: no device and no error in any file");
     /* One file: nothing to merge. It is written again as it was read, head and all,
-     * through the schema's rows: a document this tool wrote comes out byte for byte. */
-    if (rc == 0 && n == 1)
+     * through the schema's rows: a document this tool wrote comes out byte for byte.
+     * Asked to judge it as a fleet (--expect, --baseline: a job of one file whose other
+     * ranks left none), it is merged as many are, and holds its verdicts. */
+    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline)
         rc = run_doc_aggregate(&docs[0]) ? verdicts_render(&plan, &docs[0], &o.verdict, in.notes)
                                          : cli_error("out of host memory");
     else if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))

@@ -49,6 +49,7 @@ FIELD(j_converged, "converged")
 FIELD(j_work, "work")
 FIELD(j_work_unit, "work_unit")
 FIELD(j_work_change, "work_change")
+FIELD(j_work_rate_unit, "work_in_rate_unit")
 FIELD(j_speedup, "speedup_vs_baseline")
 FIELD(j_fraction, "fraction_of_ceiling")
 FIELD(j_exceeded, "ceiling_exceeded")
@@ -115,6 +116,7 @@ static const field fields[] = {
     {"work", "work", 79, true, false, j_work, c_work},
     {"work_unit", NULL, 0, false, false, j_work_unit, NULL},
     {"work_change", NULL, 0, false, false, j_work_change, NULL},
+    {"work_in_rate_unit", NULL, 0, false, false, j_work_rate_unit, NULL},
     {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
     {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
     {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
