@@ -394,8 +394,9 @@ static bool aggregate(FILE *f, const run_doc *doc, bool markdown)
         fputc('\n', f);
         text_wrap(f, "", "    ", line, TABLE_WIDTH);
     }
+    /* A merge of errors alone has no device: the arrays keep one row. */
     table_column cols[doc->n_devices + 4];
-    char heads[doc->n_devices][24];
+    char heads[doc->n_devices ? doc->n_devices : 1][24];
     table t;
     aggregate_table(doc, &t, cols, heads);
     if (markdown)
