@@ -279,12 +279,4 @@ static ze_result_t d_context_destroy(ze_context_handle_t c)
 
 #include "../zedouble/tables.h"
 
-TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)
-TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = zedriver_driver_get, .pfnGetApiVersion = zedriver_driver_api_version,
-      .pfnGetProperties = d_driver_properties)
-TABLE(zeGetDeviceProcAddrTable, ze_device_dditable_t, .pfnGet = zedriver_device_get, .pfnGetSubDevices = zedriver_sub_devices,
-      .pfnGetProperties = d_device_properties, .pfnGetComputeProperties = d_compute_properties,
-      .pfnGetModuleProperties = d_module_properties, .pfnGetMemoryProperties = d_memory_properties,
-      .pfnGetCommandQueueGroupProperties = d_queue_groups)
-TABLE(zeGetContextProcAddrTable, ze_context_dditable_t, .pfnCreate = d_context_create,
-      .pfnDestroy = d_context_destroy)
+ZEDRIVER_DEVICE_TABLES

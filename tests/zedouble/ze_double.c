@@ -604,15 +604,7 @@ static ze_result_t d_calculate(zet_metric_group_handle_t g, zet_metric_group_cal
     return ZE_RESULT_SUCCESS;
 }
 
-TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)
-TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = zedriver_driver_get, .pfnGetApiVersion = zedriver_driver_api_version,
-      .pfnGetProperties = d_driver_properties)
-TABLE(zeGetDeviceProcAddrTable, ze_device_dditable_t, .pfnGet = zedriver_device_get, .pfnGetSubDevices = zedriver_sub_devices,
-      .pfnGetProperties = d_device_properties, .pfnGetComputeProperties = d_compute_properties,
-      .pfnGetModuleProperties = d_module_properties, .pfnGetMemoryProperties = d_memory_properties,
-      .pfnGetCommandQueueGroupProperties = d_queue_groups)
-TABLE(zeGetContextProcAddrTable, ze_context_dditable_t, .pfnCreate = d_context_create,
-      .pfnDestroy = d_context_destroy)
+ZEDRIVER_DEVICE_TABLES
 TABLE(zeGetCommandQueueProcAddrTable, ze_command_queue_dditable_t, .pfnCreate = d_queue_create,
       .pfnDestroy = d_queue_destroy, .pfnExecuteCommandLists = d_execute, .pfnSynchronize = d_synchronize)
 TABLE(zeGetCommandListProcAddrTable, ze_command_list_dditable_t, .pfnCreate = d_list_create,

@@ -30,4 +30,19 @@ ze_result_t zedriver_sub_devices(ze_device_handle_t d, uint32_t *count, ze_devic
         return t ? ZE_RESULT_SUCCESS : ZE_RESULT_ERROR_INVALID_NULL_POINTER; \
     }
 
+/* The global, driver, device and context tables, alike in both drivers: each defines
+ * d_init, d_driver_properties, d_device_properties, d_compute_properties,
+ * d_module_properties, d_memory_properties, d_queue_groups, d_context_create and
+ * d_context_destroy by those names (TABLE: tests/zedouble/tables.h). */
+#define ZEDRIVER_DEVICE_TABLES                                                                              \
+    TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)                                \
+    TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = zedriver_driver_get,                   \
+          .pfnGetApiVersion = zedriver_driver_api_version, .pfnGetProperties = d_driver_properties)         \
+    TABLE(zeGetDeviceProcAddrTable, ze_device_dditable_t, .pfnGet = zedriver_device_get,                   \
+          .pfnGetSubDevices = zedriver_sub_devices, .pfnGetProperties = d_device_properties,                \
+          .pfnGetComputeProperties = d_compute_properties, .pfnGetModuleProperties = d_module_properties,   \
+          .pfnGetMemoryProperties = d_memory_properties, .pfnGetCommandQueueGroupProperties = d_queue_groups) \
+    TABLE(zeGetContextProcAddrTable, ze_context_dditable_t, .pfnCreate = d_context_create,                 \
+          .pfnDestroy = d_context_destroy)
+
 #endif
