@@ -50,7 +50,7 @@ python3 - "$tmp/targets.json" <<'PY' || fail "limits --target does not show the 
 import json, sys
 rows = {r["target"]: r["expected"] for r in json.load(open(sys.argv[1]))["targets"]}
 bad = [t for t, e in rows.items() if not e.get("family") or not e.get("published")]
-want = {"pvc": {3277, 1638}, "acm-g10": {560, 512, 186}, "bmg": {456}}
+want = {"pvc": {3277, 1638, 1200}, "acm-g10": {560, 512, 186}, "bmg": {456}}
 for t, values in want.items():
     got = {p["value"] for p in rows[t]["published"] if p["figure"] == "memory_read" and p.get("source")}
     if got != values:
@@ -99,7 +99,7 @@ PY
 check "Intel(R) Arc(TM) A770 Graphics" 0x56a0 "native zebin (acm-g10)" "Intel Xe-HPG" "560"
 check "Intel(R) Arc(TM) A380 Graphics" 0x56a5 "native zebin (acm-g11)" "Intel Xe-HPG" "186"
 check "Intel(R) Data Center GPU Max 1550" 0x0bd5 "native zebin (pvc)" "Intel Xe-HPC" "3277 1638"
-check "Intel(R) Data Center GPU Max 1100" 0x0bda "native zebin (pvc)" "Intel Xe-HPC" ""
+check "Intel(R) Data Center GPU Max 1100" 0x0bda "native zebin (pvc)" "Intel Xe-HPC" "1200"
 check "Intel(R) Arc(TM) B580 Graphics" 0xe20b "SPIR-V" "Intel Xe2 (Battlemage" "456"
 check "Intel(R) Arc(TM) 140V GPU (16GB)" 0x64a0 "SPIR-V" "Intel Xe2 (Lunar Lake" ""
 check "Intel(R) Iris(R) Xe Graphics" 0x9a49 "native zebin (tgllp)" "Intel Xe-LP" ""
