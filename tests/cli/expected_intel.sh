@@ -104,18 +104,20 @@ check "Intel(R) Arc(TM) B580 Graphics" 0xe20b "SPIR-V" "Intel Xe2 (Battlemage" "
 check "Intel(R) Arc(TM) 140V GPU (16GB)" 0x64a0 "SPIR-V" "Intel Xe2 (Lunar Lake" ""
 check "Intel(R) Iris(R) Xe Graphics" 0x9a49 "native zebin (tgllp)" "Intel Xe-LP" ""
 
-# 4. The no-hardware driver: its name and id for each product, with and without the
-#    target the driver built for.
-for case in "pvc pvc Intel Xe-HPC" "dg2 acm-g10 Intel Xe-HPG" "tgllp tgllp Intel Xe-LP"; do
-    set -- $case
-    product=$1 target=$2
-    shift 2
+# 4. The no-hardware driver: its name and id for each product, with what its modules
+#    are there (a native zebin of the target the backend loads, or SPIR-V where no
+#    bundled zebin is of the product's family): "PRODUCT|MODULES|FAMILY".
+for case in "pvc|native zebin (pvc)|Intel Xe-HPC" "dg2|native zebin (acm-g10)|Intel Xe-HPG" \
+    "tgllp|native zebin (tgllp)|Intel Xe-LP" "dg1|native zebin (dg1)|Intel Xe-LP" "adlp|SPIR-V|Intel Xe-LP" \
+    "skl|SPIR-V|Intel Gen9"; do
+    product=${case%%|*} rest=${case#*|}
+    modules=${rest%%|*} family=${rest#*|}
     ProductFamilyOverride=$product "$tool" --backend ze devices --json "$tmp/dev.json" > /dev/null ||
         fail "$product: devices failed on the no-hardware driver"
     name=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["devices"][0]["name"])' "$tmp/dev.json")
     id=$(python3 -c 'import json,sys; print(hex(json.load(open(sys.argv[1]))["devices"][0]["device_id"] or 0))' "$tmp/dev.json")
-    check "$name" "$id" "native zebin ($target)" "$*" ""
-    echo "ok   $product: \"$name\" ($id, $target) is $*"
+    check "$name" "$id" "$modules" "$family" ""
+    echo "ok   $product: \"$name\" ($id, $modules) is $family"
 done
 # pvc's id alone, with no target built, is enough.
 ProductFamilyOverride=pvc "$tool" --backend ze devices --json "$tmp/dev.json" > /dev/null
