@@ -45,7 +45,7 @@ export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd
 # Short: reduce/many first (a few tens of ms), so that a rank's file shows progress
 # while roofline/slm (about a second) still runs and a kill lands inside the run.
 work="--backend cl --quick --reps 3 reduce/many roofline/slm"
-lenient="--fail-on error,missing,incomplete"
+lenient=error,missing,incomplete
 
 # Each rank starts through this wrapper: ROLE (good, slow, no-device, killed) says
 # what happens to rank 1; its rank number is the launcher's.
@@ -120,13 +120,13 @@ judge() {
         grep -q -- "$line" "$out" || fail "no '$line' in: $(cat "$out")"
     done
 }
-# merge_of NAME DIR WANT LINE... / merge of DIR's files (with ARGS in $margs).
+# merge_of NAME DIR FAIL-ON WANT LINE...: merge of DIR's files under --fail-on FAIL-ON,
+# judged.
 merge_of() {
-    name=$1 dir=$2 want=$3
-    shift 3
-    echo "$name: merge $margs"
-    # shellcheck disable=SC2086
-    "$bench" merge "$dir"/*.json $margs >"$tmp/$name.merge" 2>&1
+    name=$1 dir=$2 fail_on=$3 want=$4
+    shift 4
+    echo "$name: merge --fail-on $fail_on"
+    "$bench" merge "$dir"/*.json --fail-on "$fail_on" >"$tmp/$name.merge" 2>&1
     judge "$tmp/$name.merge" "$want" $? "$@"
 }
 # ranks ROLE DIR [KEEP]: the `run` route, a file a rank into DIR.
@@ -134,15 +134,17 @@ ranks() {
     # shellcheck disable=SC2086
     FLEET_FILES=$2 launch plain "${3:-}" "$tmp/rank.sh" "$1" "$bench" run $work --json "$2/" >"$tmp/$1.ranks" 2>&1
 }
-# mpi ROLE DIR [KEEP]: run --mpi, each rank's file into DIR, rank 0's verdicts in
-# $tmp/ROLE.mpi and its exit status in $mpi_rc (Open MPI's mpirun exits 0 under
-# --enable-recovery whatever its ranks did: rank 0 writes its own).
+# mpi ROLE DIR FAIL-ON WAIT [KEEP]: run --mpi under --fail-on FAIL-ON and --mpi-wait
+# WAIT, each rank's file into DIR, rank 0's verdicts in $tmp/ROLE.mpi and its exit
+# status in $mpi_rc (Open MPI's mpirun exits 0 under --enable-recovery whatever its
+# ranks did: rank 0 writes its own).
 mpi() {
     rm -f "$tmp/rank0.rc"
+    echo "run --mpi --fail-on $3${5:+ ($5)}"
     # shellcheck disable=SC2016,SC2086
-    FLEET_FILES=$2 launch mpi "${3:-}" sh -c '"$@"; rc=$?; [ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${SLURM_PROCID:-0}}}" != 0 ] || echo $rc >"$0"; exit $rc' \
-        "$tmp/rank0.rc" "$tmp/rank.sh" "$1" "$bench_mpi" run --mpi $work --mpi-wait "${wait_s:-60}" --rank-files "$2" \
-        --json "$tmp/$1.json" $mpi_fail >"$tmp/$1.mpi" 2>&1
+    FLEET_FILES=$2 launch mpi "${5:-}" sh -c '"$@"; rc=$?; [ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${SLURM_PROCID:-0}}}" != 0 ] || echo $rc >"$0"; exit $rc' \
+        "$tmp/rank0.rc" "$tmp/rank.sh" "$1" "$bench_mpi" run --mpi $work --mpi-wait "$4" --rank-files "$2" \
+        --json "$tmp/$1.json" --fail-on "$3" >"$tmp/$1.mpi" 2>&1
     launcher_rc=$?
     mpi_rc=$(cat "$tmp/rank0.rc" 2>/dev/null || echo "none (launcher's $launcher_rc)")
 }
@@ -157,21 +159,19 @@ for s in $scenarios; do
     case $s in
     good)
         ranks good "$tmp/good" || fail "the ranks: $(cat "$tmp/good.ranks")"
-        margs=$lenient merge_of good "$tmp/good" 0 "^Verdicts: .*(2 ranks expected); exit status 0 (pass)."
+        merge_of good "$tmp/good" $lenient 0 "^Verdicts: .*(2 ranks expected); exit status 0 (pass)."
         if with_mpi; then
-            mpi_fail=$lenient mpi good "$tmp/good-mpi"
-            echo "run --mpi $lenient"
+            mpi good "$tmp/good-mpi" $lenient 60
             judge "$tmp/good.mpi" 0 "$mpi_rc" "^Verdicts: .*(2 ranks expected); exit status 0 (pass)."
-            margs=$lenient merge_of good-files "$tmp/good-mpi" 0 "^Verdicts: .*(2 ranks expected); exit status 0 (pass)."
+            merge_of good-files "$tmp/good-mpi" $lenient 0 "^Verdicts: .*(2 ranks expected); exit status 0 (pass)."
         fi
         ;;
     slow)
         ranks slow "$tmp/slow" || fail "the ranks: $(cat "$tmp/slow.ranks")"
         slow_line="^SLOW       $h, rank 1, d[01] .*: 0\.[0-9]* of the median of 2 devices of its model and driver"
-        margs="" merge_of slow "$tmp/slow" 3 "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status 3 (degraded)."
+        merge_of slow "$tmp/slow" all 3 "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status 3 (degraded)."
         if with_mpi; then
-            mpi_fail="" mpi slow "$tmp/slow-mpi"
-            echo "run --mpi"
+            mpi slow "$tmp/slow-mpi" all 60
             judge "$tmp/slow.mpi" 3 "$mpi_rc" "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status 3 (degraded)."
         fi
         ;;
@@ -179,48 +179,47 @@ for s in $scenarios; do
         # Under Open MPI a rank that exits 1 ends the other unless the job is kept.
         ranks no-device "$tmp/nodev" keep
         nodev_line="^ERROR      $h, rank 1: ZESLM_ERR_NO_DEVICE: no device found (OpenCL: no OpenCL platform"
-        margs=$lenient merge_of no-device "$tmp/nodev" 4 "$nodev_line" "^Verdicts: $r0, 1 ERROR (2 ranks expected); exit status 4 (failed)."
+        merge_of no-device "$tmp/nodev" $lenient 4 "$nodev_line" "^Verdicts: $r0, 1 ERROR (2 ranks expected); exit status 4 (failed)."
         if with_mpi; then
-            mpi_fail=$lenient mpi no-device "$tmp/nodev-mpi"
-            echo "run --mpi $lenient"
+            mpi no-device "$tmp/nodev-mpi" $lenient 60
             judge "$tmp/no-device.mpi" 4 "$mpi_rc" \
                 "^ERROR      $h, rank 1: RANK_NOT_RUN: rank 1 ended with exit status 1 before it wrote results: no device found" \
                 "^Verdicts: $r0, 1 ERROR (2 ranks expected); exit status 4 (failed)."
-            margs=$lenient merge_of no-device-files "$tmp/nodev-mpi" 4 "$nodev_line"
+            merge_of no-device-files "$tmp/nodev-mpi" $lenient 4 "$nodev_line"
         fi
         ;;
     killed)
         ranks killed "$tmp/killed" keep
         killed_line="^INCOMPLETE $h, rank 1, d[01] .*: its run stopped after [0-9]* results (complete: false)"
-        margs=$lenient merge_of killed "$tmp/killed" 4 "$killed_line" \
+        merge_of killed "$tmp/killed" $lenient 4 "$killed_line" \
             "^Verdicts: $r0, 1 INCOMPLETE (2 ranks expected); exit status 4 (failed)."
         if with_mpi; then
-            # The launcher's default: the job ends with no document; the files stay.
-            mpi_fail=$lenient mpi killed "$tmp/killed-mpi"
-            echo "run --mpi $lenient: the launcher's exit $launcher_rc, rank 0's $mpi_rc"
-            [ "$launcher_rc" -ne 0 ] && [ "$launcher_rc" -ne 124 ] || fail "the launcher's exit $launcher_rc: $(cat "$tmp/killed.mpi")"
-            margs=$lenient merge_of killed-files "$tmp/killed-mpi" 4 "$killed_line"
-            if [ $kind = openmpi ]; then
-                # --enable-recovery: rank 0 waits --mpi-wait, then judges rank 1 lost.
-                wait_s=10 mpi_fail=$lenient mpi killed "$tmp/lost-mpi" keep
-                echo "run --mpi $lenient under --enable-recovery"
-                judge "$tmp/killed.mpi" 4 "$mpi_rc" "^ERROR      $h, rank 1: RANK_LOST: " \
-                    "^Verdicts: $r0, 1 ERROR (2 ranks expected); exit status 4 (failed)."
+            # Under the launcher's defaults Open MPI ends rank 0 too (no document) and srun
+            # keeps it; either way the launcher fails and rank 1's file stays.
+            mpi killed "$tmp/killed-mpi" $lenient 10
+            echo "-- the launcher's exit $launcher_rc, rank 0's $mpi_rc"
+            if [ "$launcher_rc" -eq 0 ] || [ "$launcher_rc" -eq 124 ]; then
+                fail "the launcher's exit $launcher_rc: $(cat "$tmp/killed.mpi")"
             fi
+            merge_of killed-files "$tmp/killed-mpi" $lenient 4 "$killed_line"
+            # Rank 0 kept (Open MPI: --enable-recovery) waits --mpi-wait, then judges
+            # rank 1 lost.
+            [ $kind = slurm ] || mpi killed "$tmp/lost-mpi" $lenient 10 keep
+            judge "$tmp/killed.mpi" 4 "$mpi_rc" "^ERROR      $h, rank 1: RANK_LOST: " "^Verdicts: $r0, 1 ERROR (2 ranks expected); exit status 4 (failed)."
         fi
         ;;
     missing | duplicate)
         [ -d "$tmp/good" ] || ranks good "$tmp/good" || fail "the ranks: $(cat "$tmp/good.ranks")"
         mkdir "$tmp/$s"
-        if [ $s = missing ]; then
+        if [ "$s" = missing ]; then
             find "$tmp/good" -name "*-0.json" -exec cp {} "$tmp/$s/" \;
-            margs=$lenient merge_of missing "$tmp/$s" 4 "^MISSING    unknown host, rank 1: rank 1 of 2 left no results file and no error" \
+            merge_of missing "$tmp/$s" $lenient 4 "^MISSING    unknown host, rank 1: rank 1 of 2 left no results file and no error" \
                 "^Verdicts: $r0, 1 MISSING (2 ranks expected); exit status 4 (failed)."
         else
             cp "$tmp/good/"*.json "$tmp/$s/"
             one=$(find "$tmp/$s" -name "*-1.json")
             cp "$one" "${one%.json}-copy.json"
-            margs=$lenient merge_of duplicate "$tmp/$s" 4 "^ERROR      $h, rank 1, d[0-2] .*: DUPLICATE: rank 1's device 0 is also in $tmp/$s/" \
+            merge_of duplicate "$tmp/$s" $lenient 4 "^ERROR      $h, rank 1, d[0-2] .*: DUPLICATE: rank 1's device 0 is also in $tmp/$s/" \
                 "^Verdicts: [0-9] PASS, [0-9 SLOW,]*1 ERROR (2 ranks expected); exit status 4 (failed)."
         fi
         ;;
