@@ -5,7 +5,9 @@
 # (nice 15 on a CPU a busy loop holds), no OpenCL platform. Prints each node's merge
 # and its state and reason after it; n2 must stay idle, then be drained degraded, then
 # drained failed, and n1 stay idle. The recipe's run is limited to two workloads on
-# PoCL with a baseline of one run of the same; n1 runs on CPU 0, n2 on CPU 1.
+# PoCL with a baseline of two runs of the same; n1 runs on CPU 0, n2 on CPU 1. On a
+# machine that other work loads, a node with no fault can fall below the baseline too
+# (0.71 to 0.79 seen here), and is drained as LOW.
 # Leaves slurm.conf as it found it and the nodes resumed.
 # usage: fleet_slurm_epilog.sh BUILD_DIR [REPO_DIR]
 set -u
@@ -29,8 +31,14 @@ sinfo -N -h -o %N | grep -qx n2 || fail "no node n2: start docs/slurm-two-nodes.
 trap restore EXIT
 
 export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd POCL_MAX_PTHREAD_COUNT=1
-taskset -c 0 "$build/ze-slm-bench" run --quick reduce/many roofline/slm --json "$state/baseline.json" >/dev/null ||
-    fail "the baseline run"
+# The baseline: known-good nodes merged, here both at once as the epilogs run (alone, one
+# read memory up to 1/0.58 times as fast).
+for cpu in 0 1; do
+    taskset -c $cpu "$build/ze-slm-bench" run --quick reduce/many roofline/slm --json "$state/base-$cpu.json" >/dev/null &
+done
+wait
+"$build/ze-slm-bench" merge "$state/base-0.json" "$state/base-1.json" --fail-on none --json "$state/baseline.json" >/dev/null ||
+    fail "the baseline runs"
 # The recipe: the first sh block after its file name, with this baseline and workloads.
 recipe=$(sed -n '/^# \/etc\/slurm\/epilog.d\/ze-slm.sh$/,/^```$/p' "$repo/docs/fleet-health.md" | sed '$d')
 [ -n "$recipe" ] || fail "no epilog in docs/fleet-health.md"
@@ -62,6 +70,7 @@ chmod 755 "$epilog"
 echo "Epilog=$epilog" >>"$conf"
 scontrol reconfigure || fail "scontrol reconfigure"
 
+failed=""
 for plant in none slow no-device; do
     echo "$plant" >"$state/plant"
     rm -f "$state/log"
@@ -75,11 +84,12 @@ for plant in none slow no-device; do
     echo "=== on n2: $plant"
     grep -E '^(== |SLOW|LOW|INCOMPLETE|ERROR|MISSING|Verdicts)' "$state/log"
     sinfo -N -h -o '%N %T %E' | tee "$state/sinfo"
-    grep -q '^n1 idle' "$state/sinfo" || fail "n1 was not left idle"
+    grep -q '^n1 idle' "$state/sinfo" || failed="$failed; n1 was not left idle ($plant on n2)"
     case $plant in
-    none) grep -q '^n2 idle' "$state/sinfo" || fail "n2 drained with no fault" ;;
-    slow) grep -q '^n2 drained ze-slm degraded: LOW ' "$state/sinfo" || fail "n2 not drained degraded" ;;
-    no-device) grep -q '^n2 drained ze-slm failed: ERROR ' "$state/sinfo" || fail "n2 not drained failed" ;;
+    none) grep -q '^n2 idle' "$state/sinfo" || failed="$failed; n2 drained with no fault" ;;
+    slow) grep -q '^n2 drained ze-slm degraded: LOW ' "$state/sinfo" || failed="$failed; n2 not drained degraded" ;;
+    no-device) grep -q '^n2 drained ze-slm failed: ERROR ' "$state/sinfo" || failed="$failed; n2 not drained failed" ;;
     esac
 done
+[ -z "$failed" ] || fail "${failed#; }"
 echo "PASS"
