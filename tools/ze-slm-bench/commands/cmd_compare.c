@@ -7,7 +7,7 @@
  * workload. With --fail-over PCT the exit status gates a CI job on the significant
  * slowdowns. Files of different devices, or with no result in common, are an error:
  * a gate must not pass on them. Files of several devices compare device by device
- * (device_pair_make). Both files are read by run_doc_parse, the schema's one reader. */
+ * (device_pair_make). Both files are read by doc/doc_reader.h, the schema's one reader. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "commands/compare_tally.h"
 #include "doc/compare_stats.h"
 #include "doc/device_pair.h"
+#include "doc/doc_reader.h"
 #include "doc/results_index.h"
 #include "io/output.h"
 #include "render/fields.h"
@@ -30,15 +31,10 @@
 
 /* The document at path, and each device's measured results keyed (*index: one a
  * device). */
-static int load(const char *path, run_doc *doc, results_index **index)
+static int load(const char *path, uint64_t limit, run_doc *doc, results_index **index)
 {
-    unsigned char *text;
-    size_t len;
-    if (!cli_read_file(path, &text, &len))
-        return 1;
     char why[512];
-    int rc = run_doc_parse((const char *)text, len, doc, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
-    free(text);
+    int rc = doc_read_file(path, limit, doc, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
     if (rc == 0 && doc->n_devices == 0)
         rc = cli_error("%s: no device measured anything (its errors alone)", path);
     if (rc == 0 && !(*index = calloc(doc->n_devices, sizeof **index)))
@@ -63,6 +59,7 @@ typedef struct compare_opts {
     double alpha, threshold;
     bool gate, any_device, verbose;
     const char *markdown, *json, *csv;
+    uint64_t read_limit;
 } compare_opts;
 
 /* A percentage option's value as a fraction. */
@@ -87,6 +84,10 @@ static int on_option(void *ctx, int key, const char *value)
     case 'j': o->json = value; return 0;
     case 'c': o->csv = value; return 0;
     case 't': return percent("--threshold", value, &o->threshold);
+    case 'R':
+        if (!doc_read_size_parse(value, &o->read_limit))
+            return cli_usage_error("--read-limit: '%s' is not a size (bytes, or with K, M, G or T: 4G)", value);
+        return 0;
     case 'p':
         o->alpha = strtod(value, &end);
         /* Past 0.5 a "significant" change would be more likely noise than not. */
@@ -280,7 +281,7 @@ static void add_counts(compare_counts *to, const compare_counts *c)
 
 static int run(int argc, char **argv)
 {
-    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD};
+    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD, .read_limit = DOC_READ_LIMIT};
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
@@ -300,9 +301,9 @@ static int run(int argc, char **argv)
     table_column cols[N_FIELDS];
     size_t map[N_FIELDS], n_cols = fields_columns(compare_fields, N_FIELDS, false, cols, map);
     compare_out out = {0};
-    rc = load(old_path, &old_f, &old_x);
+    rc = load(old_path, opts.read_limit, &old_f, &old_x);
     if (rc == 0)
-        rc = load(new_path, &new_f, &new_x);
+        rc = load(new_path, opts.read_limit, &new_f, &new_x);
     if (rc == 0) {
         char why[512];
         pairs = calloc(old_f.n_devices < new_f.n_devices ? old_f.n_devices : new_f.n_devices, sizeof *pairs);
@@ -435,6 +436,7 @@ static const cli_option options[] = {
     {"json", 'j', "FILE|-", "also write the rows and totals as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,
+    CLI_OPTION_READ_LIMIT,
 };
 
 const cli_command command_compare = {
