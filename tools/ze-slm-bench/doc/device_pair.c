@@ -35,6 +35,31 @@ static size_t candidates(const run_doc *old, const bool *used_old, const run_doc
     return count;
 }
 
+/* Whether the two files enumerated their devices alike: every place (index, host and
+ * rank) both hold has the same device (run_doc_same_device) in both. Where one place
+ * holds a tile in OLD and the root device in NEW, the devices were re-indexed (another
+ * driver, an affinity mask), and an index no longer tells apart devices that nothing
+ * else does: *at is then that place's device of NEW. */
+static bool enumerated_alike(const run_doc *old, const run_doc *new, size_t *at)
+{
+    for (size_t j = 0; j < new->n_devices; j++)
+        for (size_t i = 0; i < old->n_devices; i++)
+            if (old->devices[i].index == new->devices[j].index && same_place(&old->devices[i], &new->devices[j]) &&
+                !run_doc_same_device(&old->devices[i], &new->devices[j])) {
+                *at = j;
+                return false;
+            }
+    return true;
+}
+
+/* Whether d's facts name it alone (a UUID or a PCI address). */
+static bool named(const run_doc_device *d)
+{
+    const char *uuid, *pci;
+    run_doc_device_ids(d, &uuid, &pci);
+    return uuid || pci;
+}
+
 static int by_new_index(const void *a, const void *b)
 {
     size_t x = ((const device_pair *)a)->new_index, y = ((const device_pair *)b)->new_index;
@@ -51,8 +76,9 @@ int device_pair_make(const run_doc *old, const run_doc *new, bool any_device, de
         return -1;
     }
     bool *used_new = used_old + old->n_devices;
-    size_t n = 0, i = 0;
+    size_t n = 0, i = 0, at = 0;
     int rc = 0;
+    bool alike = enumerated_alike(old, new, &at);
     /* First the devices that match at their place too (the root device and its tiles
      * share a name, so a name alone pairs them wrongly once either file is reordered);
      * then those whose identity alone is unique. */
@@ -62,14 +88,26 @@ int device_pair_make(const run_doc *old, const run_doc *new, bool any_device, de
             if (used_new[j])
                 continue;
             size_t found = candidates(old, used_old, d, pass == 0, &i);
+            /* Re-indexed files: a device that only its index told apart from others of
+             * its name and kind is not paired by that index (the guess that reported a
+             * tile against another as a regression); pass 1 refuses it. */
+            if (pass == 0 && found == 1 && !alike && !named(d) && candidates(old, used_old, d, false, &i) > 1)
+                continue;
             if (found == 1) {
                 used_old[i] = used_new[j] = true;
                 pairs[n++] = (device_pair){i, j};
             } else if (found > 1 && pass == 1) {
                 bool sub = json_is_true(json_object_get(d->facts, "subdevice"));
-                snprintf(why, why_len, "device %zu of NEW (%s%s) could be any of %zu devices of OLD of its name "
-                         "and kind, none at its index: pair them by hand, or give files of one run order",
-                         j, d->name, sub ? ", a sub-device" : "", found);
+                if (alike)
+                    snprintf(why, why_len, "device %zu of NEW (%s%s) could be any of %zu devices of OLD of its name "
+                             "and kind, none at its index: pair them by hand, or give files of one run order",
+                             j, d->name, sub ? ", a sub-device" : "", found);
+                else
+                    snprintf(why, why_len, "device %zu of NEW (%s%s) could be any of %zu devices of OLD of its name "
+                             "and kind, and the files were indexed differently (index %u is another device in "
+                             "each) with no UUID to tell them apart: pairing by index would be a guess; give "
+                             "files of one run order", j, d->name, sub ? ", a sub-device" : "", found,
+                             new->devices[at].index);
                 rc = -1;
             }
         }
