@@ -117,8 +117,9 @@ static int scan_devices(doc_reader *r, size_t p, char *why, size_t why_len)
         }
         r->spans[2 * r->n_devices] = start;
         r->spans[2 * r->n_devices + 1] = end;
+        /* From the element before: the page they share goes too. */
+        release(r, r->n_devices ? r->spans[2 * r->n_devices - 2] : start, end);
         r->n_devices++;
-        release(r, start, end);
     }
     return more < 0 ? scan_error(r, &err, why, why_len) : 0;
 }
@@ -354,6 +355,14 @@ static json_t *light_device(const doc_reader *r, size_t start, size_t end, char 
     return o;
 }
 
+/* One run (of schema 2 or 3) that stopped with no error said: each of its devices
+ * stopped with it (a merged document says so of each device; a device that did not
+ * open makes a run incomplete too, and is its own error). */
+static bool stopped(const doc_reader *r, const run_doc *head)
+{
+    return r->version != 1 && !head->complete && !run_doc_merged(head) && json_array_size(head->errors) == 0;
+}
+
 int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *why, size_t why_len)
 {
     const run_doc *h = &r->head;
@@ -371,13 +380,13 @@ int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *w
         o = light_device(r, r->spans[2 * k], r->spans[2 * k + 1], why, why_len);
     else
         o = parse_span(r, r->spans[2 * k], r->spans[2 * k + 1], what, why, why_len);
+    /* Read in order, the page it shares with the device before goes too. */
+    if (k > 0 && r->version != 1)
+        release(r, r->spans[2 * k - 2], r->spans[2 * k + 1]);
     one->source = o;
     const char *host = json_string_value(json_object_get(h->head, "host"));
     int rc = o ? run_doc_read_device(one, 1, o, k, host ? host : "", why, why_len) : -1;
-    /* One run that stopped with no error said: each of its devices stopped with it (a
-     * merged document says so of each device; a device that did not open makes a run
-     * incomplete too, and is its own error). */
-    if (rc == 0 && !h->complete && !run_doc_merged(h) && json_array_size(h->errors) == 0)
+    if (rc == 0 && stopped(r, h))
         one->devices[0].incomplete = true;
     if (rc)
         run_doc_free(one);
@@ -416,7 +425,7 @@ int doc_reader_all(doc_reader *r, run_doc *out, char *why, size_t why_len)
         if (o)
             json_array_append_new(out->source, o);
     }
-    if (rc == 0 && !out->complete && !run_doc_merged(out) && json_array_size(out->errors) == 0)
+    if (rc == 0 && stopped(r, out))
         for (size_t k = 0; k < out->n_devices; k++)
             out->devices[k].incomplete = true;
     if (rc)
