@@ -14,11 +14,13 @@ bench=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; cat "$tmp/err.txt" 2>/dev/null | head -5; exit 1; }
-python3 - "$tmp/big.json" <<'PY'
+python3 - "$tmp" <<'PY'
 import json, sys
-with open(sys.argv[1], "w") as f:
+# big.json, and one.json of its first device alone.
+for name, n in (("big", 1500), ("one", 1)):
+  with open("%s/%s.json" % (sys.argv[1], name), "w") as f:
     f.write('{"schema": 2, "complete": true, "devices": [')
-    for d in range(1500):
+    for d in range(n):
         rows = [{"workload": "w%d" % (i % 7), "variant": "v%d" % (i % 13), "parameters": "n=%d" % i,
                  "outcome": "measured", "median_ns": 1000 + i % 97, "spread": 0.01, "rate": 1.0 + i % 5,
                  "rate_unit": "GB/s", "times_ns": [1000 + i % 97 + k for k in range(-2, 3)]} for i in range(185)]
@@ -32,14 +34,9 @@ summary)
     python3 - "$bench" "$tmp" "$size" <<'PY' || exit 1
 import resource, subprocess, sys
 bench, tmp, size = sys.argv[1], sys.argv[2], int(sys.argv[3])
-import json
 # The peak of a file of one device: the program's own.
-doc = json.load(open(tmp + "/big.json"))
-doc["devices"] = doc["devices"][:1]
-json.dump(doc, open(tmp + "/one.json", "w"))
 subprocess.run([bench, "merge", "--summary-only", tmp + "/one.json"], capture_output=True, check=True)
 base = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-del doc
 p = subprocess.run([bench, "merge", "--summary-only", "--jsonl", tmp + "/v.jsonl", tmp + "/big.json"],
                    capture_output=True, text=True)
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024

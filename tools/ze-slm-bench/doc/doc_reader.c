@@ -94,9 +94,11 @@ static int scan_error(const doc_reader *r, const doc_scan_error *err, char *why,
     return -1;
 }
 
-/* The devices' spans, as the array that starts at p is scanned. */
-static int scan_devices(doc_reader *r, size_t p, char *why, size_t why_len)
+/* The devices' spans, as the array whose first element is at *p is scanned; *p left
+ * past its ']'. */
+static int scan_devices(doc_reader *r, size_t *at, char *why, size_t why_len)
 {
+    size_t p = *at;
     doc_scan_error err;
     size_t start, end, cap = 0;
     int more;
@@ -121,6 +123,7 @@ static int scan_devices(doc_reader *r, size_t p, char *why, size_t why_len)
         release(r, r->n_devices ? r->spans[2 * r->n_devices - 2] : start, end);
         r->n_devices++;
     }
+    *at = p;
     return more < 0 ? scan_error(r, &err, why, why_len) : 0;
 }
 
@@ -149,13 +152,17 @@ static int scan_root(doc_reader *r, char *why, size_t why_len)
     doc_scan_error err;
     int more;
     bool devices = false;
-    for (bool first = true; (more = doc_scan_member_next(t, r->len, &p, first, &m, &err)) > 0; first = false) {
-        if (!devices && t[m.value] == '[' && doc_scan_key_is(t, &m, "devices")) {
+    for (bool first = true; (more = doc_scan_member_key(t, r->len, &p, first, &m, &err)) > 0; first = false) {
+        if (!devices && m.value < r->len && t[m.value] == '[' && doc_scan_key_is(t, &m, "devices")) {
             devices = true;
-            if (scan_devices(r, m.value + 1, why, why_len))
+            p = m.value + 1;
+            if (scan_devices(r, &p, why, why_len))
                 return -1;
             continue;
         }
+        if (!(m.value_end = doc_scan_value(t, r->len, m.value, &err)))
+            return scan_error(r, &err, why, why_len);
+        p = m.value_end;
         /* Derived, worked out again by every reader (and the bulk of a merged document). */
         if (doc_scan_key_is(t, &m, "aggregate") || doc_scan_key_is(t, &m, "verdicts")) {
             release(r, m.value, m.value_end);

@@ -102,7 +102,7 @@ static int next_item(const char *t, size_t len, size_t *p, bool first, char clos
     return 1;
 }
 
-int doc_scan_member_next(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err)
+int doc_scan_member_key(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err)
 {
     int more = next_item(t, len, p, first, '}', err);
     if (more <= 0)
@@ -120,11 +120,20 @@ int doc_scan_member_next(const char *t, size_t len, size_t *p, bool first, doc_s
         fail(err, colon, "':' expected");
         return -1;
     }
-    size_t v = doc_scan_space(t, len, colon + 1), end = doc_scan_value(t, len, v, err);
-    if (!end)
+    size_t v = doc_scan_space(t, len, colon + 1);
+    *m = (doc_scan_member){.key = q + 1, .key_len = key_end - q - 2, .value = v, .value_end = 0};
+    *p = v;
+    return 1;
+}
+
+int doc_scan_member_next(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err)
+{
+    int more = doc_scan_member_key(t, len, p, first, m, err);
+    if (more <= 0)
+        return more;
+    if (!(m->value_end = doc_scan_value(t, len, m->value, err)))
         return -1;
-    *m = (doc_scan_member){.key = q + 1, .key_len = key_end - q - 2, .value = v, .value_end = end};
-    *p = end;
+    *p = m->value_end;
     return 1;
 }
 

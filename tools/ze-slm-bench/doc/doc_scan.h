@@ -36,6 +36,9 @@ typedef struct doc_scan_member {
  * the closing '}' or ']' (*p then past it), -1 with *err where the text is not an
  * object or array there. */
 int doc_scan_member_next(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err);
+/* The next member's key alone: *p left at its value (m->value_end 0), for the caller
+ * to go into it, or past it with doc_scan_value. */
+int doc_scan_member_key(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err);
 int doc_scan_element_next(const char *t, size_t len, size_t *p, bool first, size_t *start, size_t *end,
                           doc_scan_error *err);
 
