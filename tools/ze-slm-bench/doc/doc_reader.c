@@ -440,6 +440,35 @@ int doc_reader_all(doc_reader *r, run_doc *out, char *why, size_t why_len)
     return rc;
 }
 
+int doc_reader_light(doc_reader *r, run_doc *out, char *why, size_t why_len)
+{
+    const run_doc *h = &r->head;
+    run_doc_init(out, json_incref(h->head),
+                 &(zeslm_run_opts){.seed = h->seed, .reps = h->reps, .warmup = h->warmup, .min_time_s = h->min_time_s,
+                                   .converge_s = h->converge_s, .quick = h->quick});
+    out->complete = h->complete;
+    out->several = h->several;
+    int rc = 0;
+    if (!(out->source = json_array()) || json_array_extend(out->errors, h->errors)) {
+        snprintf(why, why_len, "out of host memory");
+        rc = -1;
+    }
+    const char *host = json_string_value(json_object_get(h->head, "host"));
+    for (size_t k = 0; rc == 0 && k < r->n_devices; k++) {
+        json_t *o = r->version == 1 ? json_incref(r->root)
+                                    : light_device(r, r->spans[2 * k], r->spans[2 * k + 1], why, why_len);
+        rc = o ? run_doc_read_device(out, r->n_devices, o, k, host ? host : "", why, why_len) : -1;
+        if (o)
+            json_array_append_new(out->source, o);
+    }
+    if (rc == 0 && stopped(r, out))
+        for (size_t k = 0; k < out->n_devices; k++)
+            out->devices[k].incomplete = true;
+    if (rc)
+        run_doc_free(out);
+    return rc;
+}
+
 int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len)
 {
     doc_reader r;

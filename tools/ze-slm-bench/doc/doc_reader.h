@@ -62,6 +62,10 @@ int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *w
  * run_doc_parse gives. Returns 0, or -1 with the reason in why (out then freed). */
 int doc_reader_all(doc_reader *r, run_doc *out, char *why, size_t why_len);
 
+/* Every device into *out without its results (doc_reader_device's light), r's head
+ * copied: who each device is, to pair them before reading any of them whole. */
+int doc_reader_light(doc_reader *r, run_doc *out, char *why, size_t why_len);
+
 void doc_reader_close(doc_reader *r);
 
 /* A whole file into *out: doc_reader_open, doc_reader_all. */
