@@ -258,6 +258,11 @@ json_t *run_doc_json(const run_doc *doc)
     return schema_write(&records_run, doc);
 }
 
+bool run_doc_write(FILE *f, const void *doc)
+{
+    return schema_emit(f, &records_run, doc, 0) && fputc('\n', f) != EOF;
+}
+
 /* ---- Reading a results file back: the same rows ---- */
 
 int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,

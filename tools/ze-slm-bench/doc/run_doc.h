@@ -7,6 +7,7 @@
 #define ZESLM_RUN_DOC_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -144,6 +145,10 @@ bool run_doc_aggregate(run_doc *doc);
 /* The document as JSON: the one writer of a results file (records_run's rows,
  * doc/records.h). */
 json_t *run_doc_json(const run_doc *doc);
+
+/* The same bytes as run_doc_json's tree dumped (output.c's json_writer), written a
+ * result at a time (schema_emit): an output_writer for output_plan_write. */
+bool run_doc_write(FILE *f, const void *doc);
 
 /* One device object (a schema-1 root, or an element of "devices") added to doc (cap:
  * as run_doc_add_device), every field through records_device, then a section per
