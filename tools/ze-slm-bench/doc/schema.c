@@ -276,34 +276,62 @@ bool schema_emit_indent(FILE *f, int depth, bool first)
     return ok;
 }
 
+/* A key or string as JSON writes it: as it is where nothing in it is escaped. */
+static bool emit_key(FILE *f, const char *key)
+{
+    size_t n = strlen(key);
+    bool plain = true;
+    for (size_t i = 0; plain && i < n; i++)
+        plain = (unsigned char)key[i] >= 0x20 && key[i] != '"' && key[i] != '\\';
+    if (plain)
+        return fputc('"', f) != EOF && put(f, key, n) && fputc('"', f) != EOF;
+    json_t *s = json_stringn_nocheck(key, n);
+    bool ok = s && schema_emit_json(f, s, 0);
+    json_decref(s);
+    return ok;
+}
+
 bool schema_emit_json(FILE *f, const json_t *v, int depth)
 {
-    /* A scalar (most values) on the stack; larger ones dumped whole, each line then
-     * indented to depth (a string holds no raw newline: JSON escapes it). */
-    char small[128];
-    size_t n = json_is_object(v) || json_is_array(v) ? 0 : json_dumpb(v, small, sizeof small, DUMP_FLAGS);
+    if (json_is_object(v)) {
+        if (json_object_size(v) == 0)
+            return put(f, "{}", 2);
+        bool ok = fputc('{', f) != EOF, first = true;
+        const char *key;
+        json_t *x;
+        /* In the order set, as JSON_PRESERVE_ORDER dumps it. */
+        json_object_foreach((json_t *)v, key, x) {
+            if (ok)
+                ok = schema_emit_indent(f, depth + 1, first) && emit_key(f, key) && put(f, ": ", 2) &&
+                     schema_emit_json(f, x, depth + 1);
+            first = false;
+        }
+        return ok && schema_emit_indent(f, depth, true) && fputc('}', f) != EOF;
+    }
+    if (json_is_array(v)) {
+        size_t n = json_array_size(v);
+        if (n == 0)
+            return put(f, "[]", 2);
+        bool ok = fputc('[', f) != EOF;
+        for (size_t i = 0; ok && i < n; i++)
+            ok = schema_emit_indent(f, depth + 1, i == 0) && schema_emit_json(f, json_array_get(v, i), depth + 1);
+        return ok && schema_emit_indent(f, depth, true) && fputc(']', f) != EOF;
+    }
+    /* A scalar on the stack; a long string dumped on the heap. */
+    char small[256];
+    size_t n = json_dumpb(v, small, sizeof small, DUMP_FLAGS);
     if (n > 0 && n <= sizeof small)
         return put(f, small, n);
     char *text = json_dumps(v, DUMP_FLAGS);
-    bool ok = text != NULL;
-    for (const char *p = text; ok && *p;) {
-        const char *nl = strchr(p, '\n');
-        if (!nl) {
-            ok = put(f, p, strlen(p));
-            break;
-        }
-        ok = put(f, p, (size_t)(nl - p)) && schema_emit_indent(f, depth, true);
-        /* jansson's own indent of the line follows; ours (depth) goes before it. */
-        p = nl + 1;
-    }
+    bool ok = text && put(f, text, strlen(text));
     free(text);
     return ok;
 }
 
 static bool emit_member(FILE *f, const char *key, const json_t *v, int depth, bool *first)
 {
-    bool ok = schema_emit_indent(f, depth, *first) && fputc('"', f) != EOF && put(f, key, strlen(key)) &&
-              put(f, "\": ", 3) && schema_emit_json(f, v, depth);
+    bool ok = schema_emit_indent(f, depth, *first) && emit_key(f, key) && put(f, ": ", 2) &&
+              schema_emit_json(f, v, depth);
     *first = false;
     return ok;
 }
