@@ -72,21 +72,28 @@ static int on_option(void *ctx, int key, const char *value)
     return 0;
 }
 
-/* Reads every file into docs (the caller frees those read): a file given twice is
- * left out, a bad one is an error entry unless strict. */
-static int load(char *const *paths, size_t n, run_doc *docs, size_t *found, const merge_opts *o, fleet_inputs *in)
+/* Every file merged into *merged as it is read, each freed then (a file given twice
+ * is read once, a bad one is an error entry unless strict): memory holds the merged
+ * devices, not the documents read. */
+static int load(char *const *paths, size_t n, run_doc *merged, size_t *found, const merge_opts *o,
+                fleet_inputs *in)
 {
     for (size_t i = 0; i < n; i++) {
+        run_doc doc = {0};
+        int rc = 0;
         if (fleet_inputs_twice(in, paths, i)) {
-            run_doc_init(&docs[i], json_object(), &(zeslm_run_opts){0});
-            docs[i].complete = true;
-            continue;
+            run_doc_init(&doc, json_object(), &(zeslm_run_opts){0});
+            doc.complete = true;
+        } else if ((rc = fleet_inputs_read(paths[i], o->read_limit, &doc, o->strict)) == 0) {
+            fleet_inputs_mixed(in, paths[i], &doc, doc.n_devices);
+            *found += doc.n_devices + json_array_size(doc.errors);
         }
-        int rc = fleet_inputs_read(paths[i], o->read_limit, &docs[i], o->strict);
+        if (rc == 0 && !run_doc_merge_add(merged, &doc, paths[i]))
+            rc = cli_error("out of host memory");
+        if (doc.head)
+            run_doc_free(&doc);
         if (rc)
             return rc;
-        fleet_inputs_mixed(in, paths[i], &docs[i], docs[i].n_devices);
-        *found += docs[i].n_devices + json_array_size(docs[i].errors);
     }
     return 0;
 }
@@ -159,30 +166,32 @@ static int merge_run(int argc, char **argv)
         rc = summary(&o, &plan, argv + first, n, &in);
         goto out;
     }
-    run_doc *docs = rc ? NULL : calloc(n, sizeof *docs), merged = {0};
-    if (rc == 0 && !docs)
-        rc = cli_error("out of host memory");
-    if (rc == 0)
-        rc = load(argv + first, n, docs, &found, &o, &in);
-    if (rc == 0 && found == 0)
-        rc = cli_error("merge: no device and no error in any file");
+    run_doc one = {0}, merged = {0};
     /* One file: nothing to merge. It is written again as it was read, head and all,
      * through the schema's rows: a document this tool wrote comes out byte for byte.
      * Asked to judge it as a fleet (--expect, --baseline: a job of one file whose other
      * ranks left none), it is merged as many are, and holds its verdicts. */
-    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline)
-        rc = run_doc_aggregate(&docs[0]) ? verdicts_render(&plan, &docs[0], &o.verdict, in.notes)
+    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline) {
+        rc = fleet_inputs_read(argv[first], o.read_limit, &one, o.strict);
+        if (rc == 0 && one.n_devices + json_array_size(one.errors) == 0)
+            rc = cli_error("merge: no device and no error in any file");
+        if (rc == 0)
+            rc = run_doc_aggregate(&one) ? verdicts_render(&plan, &one, &o.verdict, in.notes)
                                          : cli_error("out of host memory");
-    else if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
-        rc = cli_error("out of host memory");
-    else if (rc == 0)
-        rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
+    } else if (rc == 0) {
+        run_doc_merge_begin(&merged, output_document(argc, argv));
+        rc = load(argv + first, n, &merged, &found, &o, &in);
+        if (rc == 0 && found == 0)
+            rc = cli_error("merge: no device and no error in any file");
+        if (rc == 0 && !run_doc_merge_end(&merged))
+            rc = cli_error("out of host memory");
+        if (rc == 0)
+            rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
+    }
     if (merged.head)
         run_doc_free(&merged);
-    for (size_t i = 0; docs && i < n; i++)
-        if (docs[i].head)
-            run_doc_free(&docs[i]);
-    free(docs);
+    if (one.head)
+        run_doc_free(&one);
 out:
     if (baseline.keys)
         fleet_free(&baseline);
