@@ -19,8 +19,8 @@ _ze_slm_bench_options()
         run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --rank-files --fail-on --taps --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
         inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --help";;
-        compare) echo "--fail-over --alpha --threshold --verbose --any-device --json --csv --markdown --help";;
-        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --strict --summary-only --junit --jsonl --help";;
+        compare) echo "--fail-over --alpha --threshold --verbose --any-device --json --csv --markdown --read-limit --help";;
+        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --strict --summary-only --junit --jsonl --read-limit --help";;
         help) echo "--help";;
     esac
 }
@@ -71,12 +71,12 @@ _ze_slm_bench_value()
             esac;;
         compare)
             case $2 in
-                --fail-over|-f|--alpha|-p|--threshold|-t) echo any;;
+                --fail-over|-f|--alpha|-p|--threshold|-t|--read-limit|-R) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
             esac;;
         merge)
             case $2 in
-                --expect|-E|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O) echo any;;
+                --expect|-E|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O|--read-limit|-R) echo any;;
                 --json|-j|--csv|-c|--markdown|-M|--junit|-U|--jsonl|-L) echo file;;
             esac;;
         help)

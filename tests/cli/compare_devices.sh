@@ -8,8 +8,9 @@ failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# results DEVICE:MEDIAN_A,MEDIAN_B ... > file: schema 2 with one device per argument,
-# or schema 1 for the single argument "-1 DEVICE:A,B".
+# results DEVICE[@INDEX]:MEDIAN_A,MEDIAN_B ... > file: schema 2 with one device per
+# argument (its index its place, or INDEX), or schema 1 for the single argument
+# "-1 DEVICE:A,B".
 results() {
     python3 - "$@" <<'PY'
 import json, sys
@@ -17,6 +18,7 @@ args = sys.argv[1:]
 one = args[0] == "-1"
 def device(spec):
     name, medians = spec.split(":")
+    name = name.split("@")[0]
     # Ten launches each, 1% apart around the median.
     rows = [{"workload": "reduce", "variant": v, "parameters": "n=1000", "outcome": "measured",
              "median_ns": int(m), "spread": 0.05,
@@ -25,7 +27,8 @@ def device(spec):
 if one:
     print(json.dumps(dict(schema=1, **device(args[1]))))
 else:
-    print(json.dumps({"schema": 2, "devices": [dict(index=i, **device(a)) for i, a in enumerate(args)]}))
+    print(json.dumps({"schema": 2, "devices": [dict(index=int(a.split(":")[0].split("@")[1]) if "@" in a.split(":")[0]
+                                                     else i, **device(a)) for i, a in enumerate(args)]}))
 PY
 }
 
@@ -34,8 +37,11 @@ PY
 results gpu:1000,2000 gpu:1000,2000 cpu:5000,5000 >"$tmp/three.json"
 # The second gpu and the cpu 20% slower.
 results gpu:1000,2000 gpu:1200,2400 cpu:6000,6000 >"$tmp/three_slower.json"
-# The same devices listed in another order: they pair by name, not position.
-results cpu:5000,5000 gpu:1000,2000 gpu:1000,2000 >"$tmp/reordered.json"
+# The same devices listed in another order: they pair by name and index, not position.
+results cpu@2:5000,5000 gpu@0:1000,2000 gpu@1:1000,2000 >"$tmp/reordered.json"
+# Re-indexed too (index 0 the cpu here, a gpu in three.json), and no UUID: which gpu
+# is which only the index told, so they are refused, never paired by a guess.
+results cpu:5000,5000 gpu:1000,2000 gpu:1000,2000 >"$tmp/reindexed.json"
 results -1 cpu:5000,5000 >"$tmp/cpu.json"
 results other:5000,5000 >"$tmp/other.json"
 printf '{"schema": 2, "devices": []}\n' >"$tmp/empty.json"
@@ -46,6 +52,8 @@ expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/three.json" --fa
 expect 3 "All devices: 6 results in both, 4 changed: 4 slower, 0 faster" "$tmp/three.json" "$tmp/three_slower.json" --fail-over 5
 expect 0 "6 results in both, 0 changed" "$tmp/three.json" "$tmp/reordered.json" --fail-over 5
 expect 0 "new: .*reordered.json device 0 (cpu)" "$tmp/three.json" "$tmp/reordered.json"
+expect 1 "device 1 of NEW (gpu) could be any of 2 devices of OLD .* indexed differently" "$tmp/three.json" \
+    "$tmp/reindexed.json"
 expect 0 "only in new: device 0 (gpu), not compared" "$tmp/cpu.json" "$tmp/three.json"
 expect 0 "2 results in both, 0 changed" "$tmp/three.json" "$tmp/cpu.json"
 expect 1 "share no device by name (--any-device" "$tmp/three.json" "$tmp/other.json"

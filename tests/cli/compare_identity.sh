@@ -4,6 +4,10 @@
 #              the devices reordered compare equal (exit 0), never as a regression;
 #   ambiguous: two devices of one name and kind, at indexes the other file does not
 #              have, are refused with a line saying why, not paired by guess;
+#   reindexed: the root device and two tiles of other speeds, with no UUID, the tiles
+#              reordered and the devices re-indexed (index 0 a tile in one file, the
+#              root in the other): the tiles are refused with one line, never paired
+#              by index and reported as a +50% regression (issue 29);
 #   large:     100,000 results against themselves in n log n time: four times the
 #              results take well under 16 times as long.
 # No device is needed: the files are made here.
@@ -31,6 +35,9 @@ if kind == "tiles":
     devs = [device(0, False, 1000), device(1, True, 2000), device(2, True, 2000)]
     write("old.json", {"schema": 2, "devices": devs})
     write("new.json", {"schema": 2, "devices": [devs[1], devs[2], devs[0]]})
+elif kind == "reindexed":
+    write("old.json", {"schema": 2, "devices": [device(0, False, 1000), device(1, True, 2000), device(2, True, 3000)]})
+    write("new.json", {"schema": 2, "devices": [device(0, True, 2000), device(1, True, 3000), device(2, False, 1000)]})
 elif kind == "ambiguous":
     write("old.json", {"schema": 2, "devices": [device(0, True, 1000), device(1, True, 2000)]})
     write("new.json", {"schema": 2, "devices": [device(2, True, 1000), device(3, True, 2000)]})
@@ -74,6 +81,11 @@ case $2 in
 tiles)
     [ $status = 0 ] || fail "exit $status"
     grep -q "6 results in both, 0 changed" "$tmp/out.txt" || fail "not 6 results unchanged"
+    ;;
+reindexed)
+    [ $status = 1 ] || fail "exit $status, not 1"
+    [ "$(wc -l <"$tmp/err.txt")" = 1 ] || fail "not one line"
+    grep -q "indexed differently (index 0 is another device in each) with no UUID" "$tmp/err.txt" || fail "no reason"
     ;;
 ambiguous)
     [ $status = 1 ] || fail "exit $status, not 1"

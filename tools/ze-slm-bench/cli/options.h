@@ -47,6 +47,14 @@ typedef struct cli_option {
      "an entry of the file's errors; the others run and the exit status is 1 (none opens: nothing runs)."}
 
 /* --markdown, for the commands whose tables it writes. */
+/* merge's and compare's bound on a results file read (doc/doc_reader.h's DOC_READ_LIMIT). */
+#define CLI_OPTION_READ_LIMIT                                                                                    \
+    {"read-limit", 'R', "SIZE", "read results files of at most SIZE bytes (K, M, G, T: powers of 1024; default 4G)" \
+     "\n" "Read results files of at most SIZE bytes (a number, or with K, M, G or T: powers of 1024; default 4G, "  \
+     "twice a merged document of 10,000 devices of 185 results). A file is read a device at a time, so memory "  \
+     "does not grow with SIZE; time does. A larger file is refused with one line. One device, and a file that "  \
+     "is not a regular file (a pipe), are read whole: at most 256 MiB."}
+
 #define CLI_OPTION_MARKDOWN                                                                                      \
     {"markdown", 'M', "FILE|-", "also write the tables as Markdown (-: to stdout, the text to stderr)" "\n"          \
      "Also write the tables as Markdown, to paste into an issue or a README (-: standard output, the text "      \

@@ -7,7 +7,7 @@
  * workload. With --fail-over PCT the exit status gates a CI job on the significant
  * slowdowns. Files of different devices, or with no result in common, are an error:
  * a gate must not pass on them. Files of several devices compare device by device
- * (device_pair_make). Both files are read by run_doc_parse, the schema's one reader. */
+ * (device_pair_make). Both files are read by doc/doc_reader.h, the schema's one reader. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "commands/compare_tally.h"
 #include "doc/compare_stats.h"
 #include "doc/device_pair.h"
+#include "doc/doc_reader.h"
 #include "doc/results_index.h"
 #include "io/output.h"
 #include "render/fields.h"
@@ -28,34 +29,54 @@
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
 
-/* The document at path, and each device's measured results keyed (*index: one a
- * device). */
-static int load(const char *path, run_doc *doc, results_index **index)
+/* One file: its reader, and its devices without their results (who each is), to pair
+ * them before any is read whole. */
+typedef struct side {
+    const char *path;
+    doc_reader r;
+    run_doc light;
+} side;
+
+static int open_side(const char *path, uint64_t limit, side *s)
 {
-    unsigned char *text;
-    size_t len;
-    if (!cli_read_file(path, &text, &len))
-        return 1;
     char why[512];
-    int rc = run_doc_parse((const char *)text, len, doc, why, sizeof why) ? cli_error("%s: %s", path, why) : 0;
-    free(text);
-    if (rc == 0 && doc->n_devices == 0)
-        rc = cli_error("%s: no device measured anything (its errors alone)", path);
-    if (rc == 0 && !(*index = calloc(doc->n_devices, sizeof **index)))
-        rc = cli_error("out of host memory");
-    for (size_t k = 0; rc == 0 && k < doc->n_devices; k++)
-        if (results_index_make(&doc->devices[k], &(*index)[k], why, sizeof why))
-            rc = cli_error("%s: device %zu: %s", path, k, why);
-    return rc;
+    s->path = path;
+    if (doc_reader_open(&s->r, path, limit, why, sizeof why) || doc_reader_light(&s->r, &s->light, why, sizeof why))
+        return cli_error("%s: %s", path, why);
+    if (s->light.n_devices == 0)
+        return cli_error("%s: no device measured anything (its errors alone)", path);
+    return 0;
 }
 
-static void unload(run_doc *doc, results_index *index)
+static void close_side(side *s)
 {
-    for (size_t k = 0; index && k < doc->n_devices; k++)
-        results_index_free(&index[k]);
-    free(index);
-    if (doc->head)
-        run_doc_free(doc);
+    if (s->light.head)
+        run_doc_free(&s->light);
+    doc_reader_close(&s->r);
+}
+
+/* Device k of s read whole, and its measured results keyed. */
+typedef struct loaded {
+    run_doc doc;
+    results_index index;
+} loaded;
+
+static int load_device(side *s, size_t k, loaded *out)
+{
+    char why[512];
+    memset(out, 0, sizeof *out);
+    if (doc_reader_device(&s->r, k, false, &out->doc, why, sizeof why))
+        return cli_error("%s: %s", s->path, why);
+    if (results_index_make(&out->doc.devices[0], &out->index, why, sizeof why))
+        return cli_error("%s: device %zu: %s", s->path, k, why);
+    return 0;
+}
+
+static void unload(loaded *l)
+{
+    results_index_free(&l->index);
+    if (l->doc.head)
+        run_doc_free(&l->doc);
 }
 
 typedef struct compare_opts {
@@ -63,6 +84,7 @@ typedef struct compare_opts {
     double alpha, threshold;
     bool gate, any_device, verbose;
     const char *markdown, *json, *csv;
+    uint64_t read_limit;
 } compare_opts;
 
 /* A percentage option's value as a fraction. */
@@ -87,6 +109,10 @@ static int on_option(void *ctx, int key, const char *value)
     case 'j': o->json = value; return 0;
     case 'c': o->csv = value; return 0;
     case 't': return percent("--threshold", value, &o->threshold);
+    case 'R':
+        if (!doc_read_size_parse(value, &o->read_limit))
+            return cli_usage_error("--read-limit: '%s' is not a size (bytes, or with K, M, G or T: 4G)", value);
+        return 0;
     case 'p':
         o->alpha = strtod(value, &end);
         /* Past 0.5 a "significant" change would be more likely noise than not. */
@@ -280,7 +306,7 @@ static void add_counts(compare_counts *to, const compare_counts *c)
 
 static int run(int argc, char **argv)
 {
-    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD};
+    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD, .read_limit = DOC_READ_LIMIT};
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
@@ -291,8 +317,13 @@ static int run(int argc, char **argv)
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
-    run_doc old_f = {0}, new_f = {0};
-    results_index *old_x = NULL, *new_x = NULL;
+    side old_s = {0}, new_s = {0};
+    const run_doc *old_f = &old_s.light, *new_f = &new_s.light;
+    /* Each pair's two devices, read whole one pair at a time; held to the end only for
+     * --json and --csv, whose rows point into them. */
+    bool keep = opts.json || opts.csv;
+    loaded *held = NULL;
+    size_t n_held = 0;
     device_pair *pairs = NULL;
     size_t n_pairs = 0;
     sheet sh;
@@ -300,32 +331,41 @@ static int run(int argc, char **argv)
     table_column cols[N_FIELDS];
     size_t map[N_FIELDS], n_cols = fields_columns(compare_fields, N_FIELDS, false, cols, map);
     compare_out out = {0};
-    rc = load(old_path, &old_f, &old_x);
+    rc = open_side(old_path, opts.read_limit, &old_s);
     if (rc == 0)
-        rc = load(new_path, &new_f, &new_x);
+        rc = open_side(new_path, opts.read_limit, &new_s);
     if (rc == 0) {
         char why[512];
-        pairs = calloc(old_f.n_devices < new_f.n_devices ? old_f.n_devices : new_f.n_devices, sizeof *pairs);
-        if (!pairs)
+        size_t most = old_f->n_devices < new_f->n_devices ? old_f->n_devices : new_f->n_devices;
+        pairs = calloc(most, sizeof *pairs);
+        held = calloc(keep ? 2 * most : 2, sizeof *held);
+        if (!pairs || !held)
             rc = cli_error("out of host memory");
-        else if (device_pair_make(&old_f, &new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
+        else if (device_pair_make(old_f, new_f, opts.any_device, pairs, &n_pairs, why, sizeof why))
             rc = cli_error("%s", why);
     }
     if (rc == 0 && n_pairs == 0) {
-        if (old_f.n_devices == 1 && new_f.n_devices == 1)
+        if (old_f->n_devices == 1 && new_f->n_devices == 1)
             rc = cli_error("%s was measured on %s and %s on %s: different devices (--any-device compares them anyway)",
-                           old_path, old_f.devices[0].name, new_path, new_f.devices[0].name);
+                           old_path, old_f->devices[0].name, new_path, new_f->devices[0].name);
         else
             rc = cli_error("%s and %s share no device by name (--any-device pairs them in order)", old_path, new_path);
     }
     if (rc)
         goto out;
-    bool several = old_f.n_devices > 1 || new_f.n_devices > 1;
+    bool several = old_f->n_devices > 1 || new_f->n_devices > 1;
     compare_counts total = {0};
     size_t resized = 0;
     char line[2048];
-    for (size_t k = 0; k < n_pairs; k++) {
-        const run_doc_device *o = &old_f.devices[pairs[k].old_index], *n = &new_f.devices[pairs[k].new_index];
+    for (size_t k = 0; k < n_pairs && !out.failed; k++) {
+        const run_doc_device *o = &old_f->devices[pairs[k].old_index], *n = &new_f->devices[pairs[k].new_index];
+        loaded *lo = &held[n_held], *ln = &held[n_held + 1];
+        rc = load_device(&old_s, pairs[k].old_index, lo);
+        if (rc == 0)
+            rc = load_device(&new_s, pairs[k].new_index, ln);
+        n_held += 2;
+        if (rc)
+            goto out;
         if (several)
             snprintf(line, sizeof line, "\nold: %s device %zu (%s)\nnew: %s device %zu (%s)\n\n", old_path,
                      pairs[k].old_index, o->name, new_path, pairs[k].new_index, n->name);
@@ -334,21 +374,29 @@ static int run(int argc, char **argv)
         sheet_prose(&sh, line + (k == 0));
         compare_tally t = {0};
         size_t first_row = out.n_all;
-        compare_pair(&old_x[pairs[k].old_index], &new_x[pairs[k].new_index], &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
+        compare_pair(&lo->index, &ln->index, &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
         out.failed |= t.failed;
         if (!out.failed)
             render_pair(&sh, &opts, &t, out.all + first_row, out.n_all - first_row, cols, map, n_cols);
         add_counts(&total, &t.all);
         compare_tally_free(&t);
+        /* Rendered: without --json or --csv, neither the rows nor the devices are needed
+         * again, and memory holds one pair of devices whatever the files' size. */
+        if (!keep) {
+            out.n_all = first_row;
+            unload(lo);
+            unload(ln);
+            n_held -= 2;
+        }
     }
-    for (size_t i = 0; i < old_f.n_devices; i++)
+    for (size_t i = 0; i < old_f->n_devices; i++)
         if (!paired(pairs, n_pairs, i, true)) {
-            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f.devices[i].name);
+            snprintf(line, sizeof line, "\nonly in old: device %zu (%s), not compared\n", i, old_f->devices[i].name);
             sheet_prose(&sh, line);
         }
-    for (size_t i = 0; i < new_f.n_devices; i++)
+    for (size_t i = 0; i < new_f->n_devices; i++)
         if (!paired(pairs, n_pairs, i, false)) {
-            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f.devices[i].name);
+            snprintf(line, sizeof line, "\nonly in new: device %zu (%s), not compared\n", i, new_f->devices[i].name);
             sheet_prose(&sh, line);
         }
     if (several) {
@@ -397,8 +445,11 @@ out:
     sheet_free(&sh);
     free(out.all);
     free(pairs);
-    unload(&old_f, old_x);
-    unload(&new_f, new_x);
+    for (size_t i = 0; i < n_held; i++)
+        unload(&held[i]);
+    free(held);
+    close_side(&old_s);
+    close_side(&new_s);
     return rc;
 }
 
@@ -435,6 +486,7 @@ static const cli_option options[] = {
     {"json", 'j', "FILE|-", "also write the rows and totals as JSON (-: to stdout, the tables to stderr)"},
     {"csv", 'c', "FILE|-", "also write the rows as CSV, the JSON's keys as the header (-: to stdout)"},
     CLI_OPTION_MARKDOWN,
+    CLI_OPTION_READ_LIMIT,
 };
 
 const cli_command command_compare = {

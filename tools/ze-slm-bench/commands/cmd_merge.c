@@ -15,12 +15,14 @@
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
 #include "render/verdicts_render.h"
+#include "doc/doc_reader.h"
 #include "doc/fleet_read.h"
 #include "doc/verdict.h"
 
 typedef struct merge_opts {
     const char *json, *csv, *markdown, *junit, *jsonl, *baseline;
     verdict_opts verdict;
+    uint64_t read_limit;
     bool strict, summary_only;
 } merge_opts;
 
@@ -59,6 +61,10 @@ static int on_option(void *ctx, int key, const char *value)
             return cli_usage_error("--fail-on: '%s' is not a list of slow, low, incomplete, error, missing, or all or none",
                                    value);
         break;
+    case 'R':
+        if (!doc_read_size_parse(value, &o->read_limit))
+            return cli_usage_error("--read-limit: '%s' is not a size (bytes, or with K, M, G or T: 4G)", value);
+        break;
     case 'W': return share("--slow-below", value, &o->verdict.slow_below) ? 0 : 2;
     case 'O': return share("--low-below", value, &o->verdict.low_below) ? 0 : 2;
     default: o->json = value; break; /* 'j' */
@@ -66,34 +72,35 @@ static int on_option(void *ctx, int key, const char *value)
     return 0;
 }
 
-/* Reads every file into docs (the caller frees those read): a file given twice is
- * left out, a bad one is an error entry unless strict. */
-static int load(char *const *paths, size_t n, run_doc *docs, size_t *found, bool strict, fleet_inputs *in)
+/* Every file merged into *merged as it is read, each freed then (a file given twice
+ * is read once, a bad one is an error entry unless strict): memory holds the merged
+ * devices, not the documents read. */
+static int load(char *const *paths, size_t n, run_doc *merged, size_t *found, const merge_opts *o,
+                fleet_inputs *in)
 {
     for (size_t i = 0; i < n; i++) {
+        run_doc doc = {0};
+        int rc = 0;
         if (fleet_inputs_twice(in, paths, i)) {
-            run_doc_init(&docs[i], json_object(), &(zeslm_run_opts){0});
-            docs[i].complete = true;
-            continue;
+            run_doc_init(&doc, json_object(), &(zeslm_run_opts){0});
+            doc.complete = true;
+        } else if ((rc = fleet_inputs_read(paths[i], o->read_limit, &doc, o->strict)) == 0) {
+            fleet_inputs_mixed(in, paths[i], &doc, doc.n_devices);
+            *found += doc.n_devices + json_array_size(doc.errors);
         }
-        int rc = fleet_inputs_read(paths[i], &docs[i], strict);
+        if (rc == 0 && !run_doc_merge_add(merged, &doc, paths[i]))
+            rc = cli_error("out of host memory");
+        if (doc.head)
+            run_doc_free(&doc);
         if (rc)
             return rc;
-        fleet_inputs_mixed(in, paths[i], &docs[i]);
-        *found += docs[i].n_devices + json_array_size(docs[i].errors);
     }
     return 0;
 }
 
-static int load_baseline(const char *path, fleet *out)
+static int load_baseline(const char *path, uint64_t limit, fleet *out)
 {
-    run_doc doc = {0};
-    int rc = fleet_inputs_read(path, &doc, true);
-    if (rc == 0 && !fleet_add_doc(out, &doc, path))
-        rc = cli_error("out of host memory");
-    if (doc.head)
-        run_doc_free(&doc);
-    return rc;
+    return fleet_inputs_stream(path, limit, out, NULL, true, NULL);
 }
 
 /* --summary-only: every file read one at a time into a fleet, the verdicts alone. */
@@ -103,7 +110,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
     if (!fleet_init(&f))
         return cli_error("out of host memory");
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int rc = fleet_read_files(&f, in, paths, n, o->strict, cores > 0 ? (unsigned)cores : 1);
+    int rc = fleet_read_files(&f, in, paths, n, o->read_limit, o->strict, cores > 0 ? (unsigned)cores : 1);
     verdicts v = {0};
     if (rc == 0 && f.n_devices + json_array_size(f.errors) == 0)
         rc = cli_error("merge: no device and no error in any file");
@@ -132,7 +139,8 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
 static int merge_run(int argc, char **argv)
 {
     merge_opts o = {.verdict = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW,
-                                .fail_on = VERDICT_FAIL_ALL}};
+                                .fail_on = VERDICT_FAIL_ALL},
+                  .read_limit = DOC_READ_LIMIT};
     int first, rc = cli_parse(&command_merge, &o, argc, argv, &first);
     if (rc >= 0)
         return rc;
@@ -151,37 +159,39 @@ static int merge_run(int argc, char **argv)
     if (!fleet_inputs_init(&in, n))
         return cli_error("out of host memory");
     if (o.baseline) {
-        rc = fleet_init(&baseline) ? load_baseline(o.baseline, &baseline) : cli_error("out of host memory");
+        rc = fleet_init(&baseline) ? load_baseline(o.baseline, o.read_limit, &baseline) : cli_error("out of host memory");
         o.verdict.baseline = &baseline;
     }
     if (rc == 0 && o.summary_only) {
         rc = summary(&o, &plan, argv + first, n, &in);
         goto out;
     }
-    run_doc *docs = rc ? NULL : calloc(n, sizeof *docs), merged = {0};
-    if (rc == 0 && !docs)
-        rc = cli_error("out of host memory");
-    if (rc == 0)
-        rc = load(argv + first, n, docs, &found, o.strict, &in);
-    if (rc == 0 && found == 0)
-        rc = cli_error("merge: no device and no error in any file");
+    run_doc one = {0}, merged = {0};
     /* One file: nothing to merge. It is written again as it was read, head and all,
      * through the schema's rows: a document this tool wrote comes out byte for byte.
      * Asked to judge it as a fleet (--expect, --baseline: a job of one file whose other
      * ranks left none), it is merged as many are, and holds its verdicts. */
-    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline)
-        rc = run_doc_aggregate(&docs[0]) ? verdicts_render(&plan, &docs[0], &o.verdict, in.notes)
+    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline) {
+        rc = fleet_inputs_read(argv[first], o.read_limit, &one, o.strict);
+        if (rc == 0 && one.n_devices + json_array_size(one.errors) == 0)
+            rc = cli_error("merge: no device and no error in any file");
+        if (rc == 0)
+            rc = run_doc_aggregate(&one) ? verdicts_render(&plan, &one, &o.verdict, in.notes)
                                          : cli_error("out of host memory");
-    else if (rc == 0 && !run_doc_merge(&merged, docs, argv + first, n, output_document(argc, argv)))
-        rc = cli_error("out of host memory");
-    else if (rc == 0)
-        rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
+    } else if (rc == 0) {
+        run_doc_merge_begin(&merged, output_document(argc, argv));
+        rc = load(argv + first, n, &merged, &found, &o, &in);
+        if (rc == 0 && found == 0)
+            rc = cli_error("merge: no device and no error in any file");
+        if (rc == 0 && !run_doc_merge_end(&merged))
+            rc = cli_error("out of host memory");
+        if (rc == 0)
+            rc = verdicts_render(&plan, &merged, &o.verdict, in.notes);
+    }
     if (merged.head)
         run_doc_free(&merged);
-    for (size_t i = 0; docs && i < n; i++)
-        if (docs[i].head)
-            run_doc_free(&docs[i]);
-    free(docs);
+    if (one.head)
+        run_doc_free(&one);
 out:
     if (baseline.keys)
         fleet_free(&baseline);
@@ -212,6 +222,7 @@ static const cli_option options[] = {
     {"summary-only", 'Q', NULL, "the verdicts and the tables, with no merged document written"},
     {"junit", 'U', "FILE|-", "the verdicts as JUnit XML: a test suite per host, a test case per device and host"},
     {"jsonl", 'L', "FILE|-", "the verdicts as JSON lines, one per device, error and missing rank"},
+    CLI_OPTION_READ_LIMIT,
 };
 
 const cli_command command_merge = {

@@ -12,7 +12,10 @@ typedef struct device_pair {
 
 /* Pairs the devices of `old` and `new` (pairs holds the smaller count) by identity
  * (run_doc_same_device), first those at the same place too (index, host and rank),
- * then those whose identity alone is unique; with `any_device`, the devices left then
+ * then those whose identity alone is unique. Where the two files enumerated their
+ * devices differently (a place holds another device in each), a device with no UUID
+ * or PCI address that shares its name and kind with others is not paired by its index
+ * (that would be a guess) and is refused; with `any_device`, the devices left then
  * pair in order whatever their names. *n: the number of pairs, in NEW's order.
  * Returns 0, or -1 with the reason in `why` when a device could be any of several
  * (the pairing would be a guess) or when out of memory. */

@@ -17,6 +17,8 @@ struct fleet_keys {
     intern rows, models;
     bool *lower;     /* per row: lower is better (its unit is "ns/...") */
     size_t cap_lower;
+    size_t *model_count; /* per model: its devices, counted as they are added */
+    size_t cap_models;
 };
 
 static uint64_t fnv(const char *s)
@@ -108,6 +110,7 @@ void fleet_free(fleet *f)
         intern_free(&f->keys->rows);
         intern_free(&f->keys->models);
         free(f->keys->lower);
+        free(f->keys->model_count);
         free(f->keys);
     }
     free(f->devices);
@@ -154,10 +157,28 @@ static const char *fact(const run_doc_device *d, const char *key)
     return s ? s : "";
 }
 
-static long rank_field(const json_t *rank, const char *key, long none)
+long fleet_rank_field(const json_t *rank, const char *key, long none)
 {
-    const json_t *n = json_is_object(rank) ? json_object_get(rank, key) : NULL;
+    const json_t *n = json_is_object(rank) ? json_object_get(rank, key) : rank;
     return json_is_integer(n) ? (long)json_integer_value(n) : none;
+}
+
+/* One more device of model m. */
+static bool count_model(struct fleet_keys *k, long m)
+{
+    if ((size_t)m >= k->cap_models) {
+        size_t cap = k->cap_models ? 2 * k->cap_models : 64;
+        while (cap <= (size_t)m)
+            cap *= 2;
+        size_t *grown = realloc(k->model_count, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        memset(grown + k->cap_models, 0, (cap - k->cap_models) * sizeof *grown);
+        k->model_count = grown;
+        k->cap_models = cap;
+    }
+    k->model_count[m]++;
+    return true;
 }
 
 static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, const char *source)
@@ -181,7 +202,8 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
         f->cap_pairs = cap;
     }
     fleet_device *x = &f->devices[f->n_devices];
-    *x = (fleet_device){.rank = rank_field(d->rank, "rank", -1), .size = rank_field(d->rank, "size", 0),
+    *x = (fleet_device){.rank = fleet_rank_field(d->rank, "rank", -1),
+                        .size = fleet_rank_field(d->rank, "size", 0),
                         .index = d->index, .incomplete = d->incomplete, .first = f->n_pairs};
     /* Names past these lengths are cut: they only label the verdicts. */
     snprintf(x->host, sizeof x->host, "%.*s", (int)sizeof x->host - 1, d->host);
@@ -202,7 +224,7 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
     char model[256];
     snprintf(model, sizeof model, "%.127s\x1f%.95s", x->name, x->driver);
     long m = intern_add(&f->keys->models, model);
-    if (m < 0)
+    if (m < 0 || !count_model(f->keys, m))
         return false;
     x->model = (uint32_t)m;
     for (size_t i = 0; i < d->results.count; i++) {
@@ -269,10 +291,7 @@ void fleet_sort(fleet *f)
 
 size_t fleet_model_size(const fleet *f, size_t d)
 {
-    size_t n = 0;
-    for (size_t k = 0; k < f->n_devices; k++)
-        n += f->devices[k].model == f->devices[d].model;
-    return n;
+    return f->keys->model_count[f->devices[d].model];
 }
 
 static int by_value(const void *a, const void *b)

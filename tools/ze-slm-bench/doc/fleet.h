@@ -67,7 +67,11 @@ double *fleet_row_medians(const fleet *base, const char *name);
  * its speed over `medians` (fleet_row_medians of base for d's name); 0 none. */
 double fleet_baseline_score(const fleet *f, size_t d, const fleet *base, const double *medians);
 
-/* The number of devices of d's model. */
+/* The number of devices of d's model: counted as models are interned, O(1). */
 size_t fleet_model_size(const fleet *f, size_t d);
+
+/* A rank's number or size: `key` of a rank object (rank.h's rank_json), or the
+ * integer itself (an error entry's "rank"); `none` where neither says. */
+long fleet_rank_field(const json_t *rank, const char *key, long none);
 
 #endif

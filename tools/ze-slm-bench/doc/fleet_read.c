@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "doc/doc_reader.h"
 #include "doc/fleet_read.h"
 
 bool fleet_inputs_init(fleet_inputs *in, size_t n)
@@ -40,28 +41,80 @@ bool fleet_inputs_twice(fleet_inputs *in, char *const *paths, size_t i)
     return false;
 }
 
-int fleet_inputs_read(const char *path, run_doc *doc, bool strict)
+/* A file that is not a results file: with strict, its error and exit status; else an
+ * error entry (BAD_FILE) of *doc that names it, and 0. */
+static int bad_file(const char *path, const char *why, run_doc *doc, bool strict)
 {
-    unsigned char *text = NULL;
-    size_t len = 0;
-    char why[512] = "";
-    bool readable = cli_read_file(path, &text, &len);
-    int bad = readable ? run_doc_parse((const char *)text, len, doc, why, sizeof why) : -1;
-    free(text);
-    if (!bad)
-        return 0;
     if (strict)
-        return readable ? cli_error("%s: %s", path, why) : 1;
+        return cli_error("%s: %s", path, why);
     /* The merge goes on; the file is an error of the fleet, with its path. */
     run_doc_init(doc, json_object(), &(zeslm_run_opts){0});
-    run_doc_open_error(doc, -1, "", "", -1, "BAD_FILE", readable ? why : "could not be read (the error above)");
+    run_doc_open_error(doc, -1, "", "", -1, "BAD_FILE", why);
     json_object_set_new(json_array_get(doc->errors, 0), "source", json_string(path));
     return 0;
 }
 
-void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc)
+int fleet_inputs_read(const char *path, uint64_t limit, run_doc *doc, bool strict)
 {
-    if (doc->n_devices == 0)
+    char why[512] = "";
+    if (doc_read_file(path, limit, doc, why, sizeof why) == 0)
+        return 0;
+    return bad_file(path, why, doc, strict);
+}
+
+/* Under the readers' lock, where there is one. */
+static void lock(pthread_mutex_t *m)
+{
+    if (m)
+        pthread_mutex_lock(m);
+}
+
+static void unlock(pthread_mutex_t *m)
+{
+    if (m)
+        pthread_mutex_unlock(m);
+}
+
+int fleet_inputs_stream(const char *path, uint64_t limit, fleet *f, fleet_inputs *in, bool strict,
+                        pthread_mutex_t *m)
+{
+    doc_reader r;
+    run_doc one = {0};
+    char why[512] = "";
+    int bad = doc_reader_open(&r, path, limit, why, sizeof why), rc = 0;
+    lock(m);
+    if (!bad && in)
+        fleet_inputs_mixed(in, path, &r.head, r.n_devices);
+    if (!bad && !fleet_add_doc(f, &r.head, path))
+        rc = cli_error("out of host memory");
+    unlock(m);
+    /* A device at a time: what the fleet keeps of it, then it is freed. A device that
+     * is not one ends the file there (those before it are in). */
+    for (size_t k = 0; !bad && !rc && k < r.n_devices; k++) {
+        if ((bad = doc_reader_device(&r, k, false, &one, why, sizeof why)) != 0)
+            break;
+        lock(m);
+        if (!fleet_add_doc(f, &one, path))
+            rc = cli_error("out of host memory");
+        unlock(m);
+        run_doc_free(&one);
+    }
+    doc_reader_close(&r);
+    if (bad && !rc) {
+        rc = bad_file(path, why, &one, strict);
+        lock(m);
+        if (!rc && !fleet_add_doc(f, &one, path))
+            rc = cli_error("out of host memory");
+        unlock(m);
+        if (one.head)
+            run_doc_free(&one);
+    }
+    return rc;
+}
+
+void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc, size_t n_devices)
+{
+    if (n_devices == 0)
         return;
     const char *v = json_string_value(json_object_get(doc->head, "version"));
     if (!in->have_first) {
@@ -93,6 +146,7 @@ typedef struct reader {
     fleet_inputs *in;
     char *const *paths;
     size_t n, next;
+    uint64_t limit;
     bool strict;
     int rc;
     pthread_mutex_t lock;
@@ -111,24 +165,17 @@ static void *read_some(void *arg)
             return NULL;
         if (twice)
             continue;
-        run_doc doc = {0};
-        int rc = fleet_inputs_read(r->paths[i], &doc, r->strict);
+        int rc = fleet_inputs_stream(r->paths[i], r->limit, r->f, r->in, r->strict, &r->lock);
         pthread_mutex_lock(&r->lock);
-        if (rc == 0) {
-            fleet_inputs_mixed(r->in, r->paths[i], &doc);
-            if (!fleet_add_doc(r->f, &doc, r->paths[i]))
-                rc = cli_error("out of host memory");
-        }
         r->rc = r->rc ? r->rc : rc;
         pthread_mutex_unlock(&r->lock);
-        if (doc.head)
-            run_doc_free(&doc);
     }
 }
 
-int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, bool strict, unsigned threads)
+int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, bool strict,
+                     unsigned threads)
 {
-    reader r = {.f = f, .in = in, .paths = paths, .n = n, .strict = strict};
+    reader r = {.f = f, .in = in, .paths = paths, .n = n, .limit = limit, .strict = strict};
     pthread_t t[16];
     threads = threads < 1 ? 1 : threads > 16 ? 16 : threads;
     if (pthread_mutex_init(&r.lock, NULL))

@@ -4,7 +4,9 @@
 #ifndef ZESLM_FLEET_READ_H
 #define ZESLM_FLEET_READ_H
 
+#include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -31,17 +33,26 @@ void fleet_inputs_free(fleet_inputs *in);
 /* Whether paths[i] names a file given before (by another name or a link); notes it. */
 bool fleet_inputs_twice(fleet_inputs *in, char *const *paths, size_t i);
 
-/* Reads paths[i] into *doc. A file that cannot be read or is not a results file: with
- * strict, prints the error and returns its exit status; else *doc holds one error
- * entry (BAD_FILE) that names it, and 0. */
-int fleet_inputs_read(const char *path, run_doc *doc, bool strict);
+/* Reads path (at most `limit` bytes, doc/doc_reader.h) into *doc. A file that cannot
+ * be read or is not a results file: with strict, prints the error and returns its exit
+ * status; else *doc holds one error entry (BAD_FILE) that names it, and 0. */
+int fleet_inputs_read(const char *path, uint64_t limit, run_doc *doc, bool strict);
 
-/* Notes a document of another version or other settings than the first. */
-void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc);
+/* Reads path into f a device at a time (memory: one device of it), noting in `in`
+ * (NULL: not noted) what fleet_inputs_mixed notes; f is touched under m (NULL: one
+ * reader). A bad file as fleet_inputs_read has it; a device that is not one ends its
+ * file, the devices before it kept. Returns 0 or the exit status after printing. */
+int fleet_inputs_stream(const char *path, uint64_t limit, fleet *f, fleet_inputs *in, bool strict,
+                        pthread_mutex_t *m);
+
+/* Notes a document of another version or other settings than the first (doc: its
+ * head, of n_devices devices). */
+void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc, size_t n_devices);
 
 /* Every file into `f`, one at a time on up to `threads` threads, each document freed
  * once its devices are in the fleet: memory grows with the devices, not with the
  * bytes read. Returns 0 or the exit status after printing. */
-int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, bool strict, unsigned threads);
+int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, bool strict,
+                     unsigned threads);
 
 #endif

@@ -281,6 +281,16 @@ static json_t *w_results(const void *rec)
     return a;
 }
 
+/* The same, straight to f: a device's results are most of a document. */
+static bool e_results(FILE *f, const void *rec, int depth)
+{
+    const run_doc_device *d = rec;
+    bool ok = fputc('[', f) != EOF;
+    for (size_t i = 0; ok && i < d->results.count; i++)
+        ok = schema_emit_indent(f, depth + 1, i == 0) && schema_emit(f, &records_result, &d->results.items[i], depth + 1);
+    return ok && (d->results.count == 0 || schema_emit_indent(f, depth, true)) && fputc(']', f) != EOF;
+}
+
 /* The results into the device's list (sections are the caller's). */
 static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
 {
@@ -354,7 +364,7 @@ static const schema_row device_rows[] = {
     {.key = "clocks", .kind = SCHEMA_JSON, D(clocks), .flags = SCHEMA_ZERO_NULL, .sub = &records_clocks},
     /* A merged document's: the file or rank it came from. */
     {.key = "source", .kind = SCHEMA_TEXT, DT(source), .flags = SCHEMA_ZERO_OMIT},
-    {.key = "results", .kind = SCHEMA_SPECIAL, .write = w_results, .read = r_results},
+    {.key = "results", .kind = SCHEMA_SPECIAL, .write = w_results, .read = r_results, .emit = e_results},
     {.key = "summaries", .kind = SCHEMA_MAP, D(summaries), .sub = &string_value},
     {.key = "findings", .kind = SCHEMA_MAP, D(findings), .sub = &findings_value},
     {.key = "errors", .kind = SCHEMA_ARRAY, D(errors), .sub = &records_device_error},
@@ -390,6 +400,20 @@ static json_t *w_devices(const void *rec)
         json_array_append_new(a, o);
     }
     return a;
+}
+
+/* The same, a device at a time straight to f. */
+static bool e_devices(FILE *f, const void *rec, int depth)
+{
+    const run_doc *doc = rec;
+    bool ok = fputc('[', f) != EOF;
+    for (size_t k = 0; ok && k < doc->n_devices; k++) {
+        run_doc_device d = doc->devices[k];
+        /* As w_devices: a run still going, or stopped, leaves each device incomplete. */
+        d.incomplete |= !doc->complete && !run_doc_merged(doc);
+        ok = schema_emit_indent(f, depth + 1, k == 0) && schema_emit(f, &records_device, &d, depth + 1);
+    }
+    return ok && (doc->n_devices == 0 || schema_emit_indent(f, depth, true)) && fputc(']', f) != EOF;
 }
 
 /* Every result over the devices (see peers.h): derived, worked out again on reading. */
@@ -448,7 +472,7 @@ static const schema_row run_rows[] = {
     {.key = "converge_s", .kind = SCHEMA_DOUBLE, RUN(converge_s)},
     {.key = "quick", .kind = SCHEMA_BOOL, RUN(quick)},
     /* Each with records_device: run_doc_parse reads them (schema 1: the root is one). */
-    {.key = "devices", .kind = SCHEMA_SPECIAL, .write = w_devices},
+    {.key = "devices", .kind = SCHEMA_SPECIAL, .write = w_devices, .emit = e_devices},
     {.key = "errors", .kind = SCHEMA_ARRAY, RUN(errors), .sub = &records_open_error},
     {.key = "aggregate", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_aggregate},
     /* merge's verdicts on the fleet (expect/verdict.h's verdicts_json): derived, worked

@@ -258,13 +258,15 @@ json_t *run_doc_json(const run_doc *doc)
     return schema_write(&records_run, doc);
 }
 
+bool run_doc_write(FILE *f, const void *doc)
+{
+    return schema_emit(f, &records_run, doc, 0) && fputc('\n', f) != EOF;
+}
+
 /* ---- Reading a results file back: the same rows ---- */
 
-/* One device object (a schema-1 root, or an element of "devices"), every field
- * through records_device, then a section per run of one known workload's results,
- * its summary and findings worked out again from them as the run did. */
-static int device_from_json(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
-                            size_t why_len)
+int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
+                        size_t why_len)
 {
     run_doc_device *d = run_doc_add_device(doc, cap, (uint32_t)k, host, NULL, NULL);
     if (!d) {
@@ -303,55 +305,4 @@ static int device_from_json(run_doc *doc, size_t cap, const json_t *o, size_t k,
         d->sections[d->n_sections++] = sec;
     }
     return 0;
-}
-
-int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len)
-{
-    json_error_t jerr;
-    json_t *root = json_loadb(text, len, 0, &jerr);
-    memset(out, 0, sizeof *out);
-    if (!json_is_object(root)) {
-        if (root)
-            snprintf(why, why_len, "not a JSON object (a results file is one)");
-        else
-            snprintf(why, why_len, "not JSON: %s (line %d)", jerr.text, jerr.line);
-        json_decref(root);
-        return -1;
-    }
-    run_doc_init(out, NULL, &(zeslm_run_opts){0});
-    out->source = root;
-    json_t *schema = json_object_get(root, "schema");
-    json_int_t version = json_is_integer(schema) ? json_integer_value(schema) : 0;
-    const char *host = json_string_value(json_object_get(root, "host"));
-    int rc = schema_read(&records_run, root, out, why, why_len);
-    if (rc == 0 && version == 1) {
-        /* Its root is its one device: the "errors" there are that device's. */
-        json_array_clear(out->errors);
-        rc = device_from_json(out, 1, root, 0, host ? host : "", why, why_len);
-    } else if (rc == 0 && (version == 2 || version == RUN_DOC_SCHEMA)) {
-        json_t *devices = json_object_get(root, "devices");
-        size_t n = json_array_size(devices);
-        /* A run none of whose devices opened (a rank's) has its errors alone. */
-        if (!n && !(version == RUN_DOC_SCHEMA && json_array_size(out->errors))) {
-            snprintf(why, why_len, "schema %d without a \"devices\" array of at least one device", (int)version);
-            rc = -1;
-        }
-        for (size_t k = 0; k < n && rc == 0; k++)
-            rc = device_from_json(out, n, json_array_get(devices, k), k, host ? host : "", why, why_len);
-        /* One run that stopped with no error said: each of its devices stopped with
-         * it (a merged document says so of each device; a device that did not open
-         * makes a run incomplete too, and is its own error). */
-        bool stopped = !out->complete && !run_doc_merged(out) && json_array_size(out->errors) == 0;
-        for (size_t k = 0; rc == 0 && stopped && k < out->n_devices; k++)
-            out->devices[k].incomplete = true;
-        out->several = n != 1;
-    } else if (rc == 0) {
-        snprintf(why, why_len, "not a ze-slm results file of schema 1, 2 or 3");
-        rc = -1;
-    }
-    if (!out->head)
-        out->head = json_object();
-    if (rc)
-        run_doc_free(out);
-    return rc;
 }

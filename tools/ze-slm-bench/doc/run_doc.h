@@ -7,6 +7,7 @@
 #define ZESLM_RUN_DOC_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -145,13 +146,26 @@ bool run_doc_aggregate(run_doc *doc);
  * doc/records.h). */
 json_t *run_doc_json(const run_doc *doc);
 
+/* The same bytes as run_doc_json's tree dumped (output.c's json_writer), written a
+ * result at a time (schema_emit): an output_writer for output_plan_write. */
+bool run_doc_write(FILE *f, const void *doc);
+
+/* One device object (a schema-1 root, or an element of "devices") added to doc (cap:
+ * as run_doc_add_device), every field through records_device, then a section per
+ * run of one known workload's results, its summary and findings worked out again from
+ * them as the run did. Its strings point into o, which must outlive it. Returns 0, or
+ * -1 with the reason in why. */
+int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
+                        size_t why_len);
+
 /* Reads a results file of schema 1, 2 or 3 into a document through the same rows:
  * its head, run options, devices (every field, a section per run of one workload's
  * results with its findings worked out again) and open errors; no aggregate
  * (run_doc_aggregate makes it, as the writer did). A measured result without a
  * positive median is refused (records_result_valid). Written again after
  * run_doc_aggregate, a document the tool wrote gives the same bytes. Returns 0, or
- * -1 with a reason in `why`. */
+ * -1 with a reason in `why`. Through doc/doc_reader.h, which reads a file of any size a
+ * device at a time; this holds every device. */
 int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len);
 
 /* Whether any device ran nothing (run_doc_device.no_results). */

@@ -1,5 +1,6 @@
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "doc/schema.h"
@@ -256,6 +257,113 @@ json_t *schema_write(const schema_record *t, const void *rec)
         json_decref(v);
     }
     return o;
+}
+
+/* json_dumpf's flags for a document: docs/results-schema.md's layout. */
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY)
+
+static bool put(FILE *f, const char *s, size_t n)
+{
+    return fwrite(s, 1, n, f) == n;
+}
+
+bool schema_emit_indent(FILE *f, int depth, bool first)
+{
+    static const char spaces[] = "                                                                ";
+    bool ok = (first || fputc(',', f) != EOF) && fputc('\n', f) != EOF;
+    for (int n = 2 * depth; ok && n > 0; n -= (int)sizeof spaces - 1)
+        ok = put(f, spaces, n < (int)sizeof spaces - 1 ? (size_t)n : sizeof spaces - 1);
+    return ok;
+}
+
+/* A key or string as JSON writes it: as it is where nothing in it is escaped. */
+static bool emit_key(FILE *f, const char *key)
+{
+    size_t n = strlen(key);
+    bool plain = true;
+    for (size_t i = 0; plain && i < n; i++)
+        plain = (unsigned char)key[i] >= 0x20 && key[i] != '"' && key[i] != '\\';
+    if (plain)
+        return fputc('"', f) != EOF && put(f, key, n) && fputc('"', f) != EOF;
+    json_t *s = json_stringn_nocheck(key, n);
+    bool ok = s && schema_emit_json(f, s, 0);
+    json_decref(s);
+    return ok;
+}
+
+bool schema_emit_json(FILE *f, const json_t *v, int depth)
+{
+    if (json_is_object(v)) {
+        if (json_object_size(v) == 0)
+            return put(f, "{}", 2);
+        bool ok = fputc('{', f) != EOF, first = true;
+        const char *key;
+        json_t *x;
+        /* In the order set, as JSON_PRESERVE_ORDER dumps it. */
+        json_object_foreach((json_t *)v, key, x) {
+            if (ok)
+                ok = schema_emit_indent(f, depth + 1, first) && emit_key(f, key) && put(f, ": ", 2) &&
+                     schema_emit_json(f, x, depth + 1);
+            first = false;
+        }
+        return ok && schema_emit_indent(f, depth, true) && fputc('}', f) != EOF;
+    }
+    if (json_is_array(v)) {
+        size_t n = json_array_size(v);
+        if (n == 0)
+            return put(f, "[]", 2);
+        bool ok = fputc('[', f) != EOF;
+        for (size_t i = 0; ok && i < n; i++)
+            ok = schema_emit_indent(f, depth + 1, i == 0) && schema_emit_json(f, json_array_get(v, i), depth + 1);
+        return ok && schema_emit_indent(f, depth, true) && fputc(']', f) != EOF;
+    }
+    /* A scalar on the stack; a long string dumped on the heap. */
+    char small[256];
+    size_t n = json_dumpb(v, small, sizeof small, DUMP_FLAGS);
+    if (n > 0 && n <= sizeof small)
+        return put(f, small, n);
+    char *text = json_dumps(v, DUMP_FLAGS);
+    bool ok = text && put(f, text, strlen(text));
+    free(text);
+    return ok;
+}
+
+static bool emit_member(FILE *f, const char *key, const json_t *v, int depth, bool *first)
+{
+    bool ok = schema_emit_indent(f, depth, *first) && emit_key(f, key) && put(f, ": ", 2) &&
+              schema_emit_json(f, v, depth);
+    *first = false;
+    return ok;
+}
+
+bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
+{
+    bool ok = fputc('{', f) != EOF, first = true;
+    for (size_t i = 0; ok && i < t->n_rows; i++) {
+        const schema_row *row = &t->rows[i];
+        if (row->emit) {
+            if (gated_off(t, row, rec))
+                continue;
+            ok = schema_emit_indent(f, depth + 1, first) && fputc('"', f) != EOF &&
+                 put(f, row->key, strlen(row->key)) && put(f, "\": ", 3) && row->emit(f, rec, depth + 1);
+            first = false;
+            continue;
+        }
+        json_t *v = write_row(t, row, rec);
+        if (v && !row->key) {
+            /* A keyless JSON row: its record's members at this level (the run's head). */
+            const char *key;
+            json_t *x;
+            json_object_foreach(v, key, x) {
+                if (ok)
+                    ok = emit_member(f, key, x, depth + 1, &first);
+            }
+        } else if (v) {
+            ok = emit_member(f, row->key, v, depth + 1, &first);
+        }
+        json_decref(v);
+    }
+    return ok && (first || schema_emit_indent(f, depth, true)) && fputc('}', f) != EOF;
 }
 
 json_t *schema_field(const schema_record *t, const char *key, const void *rec)

@@ -48,12 +48,6 @@ bool verdict_parse_list(const char *list, unsigned *mask)
     return true;
 }
 
-static long rank_number(const json_t *rank)
-{
-    const json_t *n = json_is_object(rank) ? json_object_get(rank, "rank") : rank;
-    return json_is_integer(n) ? (long)json_integer_value(n) : -1;
-}
-
 static verdict_entry *add(verdicts *v, size_t *cap)
 {
     if (v->n == *cap) {
@@ -184,27 +178,18 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
     memset(out, 0, sizeof *out);
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
-    size_t *model_size = calloc(f->n_devices ? f->n_devices : 1, sizeof *model_size);
-    bool ok = (out->notes = json_array()) && scores && model_size && fleet_scores(f, scores);
+    bool ok = (out->notes = json_array()) && scores && fleet_scores(f, scores);
     for (size_t k = 0; ok && k < f->n_devices; k++)
         ok = add(out, &cap) != NULL;
-    /* Devices of each model, counted once a model. */
-    for (size_t k = 0; ok && k < f->n_devices; k++)
-        for (size_t j = 0; j < f->n_devices && !model_size[k]; j++)
-            if (f->devices[j].model == f->devices[k].model && j < k)
-                model_size[k] = model_size[j];
-            else if (j == k)
-                model_size[k] = fleet_model_size(f, k);
     ok = ok && (!o->baseline || baseline_scores(f, o->baseline, out));
     for (size_t k = 0; ok && k < f->n_devices; k++) {
         out->entries[k].score = scores[k];
-        out->entries[k].peers = model_size[k];
+        out->entries[k].peers = fleet_model_size(f, k);
         judge_device(f, k, o, &out->entries[k]);
         long s = f->devices[k].size;
         out->expected = s > out->expected ? s : out->expected;
     }
     free(scores);
-    free(model_size);
     /* The document's errors: devices that did not open, lost ranks, bad files. */
     for (size_t i = 0; ok && i < json_array_size(f->errors); i++) {
         const json_t *err = json_array_get(f->errors, i);
@@ -212,7 +197,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
         if (!(ok = e != NULL))
             break;
         e->v = VERDICT_ERROR;
-        e->rank = rank_number(json_object_get(err, "rank"));
+        e->rank = fleet_rank_field(json_object_get(err, "rank"), "rank", -1);
         const char *host = json_string_value(json_object_get(err, "host"));
         const char *name = json_string_value(json_object_get(err, "name"));
         snprintf(e->host, sizeof e->host, "%s", host ? host : "");

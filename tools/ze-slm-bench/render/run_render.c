@@ -611,10 +611,8 @@ bool run_render_csv(FILE *f, const void *data)
 int run_render_write(const output_plan *plan, const run_doc *doc)
 {
     int rc = 0;
-    json_t *json = run_doc_json(doc);
-    if (output_plan_json(plan, json))
+    if (output_plan_write(plan, OUTPUT_JSON, run_doc_write, doc))
         rc = 1;
-    json_decref(json);
     if (output_plan_write(plan, OUTPUT_CSV, run_render_csv, doc))
         rc = 1;
     if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
