@@ -179,7 +179,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
     size_t *model_size = calloc(f->n_devices ? f->n_devices : 1, sizeof *model_size);
-    bool ok = (out->notes = json_array()) && scores && model_size && fleet_scores(f, scores);
+    bool ok = (out->notes = json_array()) && scores && model_size && fleet_scores(f, scores, NULL);
     for (size_t k = 0; ok && k < f->n_devices; k++)
         ok = add(out, &cap) != NULL;
     /* Devices of each model, counted once a model. */
