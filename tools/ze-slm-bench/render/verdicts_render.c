@@ -179,8 +179,9 @@ bool verdicts_jsonl(FILE *f, const void *data)
         ok = json_object_set_new(e, "fails", json_boolean(fails(&out->v->entries[i], out->fail_on))) == 0;
         if (ok && d >= 0 && (size_t)d < n_dev) {
             json_t *w = fleet_workload_scores(fl, (size_t)d, ratios);
-            ok = w && json_object_set_new(e, "index", json_integer(fl->devices[d].index)) == 0 &&
-                 json_object_set_new(e, "workloads", w) == 0;
+            /* json_object_set_new takes w, set or not. */
+            ok = w && json_object_set_new(e, "workloads", w) == 0 &&
+                 json_object_set_new(e, "index", json_integer(fl->devices[d].index)) == 0;
         }
         ok = ok && json_dumpf(e, f, JSON_COMPACT | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
     }
