@@ -74,6 +74,11 @@ assert "first, of 75; the other 35 hosts" in text, "the host chart's summary"
 # Every entry in the table, no device's report.
 every = body[body.index('<h2 id="devices">'):]
 assert every.count("<tr>") == 1 + 300, every.count("<tr>")
+# A score per workload (merge's JSON lines carry them): rank 5's all near its 0.6.
+assert "<th>roofline</th>" in every and "<th>reduce</th>" in every, every[:600]
+row5 = next(r for r in every.split("<tr>") if r.startswith("<td>node0001</td><td>5</td>"))
+cells = [c.split("</td>")[0] for c in row5.split("<td>")[6:]]
+assert len(cells) >= 4 and all(abs(float(c) - 0.6) < 0.05 for c in cells if c), row5
 assert not [n for n in os.listdir(page) if n.startswith("device-")], "reports drawn without --per-device"
 print("fleet page of 300 ranks: ok")
 PY
