@@ -140,6 +140,93 @@ __kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
         long o = base + (long)lid * P;                                                         \
         _Pragma("unroll") for (int p = 0; p < P; p++) if (o + p < n) out[o + p] = acc[p];      \
     }
+// The same tile with four words a load (conv_tiled_p12, _p20, _p28): P a multiple of 4,
+// so that x = tile + lid*P and every block's base are 16-byte aligned and each uint4
+// load feeds four steps: P/2 SLM loads a block of P*P multiply-adds instead of 2P. Each
+// step still refills w[q] right after it (the next step needs that word), now from the
+// vector loaded before its four steps. Bank conflicts: a 128-bit load is served a
+// quarter-warp (8 lanes) at a time, and lane k starts at word kP; with P/4 odd (3, 5,
+// 7) the 8 lanes start on 8 distinct groups of four banks (of 32), so no load of the
+// loop conflicts. The tile and the taps each start at a 16-byte boundary (tile_slm
+// leaves room for both; the input is loaded and the outputs stored four words at a time
+// too, where aligned): on an H100, uint4 loads from the __local argument as NVIDIA's
+// OpenCL passed it faulted (CL error -9999), aligned in the kernel they run; the last
+// m % P taps are read a word at a time.
+// H100, 64 Mi outputs, 257 taps, groups of 64, median of 20 launches: 12: 1070 us, 20:
+// 1071, 28: 1061 (16.3 TMAC/s, 97% of roofline/imad's 16.8); the best word-a-load kernel
+// (19) 1106. Four-word loads in the loop alone gave 1097-1102: the prologue's and the
+// epilogue's four-word loads and stores are the other 3%.
+#define CONV_TILED4_STEP(P, q, tq, xq)                                                         \
+    {                                                                                          \
+        _Pragma("unroll") for (int p = 0; p < P; p++) acc[p] += w[(p + (q)) % P] * (tq);       \
+        w[q] = (xq);                                                                           \
+    }
+#define CONV_TILED4_BODY(P)                                                                    \
+    {                                                                                          \
+        uint lid = get_local_id(0);                                                            \
+        uint wg = get_local_size(0);                                                           \
+        uint span = wg * P + m;                                                                \
+        long base = (long)get_group_id(0) * wg * P;                                            \
+        long first = base - (long)(m / 2);                                                     \
+        tile = (__local uint *)(((size_t)tile + 15) & ~(size_t)15);                            \
+        __local uint *tap = tile + ((span + 3) & ~3u);                                         \
+        if ((first & 3) == 0) {                                                                \
+            /* Four words a load where the input is aligned; up to 3 words past span land   \
+             * in the padding before the taps. */                                            \
+            for (uint k = lid * 4; k < span; k += wg * 4) {                                    \
+                long g = first + k;                                                            \
+                if (g >= 0 && g + 4 <= n)                                                      \
+                    *(__local uint4 *)(tile + k) = *(__global const uint4 *)(in + g);          \
+                else                                                                           \
+                    for (int e = 0; e < 4; e++)                                                \
+                        tile[k + e] = g + e >= 0 && g + e < n ? in[g + e] : 0;                 \
+            }                                                                                  \
+        } else {                                                                               \
+            for (uint k = lid; k < span; k += wg) {                                            \
+                long g = first + k;                                                            \
+                tile[k] = g >= 0 && g < n ? in[g] : 0;                                         \
+            }                                                                                  \
+        }                                                                                      \
+        for (uint k = lid; k < m; k += wg)                                                     \
+            tap[k] = taps[k];                                                                  \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                          \
+                                                                                               \
+        __local const uint4 *x4 = (__local const uint4 *)(tile + lid * P);                     \
+        uint acc[P], w[P];                                                                     \
+        _Pragma("unroll") for (int b = 0; b < P / 4; b++) {                                    \
+            uint4 v = x4[b];                                                                   \
+            w[4 * b] = v.s0;                                                                   \
+            w[4 * b + 1] = v.s1;                                                               \
+            w[4 * b + 2] = v.s2;                                                               \
+            w[4 * b + 3] = v.s3;                                                               \
+        }                                                                                      \
+        _Pragma("unroll") for (int p = 0; p < P; p++) acc[p] = 0;                              \
+        __local const uint4 *tp4 = (__local const uint4 *)tap, *xp4 = x4 + P / 4;              \
+        __local const uint4 *end = tp4 + m / P * (P / 4);                                      \
+        for (; tp4 < end; tp4 += P / 4, xp4 += P / 4) {                                       \
+            _Pragma("unroll") for (int b = 0; b < P / 4; b++) {                                \
+                uint4 t = tp4[b], v = xp4[b];                                                  \
+                CONV_TILED4_STEP(P, 4 * b, t.s0, v.s0)                                            \
+                CONV_TILED4_STEP(P, 4 * b + 1, t.s1, v.s1)                                        \
+                CONV_TILED4_STEP(P, 4 * b + 2, t.s2, v.s2)                                        \
+                CONV_TILED4_STEP(P, 4 * b + 3, t.s3, v.s3)                                        \
+            }                                                                                  \
+        }                                                                                      \
+        __local const uint *tp = (__local const uint *)tp4, *xp = (__local const uint *)xp4;  \
+        uint rest = m - m / P * P;                                                             \
+        _Pragma("unroll") for (int q = 0; q < P; q++) {                                        \
+            if (q < rest)                                                                      \
+                CONV_TILED4_STEP(P, q, tp[q], xp[q])                                              \
+        }                                                                                      \
+        long o = base + (long)lid * P;                                                         \
+        if (o + P <= n) {                                                                      \
+            _Pragma("unroll") for (int b = 0; b < P / 4; b++)                                  \
+                *(__global uint4 *)(out + o + 4 * b) =                                         \
+                    (uint4)(acc[4 * b], acc[4 * b + 1], acc[4 * b + 2], acc[4 * b + 3]);       \
+        } else {                                                                               \
+            _Pragma("unroll") for (int p = 0; p < P; p++) if (o + p < n) out[o + p] = acc[p];  \
+        }                                                                                      \
+    }
 // Each kernel is declared in full, so that the build's list of kernels names it
 // (spirv/embed.cmake finds each by its declaration in the text).
 #define CONV_TILED_ARGS                                                                        \
@@ -151,3 +238,6 @@ __kernel void conv_tiled_p17(CONV_TILED_ARGS) CONV_TILED_BODY(17)
 __kernel void conv_tiled_p19(CONV_TILED_ARGS) CONV_TILED_BODY(19)
 __kernel void conv_tiled_p21(CONV_TILED_ARGS) CONV_TILED_BODY(21)
 __kernel void conv_tiled_p23(CONV_TILED_ARGS) CONV_TILED_BODY(23)
+__kernel void conv_tiled_p12(CONV_TILED_ARGS) CONV_TILED4_BODY(12)
+__kernel void conv_tiled_p20(CONV_TILED_ARGS) CONV_TILED4_BODY(20)
+__kernel void conv_tiled_p28(CONV_TILED_ARGS) CONV_TILED4_BODY(28)

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "bench_internal.h"
 #include "error.h"
 #include "levels.h"
 
@@ -14,6 +15,31 @@ void chain_sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n)
         next[i] = next[j];
         next[j] = t;
     }
+}
+
+zeslm_status chain_upload(uint64_t seed, uint64_t footprint, uint32_t *next, uint32_t n, zeslm_buffer *dnext,
+                          zeslm_buffer *pos)
+{
+    zeslm_status st = ZESLM_OK;
+    uint32_t zero = 0;
+    zeslm_rng rng = {seed ^ footprint};
+    chain_sattolo(&rng, next, n);
+    TRY(zeslm_buffer_write(dnext, next, (size_t)n * 4));
+    TRY(zeslm_buffer_write(pos, &zero, 4));
+out:
+    return st;
+}
+
+zeslm_status chain_start_steps(zeslm_device *dev, const zeslm_run_opts *o, uint32_t *steps)
+{
+    uint64_t given;
+    zeslm_status st = bench_default_size(dev, o, o->size, CHAIN_STEPS_QUICK, CHAIN_STEPS_FULL, &given);
+    if (st != ZESLM_OK)
+        return st;
+    if (given > CHAIN_STEPS_MAX)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", CHAIN_STEPS_MAX);
+    *steps = (uint32_t)given;
+    return ZESLM_OK;
 }
 
 uint32_t chain_walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps)

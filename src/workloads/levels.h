@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <zeslm/bench.h>
+#include <zeslm/device.h>
 #include <zeslm/status.h>
 
 #include "rng.h"
@@ -19,6 +21,27 @@ void chain_sattolo(zeslm_rng *rng, uint32_t *next, uint32_t n);
 /* Where `steps` steps from `from` end on the single cycle of n nodes: the walk repeats
  * every n steps, so the host walks at most n of them. */
 uint32_t chain_walk(const uint32_t *next, uint32_t n, uint32_t from, uint64_t steps);
+
+/* One footprint's chain on the device: a single cycle of n nodes drawn from the seed and
+ * the footprint (every footprint gets its own) into the host's `next`, copied to `dnext`,
+ * and the chase's position word `pos` set to node 0. */
+zeslm_status chain_upload(uint64_t seed, uint64_t footprint, uint32_t *next, uint32_t n, zeslm_buffer *dnext,
+                          zeslm_buffer *pos);
+
+/* Steps per launch to start from: at ~500 ns per device-memory access 32768 steps take
+ * ~16 ms. The engine doubles them until the figure holds: the launch's fixed cost, the
+ * copy of the permutation into SLM and the first, cold pass over the footprint (every
+ * line misses once a launch, as no cache keeps its lines from one launch to the next)
+ * must become a small part of the time, which at 128 KiB on an H100 takes ~1M steps. */
+#define CHAIN_STEPS_FULL 32768u
+#define CHAIN_STEPS_QUICK 2048u
+/* 2^26 steps of device memory already take tens of seconds per launch. */
+#define CHAIN_STEPS_MAX (1u << 26)
+
+/* The steps of each chain a launch to start from, for the latency and carveout
+ * workloads: --size, else CHAIN_STEPS_FULL (CHAIN_STEPS_QUICK with --quick) as
+ * bench_default_size scales it for the device; more than CHAIN_STEPS_MAX is refused. */
+zeslm_status chain_start_steps(zeslm_device *dev, const zeslm_run_opts *o, uint32_t *steps);
 
 /* Footprints within this much of the mean of a level's grid footprints belong to it. */
 #define LEVEL_BAND 0.10

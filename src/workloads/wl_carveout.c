@@ -43,10 +43,6 @@ static const zeslm_variant variants[] = {
  * memory); under --quick only none and the most. */
 #define RESERVE_STEP (16u << 10)
 #define RESERVE_CAP (256u << 10)
-/* Chain steps a launch to start from, as latency's; the engine doubles them. */
-#define STEPS_FULL 32768u
-#define STEPS_QUICK 2048u
-#define STEPS_MAX (1u << 26)
 /* Read passes over the footprint a launch to start from, and the most. */
 #define PASSES_START 4u
 #define PASSES_MAX (1u << 20)
@@ -169,7 +165,7 @@ static zeslm_status carve_one(struct carve_io *io, uint64_t footprint, double *v
 {
     zeslm_status st = ZESLM_OK;
     const struct carve_traits *t = io->v->traits;
-    uint32_t n = (uint32_t)(footprint / 4), zero = 0;
+    uint32_t n = (uint32_t)(footprint / 4);
     *value = NAN;
     io->footprint = footprint;
     io->launches = 0;
@@ -181,11 +177,8 @@ static zeslm_status carve_one(struct carve_io *io, uint64_t footprint, double *v
         TRY(zeslm_kernel_arg_buffer(io->k, 3, io->sums));
         TRY(arg_reserve(io, 4));
     } else {
-        zeslm_rng rng = {io->o->seed ^ footprint};
-        chain_sattolo(&rng, io->next, n);
         io->units = io->start_steps;
-        TRY(zeslm_buffer_write(io->dnext, io->next, (size_t)n * 4));
-        TRY(zeslm_buffer_write(io->pos, &zero, 4));
+        TRY(chain_upload(io->o->seed, footprint, io->next, n, io->dnext, io->pos));
         TRY(zeslm_kernel_arg_buffer(io->k, 0, io->dnext));
         TRY(zeslm_kernel_arg_u32(io->k, 1, (uint32_t)io->units));
         TRY(zeslm_kernel_arg_buffer(io->k, 2, io->pos));
@@ -195,7 +188,7 @@ static zeslm_status carve_one(struct carve_io *io, uint64_t footprint, double *v
     bench_case one = {.workload = "carveout", .v = io->v, .group = io->group, .groups = t->bandwidth ? io->groups : 1,
                       .rep = carve_rep, .rep_ctx = io, .verify = carve_verify, .verify_ctx = io, .work = work,
                       .work_unit = t->bandwidth ? "passes" : "steps", .units = io->units,
-                      .units_max = t->bandwidth ? PASSES_MAX : STEPS_MAX, .grow = carve_grow, .grow_ctx = io};
+                      .units_max = t->bandwidth ? PASSES_MAX : CHAIN_STEPS_MAX, .grow = carve_grow, .grow_ctx = io};
     zeslm_result *r;
     TRY(bench_case_run(io->o, io->out, &one, &r, "slm=%llu footprint=%llu", (unsigned long long)io->reserve,
                        (unsigned long long)footprint));
@@ -271,17 +264,16 @@ out:
 static zeslm_status carveout_run(zeslm_device *dev, const zeslm_run_opts *o, zeslm_results *out)
 {
     zeslm_status st = ZESLM_OK;
-    uint64_t steps;
-    if ((st = bench_default_size(dev, o, o->size, STEPS_QUICK, STEPS_FULL, &steps)) != ZESLM_OK)
+    /* Chain steps a launch to start from, as latency's; the engine doubles them. */
+    uint32_t steps;
+    if ((st = chain_start_steps(dev, o, &steps)) != ZESLM_OK)
         return st;
-    if (steps > STEPS_MAX)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
     const zeslm_variant *lat = bench_wants(o, variants[0].name) ? &variants[0] : NULL;
     const zeslm_variant *bw = bench_wants(o, variants[1].name) ? &variants[1] : NULL;
     if (!lat && !bw)
         return ZESLM_OK;
     uint64_t top = o->quick ? FOOT_TOP_QUICK : FOOT_TOP;
-    struct carve_io io = {.o = o, .out = out, .start_steps = (uint32_t)steps};
+    struct carve_io io = {.o = o, .out = out, .start_steps = steps};
     /* kernels[latency, bandwidth][unreserved, reserved] */
     zeslm_kernel *kernels[2][2] = {{NULL, NULL}, {NULL, NULL}};
     io.next = malloc(top);

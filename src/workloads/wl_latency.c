@@ -41,15 +41,6 @@ static const zeslm_variant variants[] = {
 #define SLM_TOP (256u << 10)
 /* The atomic chain keeps node indexes in 16 bits; 4 KiB holds 1024 of them. */
 #define ATOMIC_FOOTPRINT 4096u
-/* Steps per launch to start from: at ~500 ns per device-memory access 32768 steps take
- * ~16 ms. The engine doubles them until the figure holds: the launch's fixed cost, the
- * copy of the permutation into SLM and the first, cold pass over the footprint (every
- * line misses once a launch, as no cache keeps its lines from one launch to the next)
- * must become a small part of the time, which at 128 KiB on an H100 takes ~1M steps. */
-#define STEPS_FULL 32768u
-#define STEPS_QUICK 2048u
-/* 2^26 steps of device memory already take tens of seconds per launch. */
-#define STEPS_MAX (1u << 26)
 
 struct lat_io;
 
@@ -151,15 +142,11 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
 {
     zeslm_status st = ZESLM_OK;
     const char *variant = v->name;
-    uint32_t n = (uint32_t)(footprint / 4), zero = 0;
+    uint32_t n = (uint32_t)(footprint / 4);
     const struct lat_traits *t = v->traits;
     bool slm = t->slm, atomic = t->atomic;
     *ns = NAN;
-    /* Every footprint gets its own cycle, drawn from the seed and the footprint. */
-    zeslm_rng rng = {o->seed ^ footprint};
-    chain_sattolo(&rng, io->next, n);
-    TRY(zeslm_buffer_write(io->dnext, io->next, (size_t)n * 4));
-    TRY(zeslm_buffer_write(io->pos, &zero, 4));
+    TRY(chain_upload(o->seed, footprint, io->next, n, io->dnext, io->pos));
     uint32_t a = 0;
     TRY(zeslm_kernel_arg_buffer(c->run.k, a++, io->dnext));
     if (slm)
@@ -178,7 +165,7 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     bench_case one = {.workload = "latency", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = lat_rep,
                       .rep_ctx = c, .poison = atomic ? io->out : NULL, .scratch = io->got, .poison_words = n,
                       .verify = verify, .verify_ctx = &check, .work = io->steps, .work_unit = "steps",
-                      .units = io->steps, .units_max = STEPS_MAX, .grow = lat_grow, .grow_ctx = c};
+                      .units = io->steps, .units_max = CHAIN_STEPS_MAX, .grow = lat_grow, .grow_ctx = c};
     zeslm_result *r;
     TRY(bench_case_run(o, out, &one, &r, "footprint=%llu", (unsigned long long)footprint));
     if (r->outcome != ZESLM_MEASURED)
@@ -287,17 +274,15 @@ static zeslm_status latency_run(zeslm_device *dev, const zeslm_run_opts *o, zesl
 {
     zeslm_status st = ZESLM_OK;
     /* --size sets the steps of each chain per launch to start from. */
-    uint64_t steps;
-    if ((st = bench_default_size(dev, o, o->size, STEPS_QUICK, STEPS_FULL, &steps)) != ZESLM_OK)
+    uint32_t steps;
+    if ((st = chain_start_steps(dev, o, &steps)) != ZESLM_OK)
         return st;
-    if (steps > STEPS_MAX)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "--size (steps per launch) must be at most %u", STEPS_MAX);
     uint64_t top = o->quick ? QUICK_TOP : GLOBAL_LIMIT;
     /* OpenCL guarantees one buffer of a quarter of device memory. */
     uint64_t mem = zeslm_device_get_info(dev)->global_mem;
     while (mem && top > MIN_FOOTPRINT && top > mem / 4)
         top /= 2;
-    struct lat_io io = {.start_steps = (uint32_t)steps};
+    struct lat_io io = {.start_steps = steps};
     io.next = malloc(top);
     io.got = malloc(ATOMIC_FOOTPRINT);
     if (!io.next || !io.got) {

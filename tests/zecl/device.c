@@ -5,23 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../zedriver/one_device.h"
 #include "zecl.h"
 
 struct zecl_cl zecl;
 struct zecl_limits zecl_limits;
 
-struct _ze_driver_handle_t {
-    int unused;
-};
-struct _ze_device_handle_t {
-    int unused;
-};
 struct _ze_context_handle_t {
     int unused;
 };
 
-static struct _ze_driver_handle_t the_driver;
-static struct _ze_device_handle_t the_device;
 static bool initialised;
 
 /* libocloc compiles a caller's OpenCL C for a GPU named by its PCI device id
@@ -125,44 +118,10 @@ static ze_result_t d_init(ze_init_flags_t flags)
     return ZE_RESULT_SUCCESS;
 }
 
-/* The count-then-fill pattern: *count 0 asks how many. */
-static uint32_t fill_count(uint32_t *count, uint32_t have)
-{
-    if (*count == 0 || *count > have)
-        *count = have;
-    return *count;
-}
-
-static ze_result_t d_driver_get(uint32_t *count, ze_driver_handle_t *drivers)
-{
-    if (fill_count(count, 1) && drivers)
-        drivers[0] = &the_driver;
-    return ZE_RESULT_SUCCESS;
-}
-
-static ze_result_t d_driver_api_version(ze_driver_handle_t d, ze_api_version_t *v)
-{
-    *v = ZE_API_VERSION_1_4;
-    return ZE_RESULT_SUCCESS;
-}
-
 static ze_result_t d_driver_properties(ze_driver_handle_t d, ze_driver_properties_t *p)
 {
     memcpy(p->uuid.id, "ze-slm zecl drv", sizeof p->uuid.id);
     p->driverVersion = 1;
-    return ZE_RESULT_SUCCESS;
-}
-
-static ze_result_t d_device_get(ze_driver_handle_t d, uint32_t *count, ze_device_handle_t *devices)
-{
-    if (fill_count(count, 1) && devices)
-        devices[0] = &the_device;
-    return ZE_RESULT_SUCCESS;
-}
-
-static ze_result_t d_sub_devices(ze_device_handle_t d, uint32_t *count, ze_device_handle_t *subs)
-{
-    *count = 0;
     return ZE_RESULT_SUCCESS;
 }
 
@@ -286,7 +245,7 @@ static ze_result_t d_module_properties(ze_device_handle_t d, ze_device_module_pr
 
 static ze_result_t d_memory_properties(ze_device_handle_t d, uint32_t *count, ze_device_memory_properties_t *p)
 {
-    if (fill_count(count, 1) && p) {
+    if (zedriver_fill_count(count, 1) && p) {
         p[0].totalSize = cl_ulong_info(CL_DEVICE_GLOBAL_MEM_SIZE);
         p[0].maxClockRate = 0;
         p[0].maxBusWidth = 0;
@@ -297,7 +256,7 @@ static ze_result_t d_memory_properties(ze_device_handle_t d, uint32_t *count, ze
 
 static ze_result_t d_queue_groups(ze_device_handle_t d, uint32_t *count, ze_command_queue_group_properties_t *p)
 {
-    if (fill_count(count, 1) && p) {
+    if (zedriver_fill_count(count, 1) && p) {
         p[0].flags = ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE | ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY;
         p[0].maxMemoryFillPatternSize = 128; /* clEnqueueMemFillINTEL's largest pattern */
         p[0].numQueues = 1;
@@ -320,12 +279,4 @@ static ze_result_t d_context_destroy(ze_context_handle_t c)
 
 #include "../zedouble/tables.h"
 
-TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)
-TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = d_driver_get, .pfnGetApiVersion = d_driver_api_version,
-      .pfnGetProperties = d_driver_properties)
-TABLE(zeGetDeviceProcAddrTable, ze_device_dditable_t, .pfnGet = d_device_get, .pfnGetSubDevices = d_sub_devices,
-      .pfnGetProperties = d_device_properties, .pfnGetComputeProperties = d_compute_properties,
-      .pfnGetModuleProperties = d_module_properties, .pfnGetMemoryProperties = d_memory_properties,
-      .pfnGetCommandQueueGroupProperties = d_queue_groups)
-TABLE(zeGetContextProcAddrTable, ze_context_dditable_t, .pfnCreate = d_context_create,
-      .pfnDestroy = d_context_destroy)
+ZEDRIVER_DEVICE_TABLES

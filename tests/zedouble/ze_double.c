@@ -35,18 +35,13 @@
 #include <level_zero/ze_ddi.h>
 #include <level_zero/zet_ddi.h>
 
+#include "../zedriver/one_device.h"
 #include "tables.h"
 
 #define MAX_ARGS 8
 #define MAX_COMMANDS 64
 #define BINS 256
 
-struct _ze_driver_handle_t {
-    int unused;
-};
-struct _ze_device_handle_t {
-    bool metrics_active; /* zetContextActivateMetricGroups named ComputeBasic */
-};
 struct _ze_context_handle_t {
     int unused;
 };
@@ -121,10 +116,10 @@ struct _ze_command_list_handle_t {
     uint32_t n;
 };
 
-static struct _ze_driver_handle_t the_driver;
-static struct _ze_device_handle_t the_device;
 static struct _zet_metric_group_handle_t compute_basic;
 static bool metrics_enabled;
+/* zetContextActivateMetricGroups named ComputeBasic on the one device. */
+static bool metrics_active;
 
 static struct _zet_metric_handle_t metrics[] = {
     {"Launches", "kernels", "kernels launched between the query's begin and end", offsetof(struct report, launches),
@@ -160,14 +155,6 @@ static uint64_t hist_lanes(const uint64_t *args, uint64_t items)
 /* NUM_BINS * LANES uints of __local in kernels/hist.cl. */
 static const struct kernel_impl kernels[] = {{"hist_lanes", 4, BINS * 32 * 4, hist_lanes}};
 
-/* The count-then-fill pattern: *count 0 asks how many. */
-static uint32_t fill_count(uint32_t *count, uint32_t have)
-{
-    if (*count == 0 || *count > have)
-        *count = have;
-    return *count;
-}
-
 static ze_result_t d_init(ze_init_flags_t flags)
 {
     const char *e = getenv("ZET_ENABLE_METRICS");
@@ -177,36 +164,10 @@ static ze_result_t d_init(ze_init_flags_t flags)
     return ZE_RESULT_SUCCESS;
 }
 
-static ze_result_t d_driver_get(uint32_t *count, ze_driver_handle_t *drivers)
-{
-    if (fill_count(count, 1) && drivers)
-        drivers[0] = &the_driver;
-    return ZE_RESULT_SUCCESS;
-}
-
-static ze_result_t d_driver_api_version(ze_driver_handle_t d, ze_api_version_t *v)
-{
-    *v = ZE_API_VERSION_1_4;
-    return ZE_RESULT_SUCCESS;
-}
-
 static ze_result_t d_driver_properties(ze_driver_handle_t d, ze_driver_properties_t *p)
 {
     memset(p->uuid.id, 0x5a, sizeof p->uuid.id);
     p->driverVersion = 1;
-    return ZE_RESULT_SUCCESS;
-}
-
-static ze_result_t d_device_get(ze_driver_handle_t d, uint32_t *count, ze_device_handle_t *devices)
-{
-    if (fill_count(count, 1) && devices)
-        devices[0] = &the_device;
-    return ZE_RESULT_SUCCESS;
-}
-
-static ze_result_t d_sub_devices(ze_device_handle_t d, uint32_t *count, ze_device_handle_t *subs)
-{
-    *count = 0;
     return ZE_RESULT_SUCCESS;
 }
 
@@ -253,14 +214,14 @@ static ze_result_t d_module_properties(ze_device_handle_t d, ze_device_module_pr
 
 static ze_result_t d_memory_properties(ze_device_handle_t d, uint32_t *count, ze_device_memory_properties_t *p)
 {
-    if (fill_count(count, 1) && p)
+    if (zedriver_fill_count(count, 1) && p)
         p[0].totalSize = 1u << 30;
     return ZE_RESULT_SUCCESS;
 }
 
 static ze_result_t d_queue_groups(ze_device_handle_t d, uint32_t *count, ze_command_queue_group_properties_t *p)
 {
-    if (fill_count(count, 1) && p) {
+    if (zedriver_fill_count(count, 1) && p) {
         p[0].flags = ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE | ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY;
         p[0].numQueues = 1;
     }
@@ -519,7 +480,7 @@ static ze_result_t d_mem_free(ze_context_handle_t c, void *ptr)
 
 static ze_result_t d_group_get(ze_device_handle_t d, uint32_t *count, zet_metric_group_handle_t *groups)
 {
-    if (fill_count(count, metrics_enabled ? 1 : 0) && groups)
+    if (zedriver_fill_count(count, metrics_enabled ? 1 : 0) && groups)
         groups[0] = &compute_basic;
     return ZE_RESULT_SUCCESS;
 }
@@ -536,7 +497,7 @@ static ze_result_t d_group_properties(zet_metric_group_handle_t g, zet_metric_gr
 
 static ze_result_t d_metric_get(zet_metric_group_handle_t g, uint32_t *count, zet_metric_handle_t *out)
 {
-    uint32_t n = fill_count(count, N_METRICS);
+    uint32_t n = zedriver_fill_count(count, N_METRICS);
     for (uint32_t i = 0; out && i < n; i++)
         out[i] = &metrics[i];
     return ZE_RESULT_SUCCESS;
@@ -559,7 +520,7 @@ static ze_result_t d_activate(zet_context_handle_t c, zet_device_handle_t d, uin
 {
     if (count > 1 || (count && groups[0] != &compute_basic))
         return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-    d->metrics_active = count == 1;
+    metrics_active = count == 1;
     return ZE_RESULT_SUCCESS;
 }
 
@@ -592,7 +553,7 @@ static ze_result_t d_query_reset(zet_metric_query_handle_t q)
 /* As the specification requires, a query needs its group activated on the device. */
 static ze_result_t d_query_begin(zet_command_list_handle_t l, zet_metric_query_handle_t q)
 {
-    if (!the_device.metrics_active)
+    if (!metrics_active)
         return ZE_RESULT_ERROR_NOT_AVAILABLE;
     return append(l, &(struct command){.kind = QUERY_BEGIN, .query = q});
 }
@@ -631,7 +592,7 @@ static ze_result_t d_calculate(zet_metric_group_handle_t g, zet_metric_group_cal
     memcpy(&r, raw, sizeof r);
     if (r.magic != REPORT_MAGIC)
         return ZE_RESULT_ERROR_INVALID_ARGUMENT;
-    uint32_t n = fill_count(count, N_METRICS);
+    uint32_t n = zedriver_fill_count(count, N_METRICS);
     for (uint32_t i = 0; values && i < n; i++) {
         const char *field = (const char *)&r + metrics[i].offset;
         values[i].type = metrics[i].wide ? ZET_VALUE_TYPE_UINT64 : ZET_VALUE_TYPE_UINT32;
@@ -643,15 +604,7 @@ static ze_result_t d_calculate(zet_metric_group_handle_t g, zet_metric_group_cal
     return ZE_RESULT_SUCCESS;
 }
 
-TABLE(zeGetGlobalProcAddrTable, ze_global_dditable_t, .pfnInit = d_init)
-TABLE(zeGetDriverProcAddrTable, ze_driver_dditable_t, .pfnGet = d_driver_get, .pfnGetApiVersion = d_driver_api_version,
-      .pfnGetProperties = d_driver_properties)
-TABLE(zeGetDeviceProcAddrTable, ze_device_dditable_t, .pfnGet = d_device_get, .pfnGetSubDevices = d_sub_devices,
-      .pfnGetProperties = d_device_properties, .pfnGetComputeProperties = d_compute_properties,
-      .pfnGetModuleProperties = d_module_properties, .pfnGetMemoryProperties = d_memory_properties,
-      .pfnGetCommandQueueGroupProperties = d_queue_groups)
-TABLE(zeGetContextProcAddrTable, ze_context_dditable_t, .pfnCreate = d_context_create,
-      .pfnDestroy = d_context_destroy)
+ZEDRIVER_DEVICE_TABLES
 TABLE(zeGetCommandQueueProcAddrTable, ze_command_queue_dditable_t, .pfnCreate = d_queue_create,
       .pfnDestroy = d_queue_destroy, .pfnExecuteCommandLists = d_execute, .pfnSynchronize = d_synchronize)
 TABLE(zeGetCommandListProcAddrTable, ze_command_list_dditable_t, .pfnCreate = d_list_create,

@@ -137,8 +137,5 @@ const cli_command command_profile = {
     .name = "profile",
     .operands = "BENCH/VARIANT",
     .summary = "one kernel across group sizes in one table; every launch's device time in --json",
-    RUN_CLI_COMMAND_OPTIONS(options),
-    .more_help = more_help,
-    .on_option = on_option,
-    .run = run,
+    RUN_CLI_COMMAND(options),
 };

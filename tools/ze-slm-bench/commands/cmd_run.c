@@ -90,8 +90,5 @@ const cli_command command_run = {
     .name = "run",
     .operands = "[BENCH[/VARIANT]...]",
     .summary = "run the SLM workloads: verify every result, then time it on the device",
-    RUN_CLI_COMMAND_OPTIONS(options),
-    .more_help = more_help,
-    .on_option = on_option,
-    .run = run,
+    RUN_CLI_COMMAND(options),
 };

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "render/fields.h"
 #include "commands/limits_targets.h"
+#include "expect/expected_targets.h"
 #include "io/output.h"
 #include "render/sheet.h"
 #include "render/table.h"
@@ -228,6 +229,7 @@ int limits_targets(const limits_targets_opts *o, int argc, char **argv)
     prose(&sh, targets, n, false);
     sheet_line(&sh, "sub-groups source: %s", ZESLM_TARGET_SUBGROUP_SOURCE);
     prose(&sh, targets, n, true);
+    expected_targets_describe(&sh, rows, targets, n);
     if (sh.failed)
         rc = cli_error("out of host memory");
     field_records csv = {fields, N_FIELDS, recs, sizeof *recs, n};

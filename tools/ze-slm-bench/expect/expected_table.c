@@ -41,18 +41,67 @@ json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_l
     return t;
 }
 
-json_t *expected_table_family(const json_t *table, const char *device_name)
+/* Whether a string of the array `key` of `o` is in `text` (substrings) or equals it. */
+static bool listed(const json_t *o, const char *key, const char *text, bool substring)
+{
+    json_t *m;
+    size_t i;
+    json_array_foreach(json_object_get(o, key), i, m) {
+        const char *s = json_string_value(m);
+        if (s && *s && (substring ? strstr(text, s) != NULL : strcmp(text, s) == 0))
+            return true;
+    }
+    return false;
+}
+
+static bool has_id(const json_t *family, unsigned id)
+{
+    json_t *m;
+    size_t i;
+    json_array_foreach(json_object_get(family, "device_ids"), i, m) {
+        const char *s = json_string_value(m);
+        char *end;
+        if (s && strtoul(s, &end, 16) == id && *end == '\0')
+            return true;
+    }
+    return false;
+}
+
+json_t *expected_table_family(const json_t *table, const expected_device *d)
 {
     json_t *families = json_object_get(table, "families"), *f;
-    size_t i, j;
-    json_array_foreach(families, i, f) {
-        json_t *m;
-        json_array_foreach(json_object_get(f, "match"), j, m) {
-            if (json_is_string(m) && *json_string_value(m) && strstr(device_name, json_string_value(m)))
+    size_t i;
+    /* By name first, in the table's order; then by id; then by target. */
+    for (int pass = 0; pass < 3; pass++) {
+        json_array_foreach(families, i, f) {
+            if (pass == 0 ? d->name && listed(f, "match", d->name, true)
+                : pass == 1 ? d->device_id && has_id(f, d->device_id)
+                            : d->target && *d->target && listed(f, "targets", d->target, false))
                 return f;
         }
     }
     return NULL;
+}
+
+json_t *expected_table_family_of_target(const json_t *table, const char *target)
+{
+    return expected_table_family(table, &(expected_device){NULL, 0, target});
+}
+
+bool expected_table_entry_applies(const json_t *entry, const char *device_name)
+{
+    json_t *devices = json_object_get(entry, "devices");
+    return !json_array_size(devices) || (device_name && listed(entry, "devices", device_name, true));
+}
+
+void expected_table_target_of(const char *module_format, char *out, size_t len)
+{
+    static const char prefix[] = "native zebin (";
+    const char *close;
+    *out = '\0';
+    if (module_format && strncmp(module_format, prefix, sizeof prefix - 1) == 0 &&
+        (close = strchr(module_format, ')')) != NULL)
+        snprintf(out, len, "%.*s", (int)(close - module_format - (sizeof prefix - 1)), module_format + sizeof prefix - 1);
 }
 
 double expected_table_property(const json_t *family, const char *key, const char **source)

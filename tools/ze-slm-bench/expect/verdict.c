@@ -152,7 +152,7 @@ static const char *judge(const headline *h, double m, double v, double tol)
     return m > v * (1 + tol) ? "LOW" : "as expected";
 }
 
-static json_t *figure_json(const headline *h, const device_props *p, const json_t *family,
+static json_t *figure_json(const headline *h, const device_props *p, const json_t *family, const char *device_name,
                            double banks_measured, double m)
 {
     json_t *o = json_object();
@@ -172,7 +172,7 @@ static json_t *figure_json(const headline *h, const device_props *p, const json_
     json_array_foreach(json_object_get(family, "published"), i, e) {
         const char *fig = json_string_value(json_object_get(e, "figure")), *unit = json_string_value(json_object_get(e, "unit"));
         double v = num(e, "value"), tol = num(e, "tolerance");
-        if (!fig || strcmp(fig, h->key) != 0 || !unit || !(v > 0))
+        if (!fig || strcmp(fig, h->key) != 0 || !unit || !(v > 0) || !expected_table_entry_applies(e, device_name))
             continue;
         /* A latency published in cycles is judged in cycles of the clock sampled. */
         double against = strcmp(unit, "cycles") == 0 ? cycles : strcmp(unit, h->unit) == 0 ? m : 0;
@@ -217,7 +217,11 @@ json_t *verdict_device_json(const run_doc_device *d)
     char path[1024] = "", why[1200] = "";
     json_t *table = expected_table_load(path, sizeof path, why, sizeof why);
     json_object_set_new(o, "table", table ? json_string(path) : json_null());
-    json_t *family = table ? expected_table_family(table, d->name) : NULL;
+    /* Known by its name, else its PCI id, else the Intel target its driver built for. */
+    char target[32];
+    expected_table_target_of(d->module_format, target, sizeof target);
+    expected_device known = {d->name, (unsigned)num(d->facts, "device_id"), target};
+    json_t *family = table ? expected_table_family(table, &known) : NULL;
     json_object_set_new(o, "family", family ? json_incref(json_object_get(family, "family")) : json_null());
     if (!table)
         json_object_set_new(o, "note", json_string(why));
@@ -231,7 +235,7 @@ json_t *verdict_device_json(const run_doc_device *d)
     for (size_t i = 0; i < N_HEADLINES; i++) {
         double m;
         if (measured(d, &headlines[i], &m))
-            json_array_append_new(figs, figure_json(&headlines[i], &p, family, banks_measured, m));
+            json_array_append_new(figs, figure_json(&headlines[i], &p, family, d->name, banks_measured, m));
     }
     json_object_set_new(o, "figures", figs);
     json_decref(table);

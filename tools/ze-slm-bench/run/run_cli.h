@@ -79,10 +79,12 @@ typedef struct run_cli {
  * more_options for run and profile. */
 const cli_option *run_cli_workload_options(size_t *n);
 
-/* The option members of a command that takes the table `rows` (RUN_CLI_OPTIONS and its
- * own) and the workloads' own options. */
-#define RUN_CLI_COMMAND_OPTIONS(rows) \
-    .options = rows, .n_options = sizeof rows / sizeof rows[0], .more_options = run_cli_workload_options
+/* The members `run` and `profile` fill alike: the option table `rows` (RUN_CLI_OPTIONS and
+ * the command's own), the workloads' own options, and the command's file-local
+ * more_help, on_option and run, which each defines by those names. */
+#define RUN_CLI_COMMAND(rows)                                                                               \
+    .options = rows, .n_options = sizeof rows / sizeof rows[0], .more_options = run_cli_workload_options, \
+    .more_help = more_help, .on_option = on_option, .run = run
 
 /* Returns false after printing when the environment holds a bad default. */
 bool run_cli_defaults(run_cli *o);

@@ -1,0 +1,38 @@
+/* The tables the loader asks for that neither test driver fills (one_device.h): images,
+ * samplers, virtual memory, the experimental extensions, most of the tools layer and
+ * of Sysman; each driver's own empty_tables.c adds those only it leaves empty. */
+#include <level_zero/zes_ddi.h>
+#include <level_zero/zet_ddi.h>
+
+#include "one_device.h"
+
+ZEDRIVER_EMPTY(zeGetDeviceExpProcAddrTable, ze_device_exp_dditable_t)
+ZEDRIVER_EMPTY(zeGetImageProcAddrTable, ze_image_dditable_t)
+ZEDRIVER_EMPTY(zeGetImageExpProcAddrTable, ze_image_exp_dditable_t)
+ZEDRIVER_EMPTY(zeGetEventExpProcAddrTable, ze_event_exp_dditable_t)
+ZEDRIVER_EMPTY(zeGetKernelExpProcAddrTable, ze_kernel_exp_dditable_t)
+ZEDRIVER_EMPTY(zeGetSamplerProcAddrTable, ze_sampler_dditable_t)
+ZEDRIVER_EMPTY(zeGetPhysicalMemProcAddrTable, ze_physical_mem_dditable_t)
+ZEDRIVER_EMPTY(zeGetVirtualMemProcAddrTable, ze_virtual_mem_dditable_t)
+ZEDRIVER_EMPTY(zeGetFabricVertexExpProcAddrTable, ze_fabric_vertex_exp_dditable_t)
+ZEDRIVER_EMPTY(zeGetFabricEdgeExpProcAddrTable, ze_fabric_edge_exp_dditable_t)
+ZEDRIVER_EMPTY(zetGetDeviceProcAddrTable, zet_device_dditable_t)
+ZEDRIVER_EMPTY(zetGetModuleProcAddrTable, zet_module_dditable_t)
+ZEDRIVER_EMPTY(zetGetKernelProcAddrTable, zet_kernel_dditable_t)
+ZEDRIVER_EMPTY(zetGetMetricGroupExpProcAddrTable, zet_metric_group_exp_dditable_t)
+ZEDRIVER_EMPTY(zetGetMetricStreamerProcAddrTable, zet_metric_streamer_dditable_t)
+ZEDRIVER_EMPTY(zetGetTracerExpProcAddrTable, zet_tracer_exp_dditable_t)
+ZEDRIVER_EMPTY(zetGetDebugProcAddrTable, zet_debug_dditable_t)
+ZEDRIVER_EMPTY(zesGetDriverProcAddrTable, zes_driver_dditable_t)
+ZEDRIVER_EMPTY(zesGetDiagnosticsProcAddrTable, zes_diagnostics_dditable_t)
+ZEDRIVER_EMPTY(zesGetEngineProcAddrTable, zes_engine_dditable_t)
+ZEDRIVER_EMPTY(zesGetFabricPortProcAddrTable, zes_fabric_port_dditable_t)
+ZEDRIVER_EMPTY(zesGetFanProcAddrTable, zes_fan_dditable_t)
+ZEDRIVER_EMPTY(zesGetFirmwareProcAddrTable, zes_firmware_dditable_t)
+ZEDRIVER_EMPTY(zesGetLedProcAddrTable, zes_led_dditable_t)
+ZEDRIVER_EMPTY(zesGetMemoryProcAddrTable, zes_memory_dditable_t)
+ZEDRIVER_EMPTY(zesGetPerformanceFactorProcAddrTable, zes_performance_factor_dditable_t)
+ZEDRIVER_EMPTY(zesGetPsuProcAddrTable, zes_psu_dditable_t)
+ZEDRIVER_EMPTY(zesGetRasProcAddrTable, zes_ras_dditable_t)
+ZEDRIVER_EMPTY(zesGetSchedulerProcAddrTable, zes_scheduler_dditable_t)
+ZEDRIVER_EMPTY(zesGetStandbyProcAddrTable, zes_standby_dditable_t)
