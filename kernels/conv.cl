@@ -98,18 +98,24 @@ __kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
 // macro so that P is a literal before any loop is unrolled: as a function with P a
 // parameter, even always inlined, clang unrolled the loops before it knew P and left
 // the arrays in private memory.
+// Where a group's tile starts in the input and how long it is (both tiled bodies).
+#define CONV_TILE_PLACE(P)                                                                     \
+    uint lid = get_local_id(0);                                                                \
+    uint wg = get_local_size(0);                                                               \
+    uint span = wg * P + m;                                                                    \
+    long base = (long)get_group_id(0) * wg * P;                                                \
+    long first = base - (long)(m / 2);
+// The tile loaded a word at a time, zero outside the input.
+#define CONV_TILE_LOAD_WORDS                                                                   \
+    for (uint k = lid; k < span; k += wg) {                                                    \
+        long g = first + k;                                                                    \
+        tile[k] = g >= 0 && g < n ? in[g] : 0;                                                 \
+    }
 #define CONV_TILED_BODY(P)                                                                     \
     {                                                                                          \
-        uint lid = get_local_id(0);                                                            \
-        uint wg = get_local_size(0);                                                           \
-        uint span = wg * P + m;                                                                \
-        long base = (long)get_group_id(0) * wg * P;                                            \
-        long first = base - (long)(m / 2);                                                     \
+        CONV_TILE_PLACE(P)                                                                     \
         __local uint *tap = tile + span;                                                       \
-        for (uint k = lid; k < span; k += wg) {                                                \
-            long g = first + k;                                                                \
-            tile[k] = g >= 0 && g < n ? in[g] : 0;                                             \
-        }                                                                                      \
+        CONV_TILE_LOAD_WORDS                                                                   \
         for (uint k = lid; k < m; k += wg)                                                     \
             tap[k] = taps[k];                                                                  \
         barrier(CLK_LOCAL_MEM_FENCE);                                                          \
@@ -163,11 +169,7 @@ __kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
     }
 #define CONV_TILED4_BODY(P)                                                                    \
     {                                                                                          \
-        uint lid = get_local_id(0);                                                            \
-        uint wg = get_local_size(0);                                                           \
-        uint span = wg * P + m;                                                                \
-        long base = (long)get_group_id(0) * wg * P;                                            \
-        long first = base - (long)(m / 2);                                                     \
+        CONV_TILE_PLACE(P)                                                                     \
         tile = (__local uint *)(((size_t)tile + 15) & ~(size_t)15);                            \
         __local uint *tap = tile + ((span + 3) & ~3u);                                         \
         if ((first & 3) == 0) {                                                                \
@@ -182,10 +184,7 @@ __kernel void conv_doc_slm(__global const uint *in, __global const uint *taps,
                         tile[k + e] = g + e >= 0 && g + e < n ? in[g + e] : 0;                 \
             }                                                                                  \
         } else {                                                                               \
-            for (uint k = lid; k < span; k += wg) {                                            \
-                long g = first + k;                                                            \
-                tile[k] = g >= 0 && g < n ? in[g] : 0;                                         \
-            }                                                                                  \
+            CONV_TILE_LOAD_WORDS                                                               \
         }                                                                                      \
         for (uint k = lid; k < m; k += wg)                                                     \
             tap[k] = taps[k];                                                                  \

@@ -93,12 +93,14 @@ has "$tmp/t1" "^ERROR      unknown host: BAD_FILE: not a ze-slm results file of 
 has "$tmp/t1" "^Verdicts: 8 PASS, 1 ERROR"
 merge 1 "$tmp/t2" --strict "$tmp/good/"*.json "$tmp/bad-schema.json"
 has "$tmp/t2" "error: $tmp/bad-schema.json: not a ze-slm results file"
-# The same file twice is read once; the same rank in two files is said.
+# The same file twice is read once and said; the same rank in two files (two runs', or a
+# copy) fails: which one is the node's is unknown.
 merge 0 "$tmp/d1" "$tmp/good/"*.json "$tmp/good/node0000-0.json"
 has "$tmp/d1" "^NOTE       $tmp/good/node0000-0.json was given twice: read once"
 cp "$tmp/good/node0000-1.json" "$tmp/copy.json"
-merge 0 "$tmp/d2" "$tmp/good/"*.json "$tmp/copy.json"
-has "$tmp/d2" "^NOTE       node0000, rank 1, device 1 appears twice"
+merge 4 "$tmp/d2" "$tmp/good/"*.json "$tmp/copy.json"
+has "$tmp/d2" "^ERROR      node0000, rank 1, d8 .*: DUPLICATE: rank 1's device 1 is also in $tmp/good/node0000-1.json"
+has "$tmp/d2" "^Verdicts: 8 PASS, 1 ERROR (8 ranks expected); exit status 4 (failed)."
 # --summary-only: the verdicts, no tables and no document.
 merge 4 "$tmp/q" --summary-only "$tmp/bad/"*.json
 [ "$(wc -l <"$tmp/q")" -le 6 ] || fail "--summary-only printed $(wc -l <"$tmp/q") lines"

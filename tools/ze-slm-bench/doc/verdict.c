@@ -95,8 +95,10 @@ static int by_uuid(const void *a, const void *b)
     return c ? c : strcmp(x->host, y->host);
 }
 
-/* A rank's device seen twice, one GPU on two hosts: each said once, sorted so that a
- * fleet of 10,000 is checked in n log n. */
+/* A rank's device seen twice is an ERROR of the later one (two runs' files of one rank, or
+ * a copy: which is the fleet's is unknown, and a health check that passed it would judge a
+ * node by a stale run); one GPU on two hosts is a note. Sorted so that a fleet of 10,000
+ * is checked in n log n. */
 static bool duplicates(const fleet *f, verdicts *v)
 {
     const fleet_device **d = malloc((f->n_devices ? f->n_devices : 1) * sizeof *d);
@@ -106,9 +108,13 @@ static bool duplicates(const fleet *f, verdicts *v)
         d[k] = &f->devices[k];
     qsort(d, f->n_devices, sizeof *d, by_place);
     for (size_t k = 1; k < f->n_devices; k++)
-        if (d[k]->rank >= 0 && by_place(&d[k - 1], &d[k]) == 0 && (k < 2 || by_place(&d[k - 2], &d[k]) != 0))
-            note(v, "%s, rank %ld, device %u appears twice (%s, %s): one file given twice, or two runs' files",
-                 d[k]->host, d[k]->rank, d[k]->index, d[k - 1]->source, d[k]->source);
+        if (d[k]->rank >= 0 && by_place(&d[k - 1], &d[k]) == 0) {
+            const fleet_device *first = d[k - 1] < d[k] ? d[k - 1] : d[k], *again = d[k - 1] < d[k] ? d[k] : d[k - 1];
+            verdict_entry *e = &v->entries[again - f->devices];
+            e->v = VERDICT_ERROR;
+            snprintf(e->why, sizeof e->why, "DUPLICATE: rank %ld's device %u is also in %s (two runs' files, or a copy)",
+                     again->rank, again->index, first->source);
+        }
     qsort(d, f->n_devices, sizeof *d, by_uuid);
     for (size_t k = 1; k < f->n_devices; k++)
         if (*d[k]->uuid && strcmp(d[k - 1]->uuid, d[k]->uuid) == 0 && strcmp(d[k - 1]->host, d[k]->host) != 0)

@@ -129,6 +129,24 @@ static json_t *open_clocks(lane *l)
     return json_pack("{s:n, s:s}", "source", "not_sampled", why);
 }
 
+/* A rank of a launch whose device cannot be listed or opened still leaves its file
+ * (--json DIR/, or run --mpi's --rank-files): the error alone, with its host and rank,
+ * so that merge judges it ERROR where it ran rather than MISSING with no host. Returns
+ * rc, or 1 when that file cannot be written. */
+static int rank_open_error(fanout *f, zeslm_status st, int rc)
+{
+    bool own_file = !f->o->take_document || f->o->rank_json[0];
+    if (!f->rank.launcher || !own_file || !output_plan_json_to_file(&f->plan))
+        return rc;
+    run_doc_open_error(&f->doc, -1, "", f->rank.host, f->rank.rank, zeslm_status_name(st), zeslm_last_error());
+    f->doc.complete = false;
+    json_t *doc = run_doc_json(&f->doc);
+    if (!doc || output_plan_json(&f->plan, doc) != 0)
+        rc = rc ? rc : 1;
+    json_decref(doc);
+    return rc;
+}
+
 /* Opens chosen device `index` into the next lane and the document. Returns 0, or
  * the status of a device that did not open (its error printed; with several, an
  * entry of the document's errors and the others run without it). */
@@ -147,7 +165,7 @@ static int open_lane(fanout *f, const zeslm_settings *settings, uint32_t index, 
     }
     zeslm_status st = zeslm_device_open(info, &mine, &l->dev);
     if (st != ZESLM_OK && !f->doc.several)
-        return cli_error("%s", zeslm_last_error());
+        return rank_open_error(f, st, cli_error("%s", zeslm_last_error()));
     if (st != ZESLM_OK) {
         cli_error("device %u: %s", index, zeslm_last_error());
         run_doc_open_error(&f->doc, index, info->name, host ? host : "", f->rank.rank, zeslm_status_name(st),
@@ -176,7 +194,7 @@ static int open_devices(fanout *f)
         return 2;
     zeslm_status st = zeslm_list_devices(f->o->dev.backend, &f->list);
     if (st != ZESLM_OK)
-        return cli_error("%s", zeslm_last_error());
+        return rank_open_error(f, st, cli_error("%s", zeslm_last_error()));
     uint32_t *chosen = calloc(f->list.count ? f->list.count : 1, sizeof *chosen);
     f->lanes = calloc(f->list.count ? f->list.count : 1, sizeof *f->lanes);
     if (!chosen || !f->lanes) {
