@@ -87,7 +87,7 @@ slm = [f for f in e["figures"] if f["figure"] == "slm_bandwidth"][0]
 assert slm["verdict"] == "no published value" and slm["paper_peak"] > 0, slm' "$tmp/none.json" || fail "unknown device: JSON"
 # 5. The report page shows the verdicts (where matplotlib is there to draw the rest).
 if /usr/bin/python3 -c "import matplotlib" 2> /dev/null; then
-    /usr/bin/python3 "$src/tools/ze-slm-plot/ze-slm-plot" "$tmp/low.json" "$tmp/page" > /dev/null ||
+    /usr/bin/python3 "$src/tools/ze-slm-plot/ze-slm-plot" --bench "$tool" "$tmp/low.json" "$tmp/page" > /dev/null ||
         fail "ze-slm-plot on the 30% low file"
     grep -q "<h2>Is this device normal?</h2>" "$tmp/page/index.html" || fail "the page has no expected values"
     grep -q '<td class="flag" title="worse than the published value[^"]*">LOW</td>' "$tmp/page/index.html" ||

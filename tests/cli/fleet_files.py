@@ -14,11 +14,15 @@ usage: fleet_files.py TEMPLATE OUTDIR --ranks N [--per-host K] [--results R]
 --drop r       rank r leaves no file.
 --model r:n    rank r's device is of another model (name n).
 --results R    repeat the template's results (new parameters) to R a device.
+--jitter J     every rank's speed, and each of its results', also times 1 + a draw
+               from [-J, J] (seeded by its rank), so that scores spread as a real
+               fleet's do.
 """
 import argparse
 import copy
 import json
 import os
+import random
 import sys
 
 
@@ -57,6 +61,7 @@ def main():
     ap.add_argument("--no-device", action="append", type=int, default=[])
     ap.add_argument("--drop", action="append", type=int, default=[])
     ap.add_argument("--model", action="append")
+    ap.add_argument("--jitter", type=float, default=0.0)
     a = ap.parse_args()
     with open(a.template) as f:
         doc = json.load(f)
@@ -103,7 +108,12 @@ def main():
                 facts["name"] = model[rank]
             x["device"] = facts
             f = slow.get(rank, 1.0)
-            rs = [scaled(r, f) for r in results] if f != 1.0 else results
+            if a.jitter:
+                draw = random.Random(rank)
+                f *= 1 + draw.uniform(-a.jitter, a.jitter)
+                rs = [scaled(r, f * (1 + draw.uniform(-a.jitter, a.jitter))) for r in results]
+            else:
+                rs = [scaled(r, f) for r in results] if f != 1.0 else results
             if rank in a.killed:
                 rs = rs[: max(1, len(rs) // 10)]
             x["results"] = rs

@@ -1,15 +1,17 @@
 #!/bin/sh
-# ze-slm-plot held to the C tool's rules (issue 29, point 3): each hostile input of the
-# issue ends with one error line and exit status 1, and the plot folder drawn before it
-# is left byte for byte as it was, with nothing beside it; 100k results draw a summary
-# chart of bounded size instead of dying in matplotlib. A full file system is a 200 KiB
-# tmpfs where this machine may mount one, else a write made to fail
-# (ZESLM_PLOT_FAIL_WRITE). 77: skipped, with the reason.
-# usage: plot_edges.sh SOURCE_DIR CASE
+# ze-slm-plot held to the C tool's rules (issue 29, point 3), by the C tool itself: it
+# reads every document through ze-slm-bench, so each hostile input of the issue ends
+# with ze-slm-bench's own reason relayed in one error line and exit status 1, and the
+# plot folder drawn before it is left byte for byte as it was, with nothing beside it;
+# 100k results draw a summary chart of bounded size instead of dying in matplotlib. A
+# full file system is a 200 KiB tmpfs where this machine may mount one, else a write
+# made to fail (ZESLM_PLOT_FAIL_WRITE). 77: skipped, with the reason.
+# usage: plot_edges.sh SOURCE_DIR CASE ZE_SLM_BENCH
 set -eu
 src=$1
 what=$2
-plot="$src/tools/ze-slm-plot/ze-slm-plot"
+bench=$3
+plot() { "$src/tools/ze-slm-plot/ze-slm-plot" --bench "$bench" "$@"; }
 /usr/bin/python3 -c 'import matplotlib' 2>/dev/null || { echo "SKIP: no matplotlib"; exit 77; }
 tmp=$(mktemp -d)
 mounted=
@@ -43,38 +45,42 @@ snapshot() { (cd "$1" && find . -print | sort && find . -type f -exec sha256sum 
 
 # A good plot folder to keep.
 doc good.json 3
-"$plot" good.json plots >/dev/null || fail "the good document did not draw"
+plot good.json plots >/dev/null || fail "the good document did not draw"
 snapshot plots >before.txt
 
 # A hostile document: one error line, exit 1, the folder as it was, nothing beside it.
+# The line holds `why`, the C tool's reason (doc/records.c, doc/run_doc.c).
 refused() {
+    why=$1
+    shift
     status=0
-    "$plot" "$@" plots >out.txt 2>err.txt || status=$?
+    plot "$@" plots >out.txt 2>err.txt || status=$?
     [ $status = 1 ] || fail "exit $status: $(tail -3 err.txt)"
     [ "$(wc -l <err.txt)" = 1 ] && grep -q "^ze-slm-plot: error: " err.txt || fail "not one error line: $(cat err.txt)"
+    grep -qF "$why" err.txt || fail "not ze-slm-bench's reason ($why): $(cat err.txt)"
     snapshot plots >after.txt
     cmp -s before.txt after.txt || fail "the plot folder changed: $(diff before.txt after.txt | head -5)"
     [ "$(ls -A | grep -c '^\.plots')" = 0 ] || fail "left beside it: $(ls -A)"
 }
 
 case $what in
-huge_rate) doc bad.json 3 'r["rate"] = 1e308'; refused bad.json ;;
-negative_median) doc bad.json 3 'r["median_ns"] = -5'; refused bad.json ;;
-zero_median) doc bad.json 3 'r["median_ns"] = 0'; refused bad.json ;;
-nan) doc bad.json 3 'r["rate"] = "@NAN@"'; refused bad.json ;;
-infinity) doc bad.json 3 'r["median_ns"] = "@INF@"'; refused bad.json ;;
-overflowing_number) doc bad.json 3 'r["spread"] = "@BIG@"'; refused bad.json ;;
+huge_rate) doc bad.json 3 'r["rate"] = 1e308'; refused "rate 1e+308 is not between 0 and 1e+12" bad.json ;;
+negative_median) doc bad.json 3 'r["median_ns"] = -5'; refused '"median_ns" is not a whole number' bad.json ;;
+zero_median) doc bad.json 3 'r["median_ns"] = 0'; refused "lacks a positive median_ns" bad.json ;;
+nan) doc bad.json 3 'r["rate"] = "@NAN@"'; refused "not JSON: invalid token near 'NaN'" bad.json ;;
+infinity) doc bad.json 3 'r["median_ns"] = "@INF@"'; refused "not JSON: invalid token near 'Infinity'" bad.json ;;
+overflowing_number) doc bad.json 3 'r["spread"] = "@BIG@"'; refused "not JSON: real number overflow" bad.json ;;
 deep_nesting)
     /usr/bin/python3 -c 'open("bad.json", "w").write("[" * 100000)'
-    refused bad.json
+    refused "maximum parsing depth" bad.json
     ;;
-over_max_bytes)
-    # A file of 300 MiB (sparse) against the default bound of 256 MiB, and a small file
-    # against --max-bytes.
+over_read_limit)
+    # A file of 300 MiB (sparse) against ze-slm-bench's default bound of 256 MiB, and a
+    # small file against --read-limit (refused before the C tool starts, and passed on).
     truncate -s 300M bad.json
-    refused bad.json
+    refused "larger than the 256 MiB" bad.json
     doc bad.json 3
-    refused --max-bytes 100 bad.json
+    refused "larger than 100 (--read-limit)" --read-limit 100 bad.json
     ;;
 full_disk)
     mkdir small
@@ -85,14 +91,14 @@ full_disk)
         # Four times the results: its charts and page outgrow 200 KiB.
         doc bad.json 400
         status=0
-        "$plot" bad.json small/plots >out.txt 2>err.txt || status=$?
+        plot bad.json small/plots >out.txt 2>err.txt || status=$?
         snapshot small/plots >after.txt
         [ "$(ls -A small)" = plots ] || fail "left beside it: $(ls -A small)"
     else
         echo "(no tmpfs here: a forced write error)"
         doc bad.json 3 'r["rate"] = 5.5'
         status=0
-        ZESLM_PLOT_FAIL_WRITE=3 "$plot" bad.json plots >out.txt 2>err.txt || status=$?
+        ZESLM_PLOT_FAIL_WRITE=3 plot bad.json plots >out.txt 2>err.txt || status=$?
         snapshot plots >after.txt
     fi
     [ $status = 1 ] || fail "exit $status: $(tail -3 err.txt)"
@@ -103,7 +109,7 @@ forced_write_error)
     # Whatever the machine: the third file written fails; the folder is as it was.
     doc bad.json 3 'r["rate"] = 5.5'
     status=0
-    ZESLM_PLOT_FAIL_WRITE=3 "$plot" bad.json plots >out.txt 2>err.txt || status=$?
+    ZESLM_PLOT_FAIL_WRITE=3 plot bad.json plots >out.txt 2>err.txt || status=$?
     [ $status = 1 ] || fail "exit $status"
     [ "$(wc -l <err.txt)" = 1 ] || fail "$(cat err.txt)"
     snapshot plots >after.txt
@@ -113,7 +119,7 @@ forced_write_error)
 many_results)
     # 100k results: a summary chart (each variant's best), an image of bounded size.
     doc big.json 100000
-    "$plot" big.json big-plots >out.txt 2>err.txt || fail "exit $?: $(tail -3 err.txt)"
+    plot big.json big-plots >out.txt 2>err.txt || fail "exit $?: $(tail -3 err.txt)"
     /usr/bin/python3 - big-plots/rates.png <<'PY'
 import struct, sys
 with open(sys.argv[1], "rb") as f:
@@ -127,12 +133,12 @@ replaced_whole)
     # A good redraw replaces the folder: no chart of the old run is left beside the new.
     touch plots/bank.png plots/bank.svg
     doc good2.json 3 'r["rate"] = 5.5'
-    "$plot" good2.json plots >/dev/null
+    plot good2.json plots >/dev/null
     [ ! -e plots/bank.png ] || fail "an old chart was left"
     # A folder of other files is the user's: refused.
     mkdir mine && echo keep >mine/notes.txt
     status=0
-    "$plot" good2.json mine >/dev/null 2>err.txt || status=$?
+    plot good2.json mine >/dev/null 2>err.txt || status=$?
     [ $status = 1 ] && [ "$(cat mine/notes.txt)" = keep ] || fail "a folder of other files was replaced"
     ;;
 *) fail "unknown case $what" ;;

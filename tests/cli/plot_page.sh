@@ -11,7 +11,8 @@
 set -u
 bench=$1
 src=$2
-plot="$src/tools/ze-slm-plot/ze-slm-plot"
+script="$src/tools/ze-slm-plot/ze-slm-plot"
+plot() { "$script" --bench "$bench" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -20,14 +21,14 @@ fail() {
 }
 
 # Without matplotlib (python3 -S: no site packages): --help works, drawing says what to install.
-/usr/bin/python3 -S "$plot" --help >"$tmp/help" 2>&1 || fail "--help without matplotlib: $(cat "$tmp/help")"
+/usr/bin/python3 -S "$script" --help >"$tmp/help" 2>&1 || fail "--help without matplotlib: $(cat "$tmp/help")"
 grep -q "^usage: ze-slm-plot" "$tmp/help" || fail "--help printed no usage"
-/usr/bin/python3 -S "$plot" "$src/tests/fixtures/documents/h100-run.json" "$tmp/none" >"$tmp/err" 2>&1
+/usr/bin/python3 -S "$script" "$src/tests/fixtures/documents/h100-run.json" "$tmp/none" >"$tmp/err" 2>&1
 [ $? -eq 1 ] && grep -q "^ze-slm-plot: error: .*python3-matplotlib" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] ||
     fail "without matplotlib: $(cat "$tmp/err")"
 
 # Parameters: typed first, the text without regular expressions otherwise.
-/usr/bin/python3 -S - "$plot" <<'PY' || fail "parameter reading"
+/usr/bin/python3 -S - "$script" <<'PY' || fail "parameter reading"
 import importlib.machinery, sys
 tool = importlib.machinery.SourceFileLoader("plot", sys.argv[1]).load_module()
 assert tool.params({"params": {"stride": 16}, "parameters": "stride=4"}) == {"stride": 16}
@@ -39,11 +40,11 @@ PY
 # A --quick run on a CPU of one workload without the roofline: its chart, its table,
 # both warnings.
 "$bench" run reduce --quick --reps 3 --backend cl --json "$tmp/run.json" >"$tmp/out" 2>&1 || fail "run: $(cat "$tmp/out")"
-"$plot" "$tmp/run.json" "$tmp/page" >"$tmp/out" 2>&1 || fail "ze-slm-plot: $(cat "$tmp/out")"
+plot "$tmp/run.json" "$tmp/page" >"$tmp/out" 2>&1 || fail "ze-slm-plot: $(cat "$tmp/out")"
 for f in rates.png rates.svg index.html; do
     [ -s "$tmp/page/$f" ] || fail "no $f: $(cat "$tmp/out")"
 done
-"$plot" "$src/results/h200x2/run.json" "$tmp/fleet" >"$tmp/out" 2>&1 || fail "ze-slm-plot of two devices: $(cat "$tmp/out")"
+plot "$src/results/h200x2/run.json" "$tmp/fleet" >"$tmp/out" 2>&1 || fail "ze-slm-plot of two devices: $(cat "$tmp/out")"
 for d in 0 1; do
     for f in roofline bank latency atomics occupancy; do
         [ -s "$tmp/fleet/device-$d/$f.png" ] && [ -s "$tmp/fleet/device-$d/$f.svg" ] || fail "no device-$d/$f chart"
@@ -58,7 +59,7 @@ done
 # name marked, skipped variants listed with their reason, a best group size only where
 # it is clear, and an axis from 0 in one unit.
 h100="$src/tests/fixtures/documents/h100-run.json"
-"$plot" "$h100" "$tmp/h100" >"$tmp/out" 2>&1 || fail "ze-slm-plot of the H100 run: $(cat "$tmp/out")"
+plot "$h100" "$tmp/h100" >"$tmp/out" 2>&1 || fail "ze-slm-plot of the H100 run: $(cat "$tmp/out")"
 page="$tmp/h100/index.html"
 in_page() {
     grep -q -- "$1" "$page" || fail "the H100 page lacks $2"
@@ -80,11 +81,11 @@ assert "<th>of ceiling</th>" in text[text.index('<h3 id="w-hist">'):text.index('
 PY
 in_page "Not measured: reduce/many_subgroup, reduce/many_sg16, reduce/many_sg32, hist/doc_private_sg16" "reduce's and hist's skipped variants"
 in_page "Not measured: slm_add_f32, slm_min_f32, slm_max_f32" "atomics' skipped variants"
-/usr/bin/python3 - "$plot" "$h100" <<'PY' || fail "the charts' rules"
+/usr/bin/python3 - "$script" "$h100" "$bench" <<'PY' || fail "the charts' rules"
 import importlib.machinery, json, sys
 tool = importlib.machinery.SourceFileLoader("plot", sys.argv[1]).load_module()
 tool.need_matplotlib()
-doc = tool.per_device(tool.load(sys.argv[2]))[0][1]
+doc = tool.per_device(tool.load({"bench": sys.argv[3], "read_limit": None}, sys.argv[2]))[0][1]
 find = lambda w, v: next(r for r in tool.measured(doc, w) if r["variant"] == v)
 # Each bar's ceiling, from the fraction the file keeps.
 assert tool.ceiling_of(doc, find("hist", "copies")) == "roofline/read"
@@ -140,7 +141,7 @@ has "<td>roofline/read</td>" "the results across the devices"
 # A merged document (two ranks sharing the device of a third run): where each device
 # ran, which are one physical device, the total, the busy share of each workload as
 # merge prints it, byte counts scaled, and the side-by-side chart shown on the page.
-"$plot" "$src/tests/fixtures/documents/h100-one-vs-two.json" "$tmp/merged" >"$tmp/out" 2>&1 || fail "ze-slm-plot of a merged file: $(cat "$tmp/out")"
+plot "$src/tests/fixtures/documents/h100-one-vs-two.json" "$tmp/merged" >"$tmp/out" 2>&1 || fail "ze-slm-plot of a merged file: $(cat "$tmp/out")"
 render "$tmp/merged/index.html" "$tmp/dom"
 has '<a href="device-2/index.html">d2: vm, rank 1</a>' "where each device ran"
 has "the same device as d0" "which devices are one"

@@ -248,6 +248,29 @@ static void a_measured_result_needs_a_positive_median(void **state)
     }
 }
 
+/* A measured result's rate is at most 1e12 of its unit and not negative, in every reader:
+ * 1e308 (printed as "inf EB/s"), 1e13 and -1 are refused, saying it is the rate; 4 GB/s reads. */
+static void a_measured_result_needs_a_plausible_rate(void **state)
+{
+    (void)state;
+    static const char *const rates[] = {"1e308", "1e13", "-1", "4.0"};
+    for (size_t i = 0; i < sizeof rates / sizeof *rates; i++) {
+        char text[512], why[256] = "";
+        snprintf(text, sizeof text,
+                 "{\"schema\": 1, \"device\": {\"name\": \"x\"}, \"results\": [{\"workload\": \"reduce\", "
+                 "\"variant\": \"many\", \"parameters\": \"n=8\", \"outcome\": \"measured\", \"median_ns\": 1000, "
+                 "\"spread\": 0.01, \"rate\": %s, \"rate_unit\": \"GB/s\"}]}",
+                 rates[i]);
+        run_doc doc;
+        bool plausible = i == 3;
+        assert_int_equal(run_doc_parse(text, strlen(text), &doc, why, sizeof why), plausible ? 0 : -1);
+        if (plausible)
+            run_doc_free(&doc);
+        else
+            assert_non_null(strstr(why, "rate"));
+    }
+}
+
 /* Devices of two documents read back, as `merge` makes one of them: where each came
  * from, its rank and clocks kept, THROTTLED against the devices of its name, and a
  * line per host. */
@@ -400,6 +423,7 @@ int main(void)
         cmocka_unit_test(a_written_document_reads_back_the_same),
         cmocka_unit_test(every_field_reads_back_to_the_same_bytes),
         cmocka_unit_test(a_measured_result_needs_a_positive_median),
+        cmocka_unit_test(a_measured_result_needs_a_plausible_rate),
         cmocka_unit_test(documents_merge_into_one_with_where_and_throttled),
         cmocka_unit_test(a_device_is_named_from_its_facts),
         cmocka_unit_test(schema_1_reads_as_one_device),

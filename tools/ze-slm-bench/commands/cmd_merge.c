@@ -126,7 +126,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
                 f.n_devices == 1 ? "" : "s", json_array_size(f.errors), json_array_size(f.errors) == 1 ? "" : "s", n,
                 n == 1 ? "" : "s");
         verdicts_text_last(plan->text, &v, o->verdict.fail_on);
-        verdicts_output out = {&v, o->verdict.fail_on};
+        verdicts_output out = {&v, o->verdict.fail_on, &f};
         int wrote = output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
         wrote |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
         rc = wrote ? 1 : verdicts_exit_status(&v, o->verdict.fail_on);

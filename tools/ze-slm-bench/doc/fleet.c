@@ -307,7 +307,7 @@ static double median(double *v, size_t n)
 }
 
 /* Per row: the speeds of one model's devices, each row's a slice of one array. */
-bool fleet_scores(const fleet *f, double *scores)
+bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
 {
     size_t rows = fleet_rows(f), models = f->keys->models.n;
     size_t *count = calloc(rows + 1, sizeof *count), *at = calloc(rows + 1, sizeof *at);
@@ -353,6 +353,8 @@ bool fleet_scores(const fleet *f, double *scores)
             size_t n = 0;
             for (size_t i = 0; i < f->devices[k].count; i++) {
                 const fleet_pair *p = &f->pairs[f->devices[k].first + i];
+                if (ratios_out)
+                    ratios_out[f->devices[k].first + i] = mid[p->row] > 0 ? p->speed / mid[p->row] : 0;
                 if (mid[p->row] > 0)
                     ratios[n++] = p->speed / mid[p->row];
             }
@@ -365,6 +367,40 @@ bool fleet_scores(const fleet *f, double *scores)
     free(mid);
     free(ratios);
     return ok;
+}
+
+json_t *fleet_workload_scores(const fleet *f, size_t d, const double *ratios)
+{
+    const fleet_device *x = &f->devices[d];
+    json_t *out = json_object();
+    double *mine = malloc((x->count ? x->count : 1) * sizeof *mine);
+    bool *done = calloc(x->count ? x->count : 1, sizeof *done);
+    bool ok = out && mine && done;
+    /* A device measures a few workloads: each gathered in one pass over its results. */
+    for (size_t i = 0; ok && i < x->count; i++) {
+        if (done[i])
+            continue;
+        const char *key = f->keys->rows.strings[f->pairs[x->first + i].row];
+        size_t len = strcspn(key, "\x1f"), n = 0;
+        for (size_t j = i; j < x->count; j++) {
+            const char *other = f->keys->rows.strings[f->pairs[x->first + j].row];
+            if (done[j] || strncmp(other, key, len) != 0 || other[len] != '\x1f')
+                continue;
+            done[j] = true;
+            if (ratios[x->first + j] > 0)
+                mine[n++] = ratios[x->first + j];
+        }
+        char workload[64];
+        snprintf(workload, sizeof workload, "%.*s", (int)(len < sizeof workload ? len : sizeof workload - 1), key);
+        ok = json_object_set_new(out, workload, n ? json_real(median(mine, n)) : json_null()) == 0;
+    }
+    free(mine);
+    free(done);
+    if (!ok) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
 }
 
 double *fleet_row_medians(const fleet *base, const char *name)

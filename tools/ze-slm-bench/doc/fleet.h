@@ -56,8 +56,13 @@ size_t fleet_rows(const fleet *f);
 
 /* Each device's score against the devices of its model: the median over the results
  * two or more of them measured of its speed over their median speed there (peers.h's
- * rule, per model); 0 where it has none. scores holds n_devices. */
-bool fleet_scores(const fleet *f, double *scores);
+ * rule, per model); 0 where it has none. scores holds n_devices. ratios, where not NULL,
+ * holds n_pairs: each result's speed over that median (0 where fewer than two measured it). */
+bool fleet_scores(const fleet *f, double *scores, double *ratios);
+
+/* Device d's score per workload, as fleet_scores' but over one workload's results at a
+ * time: {WORKLOAD: score}, from the ratios fleet_scores gave; NULL when out of memory. */
+json_t *fleet_workload_scores(const fleet *f, size_t d, const double *ratios);
 
 /* The median speed of `base`'s devices named `name` at each of base's rows (0 where
  * none measured it): malloc'd, NULL when out of memory. */

@@ -101,13 +101,26 @@ static bool measured(const void *rec)
     return ((const zeslm_result *)rec)->outcome == ZESLM_MEASURED;
 }
 
+/* The largest rate a result may hold: 1e12 of its unit (every unit is G-scaled or ns/...),
+ * a zettabyte a second in GB/s, where the fastest rate measured here is about 4e4 GMAC/s
+ * (H100, roofline/imad). Above it a file is corrupt: 1e308 printed as "inf EB/s". */
+#define RECORDS_RATE_MAX 1e12
+
 bool records_result_valid(const zeslm_result *r, char *why, size_t why_len)
 {
-    if (r->outcome != ZESLM_MEASURED || (r->stats.median_ns > 0 && r->stats.spread >= 0))
+    if (r->outcome != ZESLM_MEASURED)
         return true;
-    snprintf(why, why_len, "a measured result lacks a positive median_ns or a spread (%s %s %s)", r->workload,
-             r->variant, r->params);
-    return false;
+    if (!(r->stats.median_ns > 0 && r->stats.spread >= 0)) {
+        snprintf(why, why_len, "a measured result lacks a positive median_ns or a spread (%s %s %s)", r->workload,
+                 r->variant, r->params);
+        return false;
+    }
+    if (!(r->rate >= 0 && r->rate <= RECORDS_RATE_MAX)) {
+        snprintf(why, why_len, "a measured result's rate %g is not between 0 and %g of its unit (%s %s %s)", r->rate,
+                 RECORDS_RATE_MAX, r->workload, r->variant, r->params);
+        return false;
+    }
+    return true;
 }
 
 static bool result_check(const void *rec, char *why, size_t why_len)

@@ -178,7 +178,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
     memset(out, 0, sizeof *out);
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
-    bool ok = (out->notes = json_array()) && scores && fleet_scores(f, scores);
+    bool ok = (out->notes = json_array()) && scores && fleet_scores(f, scores, NULL);
     for (size_t k = 0; ok && k < f->n_devices; k++)
         ok = add(out, &cap) != NULL;
     ok = ok && (!o->baseline || baseline_scores(f, o->baseline, out));

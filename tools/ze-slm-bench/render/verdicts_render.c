@@ -160,17 +160,33 @@ bool verdicts_junit(FILE *f, const void *data)
     return true;
 }
 
+/* A line per entry: the document's verdict entry with `fails`, and for a device its
+ * `index` on its host and `workloads` ({WORKLOAD: score against its model, or null}),
+ * so that a fleet page draws its distributions from these lines alone. */
 bool verdicts_jsonl(FILE *f, const void *data)
 {
     const verdicts_output *out = data;
+    const fleet *fl = out->f;
     json_t *all = verdicts_json(out->v, out->fail_on);
     json_t *entries = json_object_get(all, "entries");
-    bool ok = all != NULL;
+    size_t n_dev = fl ? fl->n_devices : 0;
+    double *scores = malloc((n_dev ? n_dev : 1) * sizeof *scores);
+    double *ratios = malloc((fl && fl->n_pairs ? fl->n_pairs : 1) * sizeof *ratios);
+    bool ok = all && scores && ratios && (!fl || fleet_scores(fl, scores, ratios));
     for (size_t i = 0; ok && i < json_array_size(entries); i++) {
         json_t *e = json_array_get(entries, i);
-        json_object_set_new(e, "fails", json_boolean(fails(&out->v->entries[i], out->fail_on)));
-        ok = json_dumpf(e, f, JSON_COMPACT | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+        long d = out->v->entries[i].device;
+        ok = json_object_set_new(e, "fails", json_boolean(fails(&out->v->entries[i], out->fail_on))) == 0;
+        if (ok && d >= 0 && (size_t)d < n_dev) {
+            json_t *w = fleet_workload_scores(fl, (size_t)d, ratios);
+            /* json_object_set_new takes w, set or not. */
+            ok = w && json_object_set_new(e, "workloads", w) == 0 &&
+                 json_object_set_new(e, "index", json_integer(fl->devices[d].index)) == 0;
+        }
+        ok = ok && json_dumpf(e, f, JSON_COMPACT | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
     }
+    free(scores);
+    free(ratios);
     json_decref(all);
     return ok;
 }
@@ -182,8 +198,8 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     if (!fleet_init(&f))
         return cli_error("out of host memory");
     bool ok = fleet_add_doc(&f, merged, NULL) && verdicts_compute(&f, o, &v);
-    fleet_free(&f);
     if (!ok) {
+        fleet_free(&f);
         verdicts_free(&v);
         return cli_error("out of host memory");
     }
@@ -200,10 +216,11 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     int rc = run_render_fleet(plan->text, merged) ? 0 : 1;
     rc |= run_render_write(plan, merged);
     verdicts_text_last(plan->text, &v, o->fail_on);
-    verdicts_output out = {&v, o->fail_on};
+    verdicts_output out = {&v, o->fail_on, &f};
     rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
     rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
     int status = verdicts_exit_status(&v, o->fail_on);
+    fleet_free(&f);
     verdicts_free(&v);
     return rc ? 1 : status;
 }

@@ -15,10 +15,13 @@ void verdicts_text_first(FILE *f, const verdicts *v);
 /* "Verdicts: 7 PASS, 1 SLOW; exit status 3 (degraded)." */
 void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on);
 
-/* The writers of --junit and --jsonl; data: a verdicts_output. */
+/* The writers of --junit and --jsonl; data: a verdicts_output. The fleet the verdicts
+ * were computed from gives each device's line of JSON its index on its host and its
+ * score per workload (what ze-slm-plot's fleet page draws). */
 typedef struct verdicts_output {
     const verdicts *v;
     unsigned fail_on;
+    const fleet *f;
 } verdicts_output;
 bool verdicts_junit(FILE *f, const void *data);
 bool verdicts_jsonl(FILE *f, const void *data);
