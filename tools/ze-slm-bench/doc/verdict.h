@@ -53,7 +53,7 @@ typedef struct verdict_entry {
     double score;              /* against its model's peers; 0 none */
     double baseline_score;     /* against the baseline; 0 none */
     size_t peers;              /* devices of its model scored with it */
-    char why[256];
+    char why[512];
 } verdict_entry;
 
 typedef struct verdicts {
