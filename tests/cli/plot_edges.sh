@@ -75,10 +75,10 @@ deep_nesting)
     refused "maximum parsing depth" bad.json
     ;;
 over_read_limit)
-    # A file of 300 MiB (sparse) against ze-slm-bench's default bound of 256 MiB, and a
-    # small file against --read-limit (refused before the C tool starts, and passed on).
-    truncate -s 300M bad.json
-    refused "larger than the 256 MiB" bad.json
+    # A file of 5 GiB (sparse: no disk) against ze-slm-bench's default bound of 4 GiB, and
+    # a small file against --read-limit (refused before the C tool starts, and passed on).
+    truncate -s 5G bad.json
+    refused "larger than the 4 GiB" bad.json
     doc bad.json 3
     refused "larger than 100 (--read-limit)" --read-limit 100 bad.json
     ;;
