@@ -122,6 +122,15 @@ static void markdown_line_replaces_line_breaks(void **state)
     assert_string_equal(table_md_line(buf, sizeof buf, NULL), "");
 }
 
+static void markdown_line_escapes_pipes_and_fits_its_buffer(void **state)
+{
+    (void)state;
+    char buf[64], small[6];
+    assert_string_equal(table_md_line(buf, sizeof buf, "GPU|A | x |"), "GPU\\|A \\| x \\|");
+    /* Cut to fit in 6 bytes, never half an escape: "a\\|b" and not "a\\|b\\". */
+    assert_string_equal(table_md_line(small, sizeof small, "a|b|c"), "a\\|b");
+}
+
 static void markdown_heading_of_a_hostile_device_name_is_one_line(void **state)
 {
     (void)state;
@@ -139,7 +148,7 @@ static void markdown_heading_of_a_hostile_device_name_is_one_line(void **state)
     assert_non_null(f);
     assert_true(run_render_markdown(f, &doc));
     assert_int_equal(fclose(f), 0);
-    assert_non_null(strstr(buf, "# ze-slm-bench run: cpu | injected | row |\n"));
+    assert_non_null(strstr(buf, "# ze-slm-bench run: cpu \\| injected \\| row \\|\n"));
     assert_null(strstr(buf, "\n| injected"));
     assert_null(strstr(buf, "\n# title"));
     free(buf);
@@ -154,6 +163,7 @@ int main(void)
         cmocka_unit_test(csv_plain_text_is_unchanged),
         cmocka_unit_test(markdown_cell_with_pipe_and_newline_stays_one_row),
         cmocka_unit_test(markdown_line_replaces_line_breaks),
+        cmocka_unit_test(markdown_line_escapes_pipes_and_fits_its_buffer),
         cmocka_unit_test(markdown_heading_of_a_hostile_device_name_is_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

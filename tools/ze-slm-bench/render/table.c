@@ -248,10 +248,14 @@ static void md_cell(FILE *f, const char *s)
 
 const char *table_md_line(char *buf, size_t len, const char *s)
 {
-    snprintf(buf, len, "%s", s ? s : "");
-    for (char *c = buf; *c; c++)
-        if (*c == '\n' || *c == '\r')
-            *c = ' ';
+    size_t n = 0;
+    for (s = s ? s : ""; *s && n + 2 < len; s++) {
+        if (*s == '|')
+            buf[n++] = '\\';
+        buf[n++] = *s == '\n' || *s == '\r' ? ' ' : *s;
+    }
+    if (len)
+        buf[n < len ? n : len - 1] = '\0';
     return buf;
 }
 

@@ -57,8 +57,9 @@ void table_text(FILE *f, const table *t, size_t width);
 void table_markdown(FILE *f, const table *t);
 
 /* `s` (NULL: "") as one line of Markdown in buf, len bytes, cut to fit: its line breaks
- * become blanks, so that a name read from a document can neither end the heading or
- * paragraph it is in nor start a table row of its own. Returns buf. */
+ * become blanks and its '|' are escaped, so that a name read from a document can
+ * neither end the heading or paragraph it is in nor start or split a table row. Returns
+ * buf. */
 const char *table_md_line(char *buf, size_t len, const char *s);
 
 /* Prose wrapped at `width`: the first line after `first`, later ones after `indent`
