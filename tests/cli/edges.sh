@@ -121,10 +121,22 @@ signal_during_teardown)
 signal_during_merge_write)
     run --json in.json >/dev/null
     echo old >out.json
+    echo old >out.csv
+    # At the JSON's sync, and at the CSV's with the JSON whole beside it: 130, and
+    # neither file replaced (a command other than run renames its outputs together).
+    for at in 1 2; do
+        status=0
+        with_signal "fsync:$at:INT" "$bench" merge in.json --json out.json --csv out.csv >/dev/null 2>&1 || status=$?
+        [ $status = 130 ] || fail "SIGINT at sync $at: exit $status"
+        [ "$(cat out.json)" = old ] && [ "$(cat out.csv)" = old ] || fail "SIGINT at sync $at: a file was replaced"
+        no_temporary
+    done
+    # At the renames every output is whole: the signal comes after the command's work
+    # and is not counted; both files are the merge's.
     status=0
-    with_signal "fsync:1:INT" "$bench" merge in.json --json out.json >/dev/null 2>&1 || status=$?
-    [ $status = 130 ] || fail "exit $status"
-    [ "$(cat out.json)" = old ] || fail "out.json was replaced"
+    with_signal "rename:1:INT" "$bench" merge in.json --json out.json --csv out.csv >/dev/null 2>&1 || status=$?
+    [ $status = 0 ] || fail "SIGINT at the renames: exit $status"
+    grep -q '"complete": true' out.json && [ "$(cat out.csv)" != old ] || fail "SIGINT at the renames: not both written"
     no_temporary
     ;;
 signal_during_devices_write)

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "io/interrupt.h"
+#include "io/output.h"
 
 /* The options that may come before the command: the device rows of the commands. */
 static const cli_option leading[] = {CLI_OPTION_BACKEND, CLI_OPTION_DEVICE};
@@ -90,6 +91,8 @@ static int dispatch(int argc, char **argv)
         cli_command_suggest(argv[1], hint, sizeof hint);
         return cli_usage_error("unknown command '%s'%s (try --help)", argv[1], hint);
     }
+    if (!c->writes_as_it_goes)
+        output_commit_at_end();
     return c->run(argc - 1, argv + 1);
 }
 
@@ -98,6 +101,8 @@ int main(int argc, char **argv)
     /* Before any command: a signal that stops one removes its temporaries. */
     interrupt_install();
     int rc = stdout_flushed(dispatch(argc, argv));
+    if (output_commit() != 0)
+        rc = 1;
     /* A signal that a command deferred and did not take ends it as one. */
     return interrupt_close() ? INTERRUPT_EXIT : rc;
 }

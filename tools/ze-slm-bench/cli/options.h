@@ -4,6 +4,7 @@
 #ifndef ZESLM_OPTIONS_H
 #define ZESLM_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -74,6 +75,10 @@ typedef struct cli_command {
     int (*on_option)(void *ctx, int key, const char *value);
     /* Runs the command on its whole argv (argv[0] is its name); returns the exit status. */
     int (*run)(int argc, char **argv);
+    /* Renames each output file as it is written, and takes signals itself (run and
+     * profile: a stopped run's document says complete: false). Other commands rename
+     * theirs together at the end (output_commit). */
+    bool writes_as_it_goes;
 } cli_command;
 
 /* Row i of the command's options, its gathered ones after them, then --help; NULL

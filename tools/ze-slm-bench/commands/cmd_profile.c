@@ -138,4 +138,5 @@ const cli_command command_profile = {
     .operands = "BENCH/VARIANT",
     .summary = "one kernel across group sizes in one table; every launch's device time in --json",
     RUN_CLI_COMMAND(options),
+    .writes_as_it_goes = true,
 };

@@ -91,4 +91,5 @@ const cli_command command_run = {
     .operands = "[BENCH[/VARIANT]...]",
     .summary = "run the SLM workloads: verify every result, then time it on the device",
     RUN_CLI_COMMAND(options),
+    .writes_as_it_goes = true,
 };

@@ -40,6 +40,11 @@ typedef struct open_output {
 static open_output opened[OPEN_MAX];
 /* `run --device all` writes from its devices' threads. */
 static pthread_mutex_t opened_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Closed temporaries that output_commit renames (output_commit_at_end), in the order
+ * they were closed: a file written twice ends as the later. Under opened_lock. */
+static bool commit_at_end;
+static open_output closed[OPEN_MAX];
+static size_t n_closed;
 
 static bool is_stdout(const char *path)
 {
@@ -259,6 +264,17 @@ int output_close(FILE *f, const char *path, bool written)
     int err = finish(f, o.tmp != NULL);
     if (!written && !err)
         err = EIO;
+    if (!err && o.tmp && commit_at_end) {
+        bool kept = false;
+        pthread_mutex_lock(&opened_lock);
+        if (n_closed < OPEN_MAX) {
+            closed[n_closed++] = o; /* still tracked: a signal removes it */
+            kept = true;
+        }
+        pthread_mutex_unlock(&opened_lock);
+        if (kept)
+            return 0;
+    }
     if (!err && o.tmp && rename(o.tmp, o.target) != 0)
         err = errno;
     if (err && o.tmp)
@@ -269,6 +285,33 @@ int output_close(FILE *f, const char *path, bool written)
     free(o.target);
     free(o.tmp);
     return err ? cli_error("cannot write %s: %s", path, strerror(err)) : 0;
+}
+
+void output_commit_at_end(void)
+{
+    commit_at_end = true;
+}
+
+int output_commit(void)
+{
+    if (!n_closed)
+        return 0;
+    /* A signal until here removed every temporary (io/interrupt.c); from here on it
+     * waits, and the exit comes first. */
+    interrupt_close();
+    int rc = 0;
+    for (size_t i = 0; i < n_closed; i++) {
+        open_output *o = &closed[i];
+        if (rename(o->tmp, o->target) != 0) {
+            rc = cli_error("cannot write %s: %s", o->target, strerror(errno));
+            unlink(o->tmp);
+        }
+        interrupt_untrack(o->tracked);
+        free(o->target);
+        free(o->tmp);
+    }
+    n_closed = 0;
+    return rc;
 }
 
 bool output_in_place(const char *path)

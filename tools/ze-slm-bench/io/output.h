@@ -26,6 +26,16 @@ FILE *output_open(const char *path);
  * its reason; returns 0 or 1. */
 int output_close(FILE *f, const char *path, bool written);
 
+/* From now on output_close leaves each temporary in place, and output_commit renames
+ * them all at once: a command that writes several files then either leaves them all
+ * (a signal after the commit finds each whole, and is not counted, as after `run`'s last
+ * rename) or none (a signal before it removes every temporary and exits 130), never a
+ * replaced file beside an exit status that says the command was stopped. */
+void output_commit_at_end(void);
+/* Renames every temporary output_close left, with signals blocked from here to the
+ * exit; prints each failure. Returns 0 or 1. */
+int output_commit(void);
+
 /* Whether `path` is written in place ("-", a device, a FIFO): each output_open of it
  * reaches its reader, so a command writes it once, at the end, not as it goes. */
 bool output_in_place(const char *path);
