@@ -252,6 +252,24 @@ static int finish(FILE *f, bool durable)
     return err;
 }
 
+/* Ends o: its temporary renamed over its target unless err (an errno) already failed
+ * it, else removed; its slot and names freed. A failure is printed with `name` (NULL:
+ * the target's). Returns 0 or 1. */
+static int settle(open_output *o, int err, const char *name)
+{
+    if (!err && o->tmp && rename(o->tmp, o->target) != 0)
+        err = errno;
+    if (err && o->tmp)
+        unlink(o->tmp);
+    /* After the rename: a signal before it removes the temporary, one after finds
+     * nothing of that name. */
+    interrupt_untrack(o->tracked);
+    int rc = err ? cli_error("cannot write %s: %s", name ? name : o->target, strerror(err)) : 0;
+    free(o->target);
+    free(o->tmp);
+    return rc;
+}
+
 int output_close(FILE *f, const char *path, bool written)
 {
     if (f == stdout) {
@@ -275,16 +293,7 @@ int output_close(FILE *f, const char *path, bool written)
         if (kept)
             return 0;
     }
-    if (!err && o.tmp && rename(o.tmp, o.target) != 0)
-        err = errno;
-    if (err && o.tmp)
-        unlink(o.tmp);
-    /* After the rename: a signal before it removes the temporary, one after finds
-     * nothing of that name. */
-    interrupt_untrack(o.tracked);
-    free(o.target);
-    free(o.tmp);
-    return err ? cli_error("cannot write %s: %s", path, strerror(err)) : 0;
+    return settle(&o, err, path);
 }
 
 void output_commit_at_end(void)
@@ -300,16 +309,8 @@ int output_commit(void)
      * waits, and the exit comes first. */
     interrupt_close();
     int rc = 0;
-    for (size_t i = 0; i < n_closed; i++) {
-        open_output *o = &closed[i];
-        if (rename(o->tmp, o->target) != 0) {
-            rc = cli_error("cannot write %s: %s", o->target, strerror(errno));
-            unlink(o->tmp);
-        }
-        interrupt_untrack(o->tracked);
-        free(o->target);
-        free(o->tmp);
-    }
+    for (size_t i = 0; i < n_closed; i++)
+        rc |= settle(&closed[i], 0, NULL);
     n_closed = 0;
     return rc;
 }

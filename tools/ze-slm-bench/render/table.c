@@ -233,27 +233,33 @@ void table_text(FILE *f, const table *t, size_t width)
     }
 }
 
-/* A Markdown cell: '|' would end it and a line break the row (CommonMark's GFM
- * tables: a row is one line, split at each unescaped '|'). */
+/* One character of Markdown text in out (2 bytes): '|' escaped, which would end a
+ * table cell (CommonMark's GFM tables: a row is one line, split at each unescaped
+ * '|'), and a line break a blank, which would end the row, heading or paragraph.
+ * Returns how many bytes it wrote. */
+static size_t md_char(char c, char out[2])
+{
+    size_t n = 0;
+    if (c == '|')
+        out[n++] = '\\';
+    out[n++] = c == '\n' || c == '\r' ? ' ' : c;
+    return n;
+}
+
 static void md_cell(FILE *f, const char *s)
 {
+    char e[2];
     fputs("| ", f);
-    for (; *s; s++) {
-        if (*s == '|')
-            fputc('\\', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
+    for (; *s; s++)
+        fwrite(e, 1, md_char(*s, e), f);
     fputc(' ', f);
 }
 
 const char *table_md_line(char *buf, size_t len, const char *s)
 {
     size_t n = 0;
-    for (s = s ? s : ""; *s && n + 2 < len; s++) {
-        if (*s == '|')
-            buf[n++] = '\\';
-        buf[n++] = *s == '\n' || *s == '\r' ? ' ' : *s;
-    }
+    for (s = s ? s : ""; *s && n + 2 < len; s++)
+        n += md_char(*s, buf + n);
     if (len)
         buf[n < len ? n : len - 1] = '\0';
     return buf;
