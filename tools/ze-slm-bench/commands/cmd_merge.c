@@ -2,6 +2,7 @@
  * document (tools/ze-slm-bench/doc/run_doc.h, run_doc_merge), with the table across the devices, the
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank
  * and host (doc/verdict.h) that the exit status carries. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,8 +89,14 @@ static int load(char *const *paths, size_t n, run_doc *merged, size_t *found, co
             fleet_inputs_mixed(in, paths[i], &doc, doc.n_devices);
             *found += doc.n_devices + json_array_size(doc.errors);
         }
+        size_t before = merged->n_devices;
         if (rc == 0 && !run_doc_merge_add(merged, &doc, paths[i]))
             rc = cli_error("out of host memory");
+        /* Its results on disk until written: memory holds the devices, not their results. */
+        for (size_t k = before; rc == 0 && k < merged->n_devices; k++)
+            if (!run_doc_spill(merged, k))
+                rc = cli_error("cannot set the results of %s aside in a temporary file (TMPDIR): %s", paths[i],
+                               strerror(errno));
         if (doc.head)
             run_doc_free(&doc);
         if (rc)

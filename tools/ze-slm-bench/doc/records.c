@@ -405,7 +405,13 @@ static json_t *w_devices(const void *rec)
     const run_doc *doc = rec;
     json_t *a = json_array();
     for (size_t k = 0; a && k < doc->n_devices; k++) {
-        json_t *o = schema_write(&records_device, &doc->devices[k]);
+        run_doc_device d;
+        if (!run_doc_device_load(doc, k, &d)) {
+            json_decref(a);
+            return NULL;
+        }
+        json_t *o = schema_write(&records_device, &d);
+        run_doc_device_unload(&d);
         /* A run still going, or stopped, leaves each of its devices incomplete; a merged
          * document's devices say their own. */
         if (o && !doc->complete && !run_doc_merged(doc))
@@ -421,10 +427,13 @@ static bool e_devices(FILE *f, const void *rec, int depth)
     const run_doc *doc = rec;
     bool ok = fputc('[', f) != EOF;
     for (size_t k = 0; ok && k < doc->n_devices; k++) {
-        run_doc_device d = doc->devices[k];
+        run_doc_device d;
+        if (!(ok = run_doc_device_load(doc, k, &d)))
+            break;
         /* As w_devices: a run still going, or stopped, leaves each device incomplete. */
         d.incomplete |= !doc->complete && !run_doc_merged(doc);
         ok = schema_emit_indent(f, depth + 1, k == 0) && schema_emit(f, &records_device, &d, depth + 1);
+        run_doc_device_unload(&d);
     }
     return ok && (doc->n_devices == 0 || schema_emit_indent(f, depth, true)) && fputc(']', f) != EOF;
 }

@@ -8,6 +8,7 @@
 #include "doc/hosts.h"
 #include "doc/records.h"
 #include "doc/run_doc.h"
+#include "doc/spool.h"
 
 void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
 {
@@ -35,7 +36,46 @@ void run_doc_free(run_doc *doc)
     json_decref(doc->head);
     json_decref(doc->source);
     json_decref(doc->verdicts);
+    doc_spool_close(doc->spool);
     memset(doc, 0, sizeof *doc);
+}
+
+bool run_doc_spill(run_doc *doc, size_t k)
+{
+    run_doc_device *d = &doc->devices[k];
+    if (d->spilled)
+        return true;
+    if (!doc->spool && !(doc->spool = doc_spool_open()))
+        return false;
+    if (!doc_spool_put(doc->spool, &d->results, &d->spilled_at))
+        return false;
+    d->spilled_count = d->results.count;
+    d->spilled = true;
+    zeslm_results_free(&d->results);
+    return true;
+}
+
+const zeslm_results *run_doc_results(const run_doc *doc, size_t k, zeslm_results *scratch)
+{
+    const run_doc_device *d = &doc->devices[k];
+    *scratch = (zeslm_results){0};
+    if (!d->spilled)
+        return &d->results;
+    return doc_spool_get(doc->spool, d->spilled_at, d->spilled_count, scratch) ? scratch : NULL;
+}
+
+bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy)
+{
+    *copy = doc->devices[k];
+    if (!copy->spilled)
+        return true;
+    return doc_spool_get(doc->spool, copy->spilled_at, copy->spilled_count, &copy->results);
+}
+
+void run_doc_device_unload(run_doc_device *copy)
+{
+    if (copy->spilled)
+        zeslm_results_free(&copy->results);
 }
 
 static void copy_text(char *dst, size_t len, const json_t *v)
@@ -197,6 +237,11 @@ bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b)
     return strcmp(a->name, b->name) == 0 && strcmp(a->driver, b->driver) == 0;
 }
 
+static const zeslm_results *results_of(void *doc, size_t k, zeslm_results *scratch)
+{
+    return run_doc_results(doc, k, scratch);
+}
+
 bool run_doc_aggregate(run_doc *doc)
 {
     /* Again after devices changed: the last one counts. */
@@ -205,12 +250,7 @@ bool run_doc_aggregate(run_doc *doc)
     doc->aggregated = false;
     if (!throttled(doc))
         return false;
-    const zeslm_results **all = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *all);
-    if (!all)
-        return false;
-    for (size_t k = 0; k < doc->n_devices; k++)
-        all[k] = &doc->devices[k].results;
-    bool computed = peers_compute(all, doc->n_devices, &doc->aggregate);
+    bool computed = peers_compute_from(results_of, doc, doc->n_devices, &doc->aggregate);
     /* Scores within each model and driver version (run_doc_same_model). */
     size_t *group = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *group);
     for (size_t k = 0; group && k < doc->n_devices; k++) {
@@ -219,11 +259,10 @@ bool run_doc_aggregate(run_doc *doc)
             if (run_doc_same_model(&doc->devices[j], &doc->devices[k]))
                 group[k] = group[j];
     }
-    doc->aggregated = computed && group && peers_score_groups(&doc->aggregate, all, group);
+    doc->aggregated = computed && group && peers_score_groups(&doc->aggregate, group);
     if (computed && !doc->aggregated)
         peers_free(&doc->aggregate);
     free(group);
-    free(all);
     char(*ids)[320] = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *ids);
     const char **id = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *id);
     if (doc->aggregated && ids && id) {

@@ -110,10 +110,15 @@ static void expected_of(FILE *f, const run_doc_device *d, bool markdown)
 
 static void device_name(const run_doc *doc, size_t k, char *buf, size_t len);
 
-/* A device of many: how many of its figures are as expected, and each LOW or HIGH one. */
-static void expected_line(FILE *f, const run_doc *doc, size_t k)
+/* A device of many: how many of its figures are as expected, and each LOW or HIGH one.
+ * False when its results set aside cannot be read back. */
+static bool expected_line(FILE *f, const run_doc *doc, size_t k)
 {
-    json_t *e = verdict_device_json(&doc->devices[k]), *fig;
+    run_doc_device d;
+    if (!run_doc_device_load(doc, k, &d))
+        return cli_error("cannot read back the results set aside for d%zu", k) == 0;
+    json_t *e = verdict_device_json(&d), *fig;
+    run_doc_device_unload(&d);
     size_t i, fine = 0, low = 0, high = 0, unjudged = 0;
     char name[64], line[1024];
     device_name(doc, k, name, sizeof name);
@@ -134,6 +139,7 @@ static void expected_line(FILE *f, const run_doc *doc, size_t k)
              "value (%s).", name, fine, low, high, unjudged, family ? family : "no entry in the table of expected values");
     text_wrap(f, "", "    ", line, TABLE_WIDTH);
     json_decref(e);
+    return true;
 }
 
 /* Each device's tables, as one device's run prints them. */
@@ -497,8 +503,8 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
     if (doc->n_devices == 1)
         expected_of(f, &doc->devices[0], false);
     else
-        for (size_t k = 0; k < doc->n_devices; k++)
-            expected_line(f, doc, k);
+        for (size_t k = 0; ok && k < doc->n_devices; k++)
+            ok = expected_line(f, doc, k);
     hosts_text(f, doc);
     if (errors > json_array_size(doc->errors)) {
         fprintf(f, "\nErrors:\n");
@@ -549,7 +555,9 @@ bool run_render_markdown(FILE *f, const void *data)
     seed_sentence(f, doc);
     char name[256], backend[64], driver[256], modules[64], source[1024], message[1024];
     for (size_t k = 0; k < doc->n_devices; k++) {
-        const run_doc_device *d = &doc->devices[k];
+        run_doc_device loaded, *d = &loaded;
+        if (!run_doc_device_load(doc, k, &loaded))
+            return cli_error("cannot read back the results set aside for d%zu", k) == 0;
         char where[300] = "", line[300];
         if (run_doc_merged(doc)) {
             run_doc_where(d->host, d->rank, where, sizeof where);
@@ -572,6 +580,7 @@ bool run_render_markdown(FILE *f, const void *data)
         }
         if (d->no_results)
             fprintf(f, "\n%s\n", nothing_ran);
+        run_doc_device_unload(&loaded);
     }
     for (size_t i = 0; i < json_array_size(doc->errors); i++) {
         const json_t *e = json_array_get(doc->errors, i);
@@ -590,21 +599,22 @@ bool run_render_csv(FILE *f, const void *data)
         report_csv(f, &doc->devices[0].results);
         return true;
     }
-    report_device *devs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *devs);
-    if (!devs)
-        return cli_error("out of host memory") == 0;
+    report_csv_devices_header(f);
     /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
-    for (size_t k = 0; k < doc->n_devices; k++)
-    {
+    for (size_t k = 0; k < doc->n_devices; k++) {
         const run_doc_device *d = &doc->devices[k];
+        zeslm_results scratch;
+        const zeslm_results *results = run_doc_results(doc, k, &scratch);
+        if (!results)
+            return cli_error("cannot read back the results set aside for d%zu", k) == 0;
         const json_t *n = json_is_object(d->rank) ? json_object_get(d->rank, "rank") : NULL;
         const json_t *v = json_array_get(json_object_get(doc->verdicts, "entries"), k);
-        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, &d->results, d->host,
-                                  json_is_integer(n) ? (long)json_integer_value(n) : -1,
-                                  json_string_value(json_object_get(v, "verdict"))};
+        report_device dev = {run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, results, d->host,
+                             json_is_integer(n) ? (long)json_integer_value(n) : -1,
+                             json_string_value(json_object_get(v, "verdict"))};
+        report_csv_device(f, &dev);
+        zeslm_results_free(&scratch);
     }
-    report_csv_devices(f, devs, doc->n_devices);
-    free(devs);
     return true;
 }
 
