@@ -40,6 +40,8 @@ void run_doc_free(run_doc *doc)
     memset(doc, 0, sizeof *doc);
 }
 
+static bool sections_of(run_doc_device *d, bool note);
+
 bool run_doc_spill(run_doc *doc, size_t k)
 {
     run_doc_device *d = &doc->devices[k];
@@ -52,6 +54,10 @@ bool run_doc_spill(run_doc *doc, size_t k)
     d->spilled_count = d->results.count;
     d->spilled = true;
     zeslm_results_free(&d->results);
+    /* A section's summary is 4.6 KB, about 60 KB a device: worked out again on load. */
+    free(d->sections);
+    d->sections = NULL;
+    d->n_sections = 0;
     return true;
 }
 
@@ -69,13 +75,22 @@ bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy)
     *copy = doc->devices[k];
     if (!copy->spilled)
         return true;
-    return doc_spool_get(doc->spool, copy->spilled_at, copy->spilled_count, &copy->results);
+    if (!doc_spool_get(doc->spool, copy->spilled_at, copy->spilled_count, &copy->results))
+        return false;
+    if (sections_of(copy, false))
+        return true;
+    run_doc_device_unload(copy);
+    return false;
 }
 
 void run_doc_device_unload(run_doc_device *copy)
 {
-    if (copy->spilled)
-        zeslm_results_free(&copy->results);
+    if (!copy->spilled)
+        return;
+    zeslm_results_free(&copy->results);
+    free(copy->sections);
+    copy->sections = NULL;
+    copy->n_sections = 0;
 }
 
 static void copy_text(char *dst, size_t len, const json_t *v)
@@ -139,6 +154,34 @@ static bool section_room(run_doc_device *d)
     if (grown)
         d->sections = grown;
     return grown != NULL;
+}
+
+/* d's sections from its results, a run of one known workload's results each, its
+ * summary worked out again as the run did; with `note`, also into d's summaries and
+ * findings (derived from the results: a file edited by hand is judged by its
+ * results, not by what it says of them). False when out of memory. */
+static bool sections_of(run_doc_device *d, bool note)
+{
+    for (size_t i = 0; i < d->results.count;) {
+        size_t end = i;
+        while (end < d->results.count && strcmp(d->results.items[end].workload, d->results.items[i].workload) == 0)
+            end++;
+        run_section sec = {.wl = zeslm_workload_find(d->results.items[i].workload), .first = i, .count = end - i};
+        i = end;
+        /* A workload this build does not know has no table, and no section. */
+        if (!sec.wl)
+            continue;
+        if (sec.wl->summarize)
+            sec.wl->summarize(&d->results, sec.first, &sec.summary);
+        if (note && sec.summary.count) {
+            json_object_set_new(d->summaries, sec.wl->name, report_summary_text(&sec.summary));
+            json_object_set_new(d->findings, sec.wl->name, report_findings(&sec.summary));
+        }
+        if (!section_room(d))
+            return false;
+        d->sections[d->n_sections++] = sec;
+    }
+    return true;
 }
 
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors)
@@ -320,28 +363,9 @@ int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, con
         return -1;
     }
     run_doc_device_names(d);
-    for (size_t i = 0; i < d->results.count;) {
-        size_t end = i;
-        while (end < d->results.count && strcmp(d->results.items[end].workload, d->results.items[i].workload) == 0)
-            end++;
-        run_section sec = {.wl = zeslm_workload_find(d->results.items[i].workload), .first = i, .count = end - i};
-        i = end;
-        /* A workload this build does not know has no table, and no section. */
-        if (!sec.wl)
-            continue;
-        if (sec.wl->summarize)
-            sec.wl->summarize(&d->results, sec.first, &sec.summary);
-        /* Derived from the results, as the run derived them (a file edited by hand
-         * is judged by its results, not by what it says of them). */
-        if (sec.summary.count) {
-            json_object_set_new(d->summaries, sec.wl->name, report_summary_text(&sec.summary));
-            json_object_set_new(d->findings, sec.wl->name, report_findings(&sec.summary));
-        }
-        if (!section_room(d)) {
-            snprintf(why, why_len, "out of host memory");
-            return -1;
-        }
-        d->sections[d->n_sections++] = sec;
+    if (!sections_of(d, true)) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
     }
     return 0;
 }

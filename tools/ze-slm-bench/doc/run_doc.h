@@ -71,8 +71,9 @@ typedef struct run_doc_device {
     /* Its run stopped before every workload asked for (a rank killed mid-run, an
      * interrupt): written as the device's "complete": false. */
     bool incomplete;
-    /* Its results are in the document's spool (run_doc_spill): `results` is empty, and
-     * run_doc_results reads the spilled_count of them at spilled_at back. */
+    /* Its results are in the document's spool (run_doc_spill): `results` and
+     * `sections` are empty, run_doc_results reads the spilled_count results at
+     * spilled_at back, and run_doc_device_load its sections too. */
     bool spilled;
     uint64_t spilled_at;
     size_t spilled_count;
@@ -187,8 +188,9 @@ bool run_doc_spill(run_doc *doc, size_t k);
 const zeslm_results *run_doc_results(const run_doc *doc, size_t k, zeslm_results *scratch);
 
 /* Device k whole into *copy, for a writer: a shallow copy whose results are read back
- * where they were spilled; run_doc_device_unload frees what the load read. False
- * when that read fails. */
+ * where they were spilled, and its sections worked out again from them;
+ * run_doc_device_unload frees what the load made. False when that read fails or out
+ * of memory. */
 bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy);
 void run_doc_device_unload(run_doc_device *copy);
 
