@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "io/ordered.h"
 #include "io/output.h"
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
@@ -121,8 +121,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
     fleet f;
     if (!fleet_init(&f))
         return cli_error("out of host memory");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int rc = fleet_read_files(&f, in, paths, n, o->read_limit, o->strict, cores > 0 ? (unsigned)cores : 1);
+    int rc = fleet_read_files(&f, in, paths, n, o->read_limit, o->strict, ordered_cores());
     verdicts v = {0};
     if (rc == 0 && f.n_devices + json_array_size(f.errors) == 0)
         rc = cli_error("merge: no device and no error in any file");
@@ -193,8 +192,7 @@ static int merge_run(int argc, char **argv)
     } else if (rc == 0) {
         run_doc_merge_begin(&merged, output_document(argc, argv));
         loading l = {argv + first, &merged, 0, &o, &in};
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        rc = fleet_read_in_order(&in, argv + first, n, o.read_limit, cores > 0 ? (unsigned)cores : 1, take, &l);
+        rc = fleet_read_in_order(&in, argv + first, n, o.read_limit, ordered_cores(), take, &l);
         found = l.found;
         if (rc == 0 && found == 0)
             rc = cli_error("merge: no device and no error in any file");

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "doc/doc_reader.h"
 #include "doc/fleet_read.h"
+#include "io/ordered.h"
 
 bool fleet_inputs_init(fleet_inputs *in, size_t n)
 {
@@ -191,119 +192,61 @@ int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, u
     return r.rc;
 }
 
-/* One file of fleet_read_in_order: read by a reader thread, handed over by the caller's. */
-typedef struct slot {
+/* One file of fleet_read_in_order, read on a reader thread. */
+typedef struct one_file {
     run_doc doc;
     char why[512];
-    bool ready;
-} slot;
+} one_file;
 
-typedef struct ordered {
+typedef struct in_order {
     char *const *paths;
     const bool *twice;
-    size_t n, next, taken, window;
     uint64_t limit;
-    bool stop;
-    slot *slots;               /* file i in slots[i % window] */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-} ordered;
+    fleet_take_fn take;
+    void *ctx;
+} in_order;
 
-/* File i into s: its document, or one BAD_FILE error entry and the reason. */
-static void read_one(const ordered *o, size_t i, slot *s)
+/* File i: its document, or one BAD_FILE error entry and the reason; NULL out of memory. */
+static void *read_one(void *ctx, size_t i)
 {
-    s->why[0] = '\0';
-    if (o->twice[i] || doc_read_file(o->paths[i], o->limit, &s->doc, s->why, sizeof s->why) == 0)
-        return;
-    bad_file(o->paths[i], s->why, &s->doc, false);
+    const in_order *o = ctx;
+    one_file *f = calloc(1, sizeof *f);
+    if (!f || o->twice[i] || doc_read_file(o->paths[i], o->limit, &f->doc, f->why, sizeof f->why) == 0)
+        return f;
+    bad_file(o->paths[i], f->why, &f->doc, false);
+    return f;
 }
 
-static void *read_ahead(void *arg)
+static void drop_one(void *ctx, void *made)
 {
-    ordered *o = arg;
-    pthread_mutex_lock(&o->lock);
-    for (;;) {
-        /* At most `window` files read ahead of the one being handed over. */
-        while (!o->stop && o->next < o->n && o->next >= o->taken + o->window)
-            pthread_cond_wait(&o->cond, &o->lock);
-        if (o->stop || o->next >= o->n)
-            break;
-        size_t i = o->next++;
-        slot *s = &o->slots[i % o->window];
-        pthread_mutex_unlock(&o->lock);
-        read_one(o, i, s);
-        pthread_mutex_lock(&o->lock);
-        s->ready = true;
-        pthread_cond_broadcast(&o->cond);
-    }
-    pthread_mutex_unlock(&o->lock);
-    return NULL;
+    (void)ctx;
+    one_file *f = made;
+    if (f && f->doc.head)
+        run_doc_free(&f->doc);
+    free(f);
+}
+
+static int take_one(void *ctx, size_t i, void *made)
+{
+    const in_order *o = ctx;
+    one_file *f = made;
+    int rc = f ? o->take(o->ctx, i, &f->doc, o->twice[i], f->why) : cli_error("out of host memory");
+    drop_one(ctx, f);
+    return rc;
 }
 
 int fleet_read_in_order(fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, unsigned threads,
                         fleet_take_fn take, void *ctx)
 {
-    threads = threads < 1 ? 1 : threads > 16 ? 16 : threads;
     bool *twice = calloc(n ? n : 1, sizeof *twice);
-    ordered o = {.paths = paths, .twice = twice, .n = n, .window = 2 * (size_t)threads, .limit = limit};
-    o.slots = calloc(o.window, sizeof *o.slots);
-    if (!twice || !o.slots) {
-        free(twice);
-        free(o.slots);
+    if (!twice)
         return cli_error("out of host memory");
-    }
     /* Which files were given before, first, so that the readers touch nothing shared. */
     for (size_t i = 0; i < n; i++)
         twice[i] = fleet_inputs_twice(in, paths, i);
-    pthread_t t[16];
-    unsigned started = 0;
-    if (pthread_mutex_init(&o.lock, NULL) == 0) {
-        if (pthread_cond_init(&o.cond, NULL) == 0) {
-            while (started < threads && pthread_create(&t[started], NULL, read_ahead, &o) == 0)
-                started++;
-            if (started == 0)
-                pthread_cond_destroy(&o.cond);
-        }
-        if (started == 0)
-            pthread_mutex_destroy(&o.lock);
-    }
-    int rc = 0;
-    for (size_t i = 0; i < n && !rc; i++) {
-        slot *s = &o.slots[i % o.window];
-        if (started) {
-            pthread_mutex_lock(&o.lock);
-            while (!s->ready)
-                pthread_cond_wait(&o.cond, &o.lock);
-            pthread_mutex_unlock(&o.lock);
-        } else {
-            read_one(&o, i, s);
-        }
-        rc = take(ctx, i, &s->doc, twice[i], s->why);
-        if (s->doc.head)
-            run_doc_free(&s->doc);
-        if (started) {
-            pthread_mutex_lock(&o.lock);
-            s->ready = false;
-            o.taken++;
-            pthread_cond_broadcast(&o.cond);
-            pthread_mutex_unlock(&o.lock);
-        }
-    }
-    if (started) {
-        pthread_mutex_lock(&o.lock);
-        o.stop = true;
-        pthread_cond_broadcast(&o.cond);
-        pthread_mutex_unlock(&o.lock);
-        for (unsigned k = 0; k < started; k++)
-            pthread_join(t[k], NULL);
-        pthread_cond_destroy(&o.cond);
-        pthread_mutex_destroy(&o.lock);
-    }
-    /* Files read ahead of a stop. */
-    for (size_t k = 0; k < o.window; k++)
-        if (o.slots[k].doc.head)
-            run_doc_free(&o.slots[k].doc);
-    free(o.slots);
+    in_order o = {paths, twice, limit, take, ctx};
+    static const ordered_steps steps = {read_one, take_one, drop_one};
+    int rc = ordered_map(n, threads, 2 * (size_t)threads, &steps, &o);
     free(twice);
     return rc;
 }
