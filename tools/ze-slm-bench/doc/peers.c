@@ -263,31 +263,42 @@ void peers_free(peers *p)
 bool peers_share_devices(peers *p, const char *const *identity)
 {
     free(p->same_as);
-    if (!(p->same_as = calloc(p->n_devices ? p->n_devices : 1, sizeof *p->same_as)))
-        return false;
-    for (size_t d = 0; d < p->n_devices; d++) {
-        size_t e = 0;
-        while (e < d && !(identity[d] && identity[e] && strcmp(identity[d], identity[e]) == 0))
-            e++;
-        p->same_as[d] = e;
+    size_t n = p->n_devices;
+    intern ids = {0};
+    /* Per identity (interned: O(n) for a fleet of thousands), its first device. */
+    size_t *first = malloc((n ? n : 1) * sizeof *first);
+    double *best = malloc((n ? n : 1) * sizeof *best);
+    bool ok = (p->same_as = calloc(n ? n : 1, sizeof *p->same_as)) && first && best;
+    for (size_t d = 0; ok && d < n; d++) {
+        p->same_as[d] = d;
+        if (!identity[d])
+            continue;
+        size_t known = ids.n;
+        long id = intern_add(&ids, identity[d]);
+        if (!(ok = id >= 0))
+            break;
+        if (ids.n > known)
+            first[id] = d;
+        p->same_as[d] = first[id];
     }
-    for (size_t i = 0; i < p->n_rows; i++) {
+    for (size_t i = 0; ok && i < p->n_rows; i++) {
         peers_row *row = &p->rows[i];
         if (row->total_rate <= 0)
             continue;
         /* Each physical device once, at the best rate any of its ranks saw. */
+        for (size_t d = 0; d < n; d++)
+            best[d] = 0;
+        for (size_t d = 0; d < n; d++)
+            if (row->rates[d] > best[p->same_as[d]])
+                best[p->same_as[d]] = row->rates[d];
         row->total_rate = 0;
-        for (size_t d = 0; d < p->n_devices; d++) {
-            if (p->same_as[d] != d)
-                continue;
-            double best = 0;
-            for (size_t e = d; e < p->n_devices; e++)
-                if (p->same_as[e] == d && row->rates[e] > best)
-                    best = row->rates[e];
-            row->total_rate += best;
-        }
+        for (size_t d = 0; d < n; d++)
+            row->total_rate += p->same_as[d] == d ? best[d] : 0;
     }
-    return true;
+    intern_free(&ids);
+    free(first);
+    free(best);
+    return ok;
 }
 
 /* Row i's speed on device d (its rate, or 1 / rate where lower is better); 0 none. */
