@@ -138,23 +138,39 @@ static void merge_copies(volatile __local uint *lh, volatile __global uint *bins
     }
 }
 
-// Counts the bytes of the n 64-bit words into the work-item's copy.
+// The eight words of two 16-byte loads.
+static void count_two(volatile __local uint *mine, uint4 v, uint4 u, uint copies)
+{
+    count_word(mine, v.x, copies);
+    count_word(mine, v.y, copies);
+    count_word(mine, v.z, copies);
+    count_word(mine, v.w, copies);
+    count_word(mine, u.x, copies);
+    count_word(mine, u.y, copies);
+    count_word(mine, u.z, copies);
+    count_word(mine, u.w, copies);
+}
+
+// Counts the bytes of the n 64-bit words into the work-item's copy. The next step's two
+// loads are issued before this step's 32 atomics, so that they are in flight while the
+// atomics issue: the H200's HBM3e needs about 1.5x the H100's bytes in flight. H200,
+// hist/lanes 512 MiB: 128-129 us (93% of the read ceiling) before, 126 us (95%) after;
+// two steps ahead (four loads in flight) took 132 us (91%).
 static void count_input(__global const uint4 *in4, __global const uint2 *in2, uint n,
                         volatile __local uint *mine, uint copies)
 {
     size_t gid = get_global_id(0), gsz = get_global_size(0);
     uint n2 = n / 2;
     size_t i = gid;
-    for (; i + gsz < n2; i += 2 * gsz) {
+    if (i + gsz < n2) {
         uint4 v = in4[i], u = in4[i + gsz];
-        count_word(mine, v.x, copies);
-        count_word(mine, v.y, copies);
-        count_word(mine, v.z, copies);
-        count_word(mine, v.w, copies);
-        count_word(mine, u.x, copies);
-        count_word(mine, u.y, copies);
-        count_word(mine, u.z, copies);
-        count_word(mine, u.w, copies);
+        for (i += 2 * gsz; i + gsz < n2; i += 2 * gsz) {
+            uint4 nv = in4[i], nu = in4[i + gsz];
+            count_two(mine, v, u, copies);
+            v = nv;
+            u = nu;
+        }
+        count_two(mine, v, u, copies);
     }
     if (i < n2) {
         uint4 v = in4[i];

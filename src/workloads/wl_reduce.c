@@ -97,12 +97,15 @@ static zeslm_status run_variant(zeslm_device *dev, const zeslm_run_opts *o, zesl
     if (!c->k)
         return st;
     if (atomic) {
-        /* Eight rounds of as many groups as fit, one of roofline/read's grids; one
+        /* Four rounds of as many groups as fit, one of roofline/read's grids; one
          * work-item a uint4 at most. H100, groups of 256, 2 / 8 rounds: 2^24 elements
          * 28.4 / 27.6 us, 2^26 93.0 / 91.2 us, 2^28 352.0 / 346.7 us (CUB's
          * DeviceReduce::Sum: 32.7, 95.9, 352.8 us); 4 loads a step, `restrict`, groups
-         * of 512 or 1024, and a contiguous chunk a group were no faster. */
-        c->groups = bench_persistent_groups(dev, c->group, 8, c->n / 4);
+         * of 512 or 1024, and a contiguous chunk a group were no faster. H200 (memory
+         * 1.46x faster, the same SMs), 4 / 8 / 16 rounds: 2^24 22.1 / 24.3 / 33.1 us
+         * (CUB 23.8), 2^26 65.6 / 65.6 / 69.6 us, 2^28 241 / 240 / 240 us: at 2^24 the
+         * groups' own tail is the time, and fewer rounds pay it less often. */
+        c->groups = bench_persistent_groups(dev, c->group, 4, c->n / 4);
         TRY(zeslm_kernel_arg_buffer(c->k, 0, c->in));
         TRY(zeslm_kernel_arg_buffer(c->k, 1, c->in));
         TRY(zeslm_kernel_arg_u32(c->k, 2, c->n));
