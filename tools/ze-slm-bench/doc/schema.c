@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,130 @@ static json_t *write_json(const schema_record *t, const schema_row *row, const j
     return c ? c : json_deep_copy(j);
 }
 
+/* ---- Scalars ---- */
+
+/* A scalar row's value, or a JSON scalar's, as one thing that both the json_t path
+ * (write_row) and the straight one (schema_emit) are made from. */
+typedef struct scalar {
+    enum { SCALAR_OMIT, SCALAR_NULL, SCALAR_INT, SCALAR_REAL, SCALAR_BOOL, SCALAR_STRING } type;
+    json_int_t i;
+    double d;
+    bool b;
+    const char *s; /* valid UTF-8, n bytes */
+    size_t n;
+} scalar;
+
+static bool scalar_kind(schema_kind k)
+{
+    return k == SCHEMA_U32 || k == SCHEMA_U64 || k == SCHEMA_I64 || k == SCHEMA_DOUBLE || k == SCHEMA_BOOL ||
+           k == SCHEMA_TEXT || k == SCHEMA_STR;
+}
+
+/* Whether s holds n bytes of UTF-8 as jansson 2.14 takes it (utf.c, utf8_check_string):
+ * no overlong form, no surrogate half, nothing above U+10FFFF. */
+static bool utf8_valid(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned c = u[i];
+        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (len == 0 || len > n - i)
+            return false;
+        uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
+        for (size_t k = 1; k < len; k++) {
+            if (u[i + k] < 0x80 || u[i + k] > 0xBF)
+                return false;
+            cp = cp << 6 | (u[i + k] & 0x3Fu);
+        }
+        static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || cp < least[len])
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+static scalar text_scalar(const char *s)
+{
+    size_t n = strlen(s);
+    /* json_string refuses other than UTF-8, and write_row writes that NULL as null. */
+    return utf8_valid(s, n) ? (scalar){.type = SCALAR_STRING, .s = s, .n = n} : (scalar){.type = SCALAR_NULL};
+}
+
+/* A scalar row's value as schema_write writes it: SCALAR_OMIT where it is left out. */
+static scalar scalar_of(const schema_row *row, const void *rec)
+{
+    scalar v = {.type = SCALAR_NULL};
+    bool zero = false;
+    switch (row->kind) {
+    case SCHEMA_U32: {
+        uint32_t x = *AT_CONST(rec, row, uint32_t);
+        zero = x == 0;
+        v = (scalar){.type = SCALAR_INT, .i = x};
+        break;
+    }
+    case SCHEMA_U64: {
+        uint64_t x = *AT_CONST(rec, row, uint64_t);
+        zero = x == 0;
+        v = (scalar){.type = SCALAR_INT, .i = (json_int_t)x};
+        break;
+    }
+    case SCHEMA_I64: {
+        long long x = *AT_CONST(rec, row, long long);
+        zero = x == 0;
+        v = (scalar){.type = SCALAR_INT, .i = x};
+        break;
+    }
+    case SCHEMA_DOUBLE: {
+        double x = *AT_CONST(rec, row, double);
+        zero = x == 0;
+        /* json_real refuses NaN and the infinities: null. */
+        if (isfinite(x))
+            v = (scalar){.type = SCALAR_REAL, .d = x};
+        break;
+    }
+    case SCHEMA_BOOL: {
+        bool x = *AT_CONST(rec, row, bool);
+        zero = !x;
+        v = (scalar){.type = SCALAR_BOOL, .b = x};
+        break;
+    }
+    case SCHEMA_TEXT: {
+        const char *s = AT_CONST(rec, row, char);
+        zero = !*s;
+        v = text_scalar(s);
+        break;
+    }
+    case SCHEMA_STR: {
+        const char *s = *(const char *const *)(const void *)((const char *)rec + row->offset);
+        zero = !s || !*s;
+        v = text_scalar(s ? s : "");
+        break;
+    }
+    default:
+        break;
+    }
+    if (zero && (row->flags & SCHEMA_ZERO_OMIT))
+        return (scalar){.type = SCALAR_OMIT};
+    if (zero && (row->flags & SCHEMA_ZERO_NULL))
+        return (scalar){.type = SCALAR_NULL};
+    return v;
+}
+
+static json_t *scalar_json(const scalar *v)
+{
+    json_t *j = NULL;
+    switch (v->type) {
+    case SCALAR_OMIT: return NULL;
+    case SCALAR_NULL: break;
+    case SCALAR_INT: j = json_integer(v->i); break;
+    case SCALAR_REAL: j = json_real(v->d); break;
+    case SCALAR_BOOL: j = json_boolean(v->b); break;
+    case SCALAR_STRING: j = json_stringn_nocheck(v->s, v->n); break;
+    }
+    return j ? j : json_null();
+}
+
 /* A row's value, NULL where it is left out. */
 static json_t *write_row(const schema_record *t, const schema_row *row, const void *rec)
 {
@@ -176,70 +301,16 @@ static json_t *write_row(const schema_record *t, const schema_row *row, const vo
         return NULL;
     if (row->write)
         return row->write(rec);
-    json_t *v = NULL;
-    bool zero = false;
-    switch (row->kind) {
-    case SCHEMA_U32: {
-        uint32_t x = *AT_CONST(rec, row, uint32_t);
-        zero = x == 0;
-        v = json_integer(x);
-        break;
+    if (scalar_kind(row->kind)) {
+        scalar v = scalar_of(row, rec);
+        return scalar_json(&v);
     }
-    case SCHEMA_U64: {
-        uint64_t x = *AT_CONST(rec, row, uint64_t);
-        zero = x == 0;
-        v = json_integer((json_int_t)x);
-        break;
-    }
-    case SCHEMA_I64: {
-        long long x = *AT_CONST(rec, row, long long);
-        zero = x == 0;
-        v = json_integer(x);
-        break;
-    }
-    case SCHEMA_DOUBLE: {
-        double x = *AT_CONST(rec, row, double);
-        zero = x == 0;
-        v = json_real(x);
-        break;
-    }
-    case SCHEMA_BOOL: {
-        bool x = *AT_CONST(rec, row, bool);
-        zero = !x;
-        v = json_boolean(x);
-        break;
-    }
-    case SCHEMA_TEXT: {
-        const char *s = AT_CONST(rec, row, char);
-        zero = !*s;
-        v = json_string(s);
-        break;
-    }
-    case SCHEMA_STR: {
-        const char *s = *(const char *const *)(const void *)((const char *)rec + row->offset);
-        zero = !s || !*s;
-        v = json_string(s ? s : "");
-        break;
-    }
-    case SCHEMA_JSON:
-    case SCHEMA_ARRAY:
-    case SCHEMA_MAP: {
-        const json_t *j = *AT_CONST(rec, row, json_t *);
-        zero = !j;
-        v = j ? write_json(t, row, j) : NULL;
-        break;
-    }
-    case SCHEMA_SPECIAL:
+    if (row->kind == SCHEMA_SPECIAL)
         return NULL;
-    }
-    if (zero && (row->flags & SCHEMA_ZERO_OMIT)) {
-        json_decref(v);
-        return NULL;
-    }
-    if (zero && (row->flags & SCHEMA_ZERO_NULL)) {
-        json_decref(v);
-        return json_null();
-    }
+    const json_t *j = *AT_CONST(rec, row, json_t *);
+    if (!j)
+        return row->flags & SCHEMA_ZERO_OMIT ? NULL : json_null();
+    json_t *v = write_json(t, row, j);
     return v ? v : json_null();
 }
 
@@ -259,8 +330,13 @@ json_t *schema_write(const schema_record *t, const void *rec)
     return o;
 }
 
-/* json_dumpf's flags for a document: docs/results-schema.md's layout. */
-#define DUMP_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY)
+/* ---- Written straight to a file ----
+ * The bytes json_dumpf writes with a document's flags (JSON_INDENT(2) |
+ * JSON_PRESERVE_ORDER: docs/results-schema.md's layout), written without making a
+ * json_t of each value: a document of 10,000 devices holds 2 million result rows, and
+ * a json_t made, dumped and freed for each of their scalars was a fifth of a merge
+ * (issue 30). The rules are jansson 2.14's (dump.c, strconv.c); tests/unit/
+ * test_schema_emit.c holds each to json_dumps. */
 
 static bool put(FILE *f, const char *s, size_t n)
 {
@@ -276,39 +352,123 @@ bool schema_emit_indent(FILE *f, int depth, bool first)
     return ok;
 }
 
-/* A key or string as JSON writes it: as it is where nothing in it is escaped. */
+bool schema_emit_integer(FILE *f, long long x)
+{
+    /* "%" JSON_INTEGER_FORMAT ("lld"), by hand: the digits from the right, the
+     * magnitude unsigned so that LLONG_MIN has one. */
+    char text[24];
+    char *p = text + sizeof text;
+    unsigned long long m = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
+    do
+        *--p = (char)('0' + m % 10);
+    while ((m /= 10) != 0);
+    if (x < 0)
+        *--p = '-';
+    return put(f, p, (size_t)(text + sizeof text - p));
+}
+
+/* A finite double as jansson's jsonp_dtostr writes it at its default precision: "%.17g",
+ * ".0" added where the text has neither '.' nor 'e' (so that it reads back as a real),
+ * and the exponent without its '+' and leading zeros ("1e+300" is "1e300", "1e-05"
+ * "1e-5"). The tool never calls setlocale, so the decimal point is '.' as jansson's
+ * from_locale would leave it. */
+static bool emit_real(FILE *f, double x)
+{
+    char text[40];
+    int n = snprintf(text, sizeof text - 2, "%.17g", x);
+    if (n < 0 || n >= (int)sizeof text - 2)
+        return false;
+    char *e = memchr(text, 'e', (size_t)n);
+    if (!e && !memchr(text, '.', (size_t)n)) {
+        memcpy(text + n, ".0", 2);
+        n += 2;
+    } else if (e) {
+        char *from = e + 1, *to = e + 1;
+        if (*from == '-')
+            from++, to++;
+        else if (*from == '+')
+            from++;
+        while (*from == '0')
+            from++;
+        size_t tail = (size_t)(text + n - from);
+        memmove(to, from, tail);
+        n = (int)(to + tail - text);
+    }
+    return put(f, text, (size_t)n);
+}
+
+/* A string of valid UTF-8 as jansson's dump_string writes it without JSON_ENSURE_ASCII
+ * or JSON_ESCAPE_SLASH: '"', '\\' and the control characters below 0x20 escaped (the
+ * six with a letter by it, the rest as \u00XX in upper case), everything else as it
+ * is. In UTF-8 a byte below 0x80 is always a character of its own, so bytes do. */
+static bool emit_string(FILE *f, const char *s, size_t n)
+{
+    bool ok = fputc('"', f) != EOF;
+    size_t from = 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        char esc[7] = {'\\', (char)c, 0};
+        size_t len = 2;
+        switch (c) {
+        case '"': case '\\': break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default: len = (size_t)snprintf(esc, sizeof esc, "\\u%04X", c); break;
+        }
+        ok = put(f, s + from, i - from) && put(f, esc, len);
+        from = i + 1;
+    }
+    return ok && put(f, s + from, n - from) && fputc('"', f) != EOF;
+}
+
+static bool emit_scalar(FILE *f, const scalar *v)
+{
+    switch (v->type) {
+    case SCALAR_INT: return schema_emit_integer(f, v->i);
+    case SCALAR_REAL: return emit_real(f, v->d);
+    case SCALAR_BOOL: return v->b ? put(f, "true", 4) : put(f, "false", 5);
+    case SCALAR_STRING: return emit_string(f, v->s, v->n);
+    case SCALAR_NULL: return put(f, "null", 4);
+    case SCALAR_OMIT: break;
+    }
+    return false;
+}
+
+/* A key as json_dumpf writes it; a key that is not UTF-8 (only json_object_set_nocheck
+ * makes one) fails as jansson's dump does. */
 static bool emit_key(FILE *f, const char *key)
 {
     size_t n = strlen(key);
-    bool plain = true;
-    for (size_t i = 0; plain && i < n; i++)
-        plain = (unsigned char)key[i] >= 0x20 && key[i] != '"' && key[i] != '\\';
-    if (plain)
-        return fputc('"', f) != EOF && put(f, key, n) && fputc('"', f) != EOF;
-    json_t *s = json_stringn_nocheck(key, n);
-    bool ok = s && schema_emit_json(f, s, 0);
-    json_decref(s);
-    return ok;
+    return utf8_valid(key, n) && emit_string(f, key, n);
 }
 
 bool schema_emit_json(FILE *f, const json_t *v, int depth)
 {
-    if (json_is_object(v)) {
+    scalar x;
+    if (!v)
+        return false;
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: {
         if (json_object_size(v) == 0)
             return put(f, "{}", 2);
         bool ok = fputc('{', f) != EOF, first = true;
         const char *key;
-        json_t *x;
+        json_t *m;
         /* In the order set, as JSON_PRESERVE_ORDER dumps it. */
-        json_object_foreach((json_t *)v, key, x) {
+        json_object_foreach((json_t *)v, key, m) {
             if (ok)
                 ok = schema_emit_indent(f, depth + 1, first) && emit_key(f, key) && put(f, ": ", 2) &&
-                     schema_emit_json(f, x, depth + 1);
+                     schema_emit_json(f, m, depth + 1);
             first = false;
         }
         return ok && schema_emit_indent(f, depth, true) && fputc('}', f) != EOF;
     }
-    if (json_is_array(v)) {
+    case JSON_ARRAY: {
         size_t n = json_array_size(v);
         if (n == 0)
             return put(f, "[]", 2);
@@ -317,15 +477,15 @@ bool schema_emit_json(FILE *f, const json_t *v, int depth)
             ok = schema_emit_indent(f, depth + 1, i == 0) && schema_emit_json(f, json_array_get(v, i), depth + 1);
         return ok && schema_emit_indent(f, depth, true) && fputc(']', f) != EOF;
     }
-    /* A scalar on the stack; a long string dumped on the heap. */
-    char small[256];
-    size_t n = json_dumpb(v, small, sizeof small, DUMP_FLAGS);
-    if (n > 0 && n <= sizeof small)
-        return put(f, small, n);
-    char *text = json_dumps(v, DUMP_FLAGS);
-    bool ok = text && put(f, text, strlen(text));
-    free(text);
-    return ok;
+    /* A json_t string is UTF-8 already (jansson checks it when it is made). */
+    case JSON_STRING: x = (scalar){.type = SCALAR_STRING, .s = json_string_value(v), .n = json_string_length(v)}; break;
+    case JSON_INTEGER: x = (scalar){.type = SCALAR_INT, .i = json_integer_value(v)}; break;
+    case JSON_REAL: x = (scalar){.type = SCALAR_REAL, .d = json_real_value(v)}; break;
+    case JSON_TRUE: x = (scalar){.type = SCALAR_BOOL, .b = true}; break;
+    case JSON_FALSE: x = (scalar){.type = SCALAR_BOOL, .b = false}; break;
+    default: x = (scalar){.type = SCALAR_NULL}; break;
+    }
+    return emit_scalar(f, &x);
 }
 
 static bool emit_member(FILE *f, const char *key, const json_t *v, int depth, bool *first)
@@ -347,6 +507,15 @@ bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
             ok = schema_emit_indent(f, depth + 1, first) && fputc('"', f) != EOF &&
                  put(f, row->key, strlen(row->key)) && put(f, "\": ", 3) && row->emit(f, rec, depth + 1);
             first = false;
+            continue;
+        }
+        if (row->key && !row->write && scalar_kind(row->kind)) {
+            /* Most of a document: its rows' numbers and names, with no json_t made. */
+            scalar v = gated_off(t, row, rec) ? (scalar){.type = SCALAR_OMIT} : scalar_of(row, rec);
+            if (v.type != SCALAR_OMIT)
+                ok = schema_emit_indent(f, depth + 1, first) && emit_key(f, row->key) && put(f, ": ", 2) &&
+                     emit_scalar(f, &v);
+            first = first && v.type == SCALAR_OMIT;
             continue;
         }
         json_t *v = write_row(t, row, rec);

@@ -86,6 +86,10 @@ bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth);
 /* A JSON value as json_dumpf writes it (those flags) nested `depth` deep. */
 bool schema_emit_json(FILE *f, const json_t *v, int depth);
 
+/* A whole number as json_dumpf writes it ("%lld"), without a json_t: a row's "emit"
+ * writes an array of them this way (a result's launch times). */
+bool schema_emit_integer(FILE *f, long long x);
+
 /* The newline and indent that open a member or element at `depth`, after a ',' where it
  * is not the first. */
 bool schema_emit_indent(FILE *f, int depth, bool first);
