@@ -133,6 +133,50 @@ static void any_finite_double_is_written_as_jansson_writes_it(void **state)
     }
 }
 
+/* What a document holds most (times in ns, rates, ratios: 1e-12 to 1e18), which
+ * schema_emit writes with its own digits: random mantissas at every exponent there, and
+ * numbers with few bits whose exact decimal form ends in a 5 one place past the 17th
+ * digit, a tie that rounds to even (1 + 2^-17 = 1.00000762939453125). */
+static void doubles_of_a_document_are_written_as_jansson_writes_them(void **state)
+{
+    (void)state;
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    for (int i = 0; i < 100000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        double d = ldexp((double)(x >> 11) / 9007199254740992.0 + 1, (int)(x % 101) - 40);
+        sample s = {.d = i % 2 ? d : -d};
+        assert_field_as_jansson(&one_double, &s, "d", json_real(s.d));
+    }
+    /* Each power of ten and the double below it: the digits' exponent changes there. */
+    for (int j = -13; j <= 18; j++) {
+        char text[8];
+        snprintf(text, sizeof text, "1e%d", j);
+        double p10 = strtod(text, NULL);
+        const double near[] = {p10, nextafter(p10, 0), nextafter(p10, INFINITY)};
+        for (size_t i = 0; i < 3; i++) {
+            sample s = {.d = near[i]};
+            assert_field_as_jansson(&one_double, &s, "d", json_real(s.d));
+        }
+    }
+    for (int e = -100; e <= 60; e++)
+        for (int k = 1; k < 1024; k += 2) {
+            sample s = {.d = ldexp((1 << 17) + k, e - 17)};
+            assert_field_as_jansson(&one_double, &s, "d", json_real(s.d));
+        }
+    const struct {
+        double d;
+        const char *text;
+    } ties[] = {{1 + 0x1p-17, "1.0000076293945312"}, {1 + 3 * 0x1p-17, "1.0000228881835938"}};
+    for (size_t i = 0; i < sizeof ties / sizeof *ties; i++) {
+        sample s = {.d = ties[i].d};
+        char *got = emitted(&one_double, &s, 0), want[64];
+        snprintf(want, sizeof want, "{\n  \"d\": %s\n}", ties[i].text);
+        assert_string_equal(got, want);
+        free(got);
+        assert_field_as_jansson(&one_double, &s, "d", json_real(s.d));
+    }
+}
+
 /* jansson makes no real of NaN or an infinity; the schema writes what it wrote: null. */
 static void a_double_not_finite_is_null(void **state)
 {
@@ -177,21 +221,27 @@ static void integers_at_their_limits_are_written_as_jansson_writes_them(void **s
     }
 }
 
-/* An array of them, as a row's `emit` writes a result's launch times. */
-static void an_integer_alone_is_written_as_jansson_writes_it(void **state)
+/* An array of them, as a row's `emit` writes a result's launch times, at any depth. */
+static void an_array_of_integers_is_written_as_jansson_writes_it(void **state)
 {
     (void)state;
-    const long long ints[] = {0, 7, -7, 123456789, LLONG_MAX, LLONG_MIN};
-    for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
-        char *text = NULL;
+    const uint64_t times[] = {0, 7, 123456789, (uint64_t)INT64_MAX, (uint64_t)INT64_MAX + 1, UINT64_MAX};
+    for (size_t n = 0; n <= sizeof times / sizeof *times; n++) {
+        json_t *a = json_array();
+        for (size_t i = 0; i < n; i++)
+            json_array_append_new(a, json_integer((json_int_t)times[i]));
+        /* Jansson's text of the array inside {"a": {"b": ...}}: depth 2. */
+        char *want = dumped(json_pack("{s:{s:o}}", "a", "b", a));
+        char *got = NULL;
         size_t len = 0;
-        FILE *f = open_memstream(&text, &len);
-        assert_true(schema_emit_integer(f, ints[i]));
+        FILE *f = open_memstream(&got, &len);
+        assert_true(schema_emit_integers(f, times, n, 2));
         assert_int_equal(fclose(f), 0);
-        char *want = dumped(json_integer(ints[i]));
-        assert_string_equal(text, want);
+        const char *start = strstr(want, "\"b\": ") + 5;
+        assert_memory_equal(got, start, len);
+        assert_string_equal(start + len, "\n  }\n}");
+        free(got);
         free(want);
-        free(text);
     }
 }
 
@@ -340,9 +390,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(doubles_are_written_as_jansson_writes_reals),
         cmocka_unit_test(any_finite_double_is_written_as_jansson_writes_it),
+        cmocka_unit_test(doubles_of_a_document_are_written_as_jansson_writes_them),
         cmocka_unit_test(a_double_not_finite_is_null),
         cmocka_unit_test(integers_at_their_limits_are_written_as_jansson_writes_them),
-        cmocka_unit_test(an_integer_alone_is_written_as_jansson_writes_it),
+        cmocka_unit_test(an_array_of_integers_is_written_as_jansson_writes_it),
         cmocka_unit_test(strings_are_escaped_as_jansson_escapes_them),
         cmocka_unit_test(a_string_not_utf8_is_null_where_jansson_refuses_it),
         cmocka_unit_test(a_zero_is_written_null_or_left_out_by_its_flags),

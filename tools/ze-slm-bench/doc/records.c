@@ -164,12 +164,7 @@ static json_t *w_times(const void *rec)
 static bool e_times(FILE *f, const void *rec, int depth)
 {
     const zeslm_result *r = rec;
-    if (r->stats.n == 0)
-        return fputs("[]", f) != EOF;
-    bool ok = fputc('[', f) != EOF;
-    for (size_t k = 0; ok && k < r->stats.n; k++)
-        ok = schema_emit_indent(f, depth + 1, k == 0) && schema_emit_integer(f, (long long)r->times_ns[k]);
-    return ok && schema_emit_indent(f, depth, true) && fputc(']', f) != EOF;
+    return schema_emit_integers(f, r->times_ns, r->stats.n, depth);
 }
 
 /* The launch times (the caller frees r->times_ns). */
