@@ -196,7 +196,9 @@ static bool utf8_valid(const char *s, size_t n)
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
         unsigned c = u[i];
-        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        /* The length a lead byte gives; 0: a trail byte, an overlong C0 or C1, F5 up. */
+        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                                 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
         if (len == 0 || len > n - i)
             return false;
         uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
@@ -442,7 +444,7 @@ static bool digits17(double d, uint64_t *digits, int *exp10)
         int shift = -(p + e2);
         if (shift <= 0) {
             if (-shift > 10)
-                return false; /* d 10^p < 10^18 needs no more */
+                return false; /* a guard: d 10^p < 10^18 is never shifted this far */
             n <<= -shift;
         } else {
             if (shift > 120)
