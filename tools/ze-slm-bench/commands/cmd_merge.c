@@ -2,15 +2,16 @@
  * document (tools/ze-slm-bench/doc/run_doc.h, run_doc_merge), with the table across the devices, the
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank
  * and host (doc/verdict.h) that the exit status carries. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "io/ordered.h"
 #include "io/output.h"
 #include "doc/run_fleet.h"
 #include "render/run_render.h"
@@ -72,30 +73,41 @@ static int on_option(void *ctx, int key, const char *value)
     return 0;
 }
 
-/* Every file merged into *merged as it is read, each freed then (a file given twice
- * is read once, a bad one is an error entry unless strict): memory holds the merged
- * devices, not the documents read. */
-static int load(char *const *paths, size_t n, run_doc *merged, size_t *found, const merge_opts *o,
-                fleet_inputs *in)
+typedef struct loading {
+    char *const *paths;
+    run_doc *merged;
+    size_t found;
+    const merge_opts *o;
+    fleet_inputs *in;
+} loading;
+
+/* File i merged as it comes (a file given twice adds its name alone, a bad one is an
+ * error entry unless strict), each device's results then set aside on disk: memory
+ * holds the merged devices, not the documents read nor their results. */
+static int take(void *ctx, size_t i, run_doc *doc, bool twice, const char *why)
 {
-    for (size_t i = 0; i < n; i++) {
-        run_doc doc = {0};
-        int rc = 0;
-        if (fleet_inputs_twice(in, paths, i)) {
-            run_doc_init(&doc, json_object(), &(zeslm_run_opts){0});
-            doc.complete = true;
-        } else if ((rc = fleet_inputs_read(paths[i], o->read_limit, &doc, o->strict)) == 0) {
-            fleet_inputs_mixed(in, paths[i], &doc, doc.n_devices);
-            *found += doc.n_devices + json_array_size(doc.errors);
-        }
-        if (rc == 0 && !run_doc_merge_add(merged, &doc, paths[i]))
-            rc = cli_error("out of host memory");
-        if (doc.head)
-            run_doc_free(&doc);
-        if (rc)
-            return rc;
+    loading *l = ctx;
+    const char *path = l->paths[i];
+    run_doc none = {0};
+    if (twice) {
+        run_doc_init(&none, json_object(), &(zeslm_run_opts){0});
+        none.complete = true;
+        doc = &none;
+    } else if (*why && l->o->strict) {
+        return cli_error("%s: %s", path, why);
+    } else {
+        fleet_inputs_mixed(l->in, path, doc, doc->n_devices);
+        l->found += doc->n_devices + json_array_size(doc->errors);
     }
-    return 0;
+    size_t before = l->merged->n_devices;
+    int rc = run_doc_merge_add(l->merged, doc, path) ? 0 : cli_error("out of host memory");
+    for (size_t k = before; rc == 0 && k < l->merged->n_devices; k++)
+        if (!run_doc_spill(l->merged, k))
+            rc = cli_error("cannot set the results of %s aside in a temporary file (TMPDIR): %s", path,
+                           strerror(errno));
+    if (none.head)
+        run_doc_free(&none);
+    return rc;
 }
 
 static int load_baseline(const char *path, uint64_t limit, fleet *out)
@@ -109,8 +121,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
     fleet f;
     if (!fleet_init(&f))
         return cli_error("out of host memory");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int rc = fleet_read_files(&f, in, paths, n, o->read_limit, o->strict, cores > 0 ? (unsigned)cores : 1);
+    int rc = fleet_read_files(&f, in, paths, n, o->read_limit, o->strict, ordered_cores());
     verdicts v = {0};
     if (rc == 0 && f.n_devices + json_array_size(f.errors) == 0)
         rc = cli_error("merge: no device and no error in any file");
@@ -180,7 +191,9 @@ static int merge_run(int argc, char **argv)
                                          : cli_error("out of host memory");
     } else if (rc == 0) {
         run_doc_merge_begin(&merged, output_document(argc, argv));
-        rc = load(argv + first, n, &merged, &found, &o, &in);
+        loading l = {argv + first, &merged, 0, &o, &in};
+        rc = fleet_read_in_order(&in, argv + first, n, o.read_limit, ordered_cores(), take, &l);
+        found = l.found;
         if (rc == 0 && found == 0)
             rc = cli_error("merge: no device and no error in any file");
         if (rc == 0 && !run_doc_merge_end(&merged))

@@ -3,15 +3,8 @@
 #include <string.h>
 
 #include "doc/fleet.h"
+#include "doc/intern.h"
 #include "doc/peers.h"
-
-/* Interned strings: open addressing on FNV-1a, each string's id its insertion order. */
-typedef struct intern {
-    char **strings;
-    size_t n, cap;
-    uint32_t *slots; /* id + 1; 0 empty */
-    size_t n_slots;
-} intern;
 
 struct fleet_keys {
     intern rows, models;
@@ -20,77 +13,6 @@ struct fleet_keys {
     size_t *model_count; /* per model: its devices, counted as they are added */
     size_t cap_models;
 };
-
-static uint64_t fnv(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
-static long intern_find(const intern *t, const char *s)
-{
-    if (!t->n_slots)
-        return -1;
-    for (size_t i = fnv(s) & (t->n_slots - 1);; i = (i + 1) & (t->n_slots - 1)) {
-        if (!t->slots[i])
-            return -1;
-        if (strcmp(t->strings[t->slots[i] - 1], s) == 0)
-            return (long)t->slots[i] - 1;
-    }
-}
-
-static bool intern_grow(intern *t)
-{
-    size_t n = t->n_slots ? 2 * t->n_slots : 256;
-    uint32_t *slots = calloc(n, sizeof *slots);
-    if (!slots)
-        return false;
-    for (size_t k = 0; k < t->n; k++) {
-        size_t i = fnv(t->strings[k]) & (n - 1);
-        while (slots[i])
-            i = (i + 1) & (n - 1);
-        slots[i] = (uint32_t)k + 1;
-    }
-    free(t->slots);
-    t->slots = slots;
-    t->n_slots = n;
-    return true;
-}
-
-/* s's id, added when new; -1 when out of memory. */
-static long intern_add(intern *t, const char *s)
-{
-    long id = intern_find(t, s);
-    if (id >= 0)
-        return id;
-    if ((t->n + 1) * 2 > t->n_slots && !intern_grow(t))
-        return -1;
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        char **grown = realloc(t->strings, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        t->strings = grown;
-        t->cap = cap;
-    }
-    if (!(t->strings[t->n] = strdup(s)))
-        return -1;
-    size_t i = fnv(s) & (t->n_slots - 1);
-    while (t->slots[i])
-        i = (i + 1) & (t->n_slots - 1);
-    t->slots[i] = (uint32_t)t->n + 1;
-    return (long)t->n++;
-}
-
-static void intern_free(intern *t)
-{
-    for (size_t k = 0; k < t->n; k++)
-        free(t->strings[k]);
-    free(t->strings);
-    free(t->slots);
-}
 
 bool fleet_init(fleet *f)
 {
@@ -181,7 +103,8 @@ static bool count_model(struct fleet_keys *k, long m)
     return true;
 }
 
-static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, const char *source)
+static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, const zeslm_results *results,
+                       const char *source)
 {
     if (f->n_devices == f->cap_devices) {
         size_t cap = f->cap_devices ? 2 * f->cap_devices : 64;
@@ -191,9 +114,9 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
         f->devices = grown;
         f->cap_devices = cap;
     }
-    if (f->n_pairs + d->results.count > f->cap_pairs) {
+    if (f->n_pairs + results->count > f->cap_pairs) {
         size_t cap = f->cap_pairs ? 2 * f->cap_pairs : 4096;
-        while (cap < f->n_pairs + d->results.count)
+        while (cap < f->n_pairs + results->count)
             cap *= 2;
         fleet_pair *grown = realloc(f->pairs, cap * sizeof *grown);
         if (!grown)
@@ -227,8 +150,8 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
     if (m < 0 || !count_model(f->keys, m))
         return false;
     x->model = (uint32_t)m;
-    for (size_t i = 0; i < d->results.count; i++) {
-        const zeslm_result *r = &d->results.items[i];
+    for (size_t i = 0; i < results->count; i++) {
+        const zeslm_result *r = &results->items[i];
         if (r->outcome != ZESLM_MEASURED || !(r->rate > 0))
             continue;
         long row = row_of(f, r);
@@ -243,9 +166,14 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
 
 bool fleet_add_doc(fleet *f, const run_doc *doc, const char *source)
 {
-    for (size_t k = 0; k < doc->n_devices; k++)
-        if (!add_device(f, doc, &doc->devices[k], source))
+    for (size_t k = 0; k < doc->n_devices; k++) {
+        zeslm_results scratch;
+        const zeslm_results *r = run_doc_results(doc, k, &scratch);
+        bool ok = r && add_device(f, doc, &doc->devices[k], r, source);
+        zeslm_results_free(&scratch);
+        if (!ok)
             return false;
+    }
     for (size_t i = 0; i < json_array_size(doc->errors); i++) {
         json_t *e = json_copy(json_array_get(doc->errors, i));
         if (!e)

@@ -44,7 +44,8 @@ bool fleet_init(fleet *f);
 void fleet_free(fleet *f);
 
 /* Adds the devices and errors of a document read (or merged); `source` names its file
- * where the document does not. False when out of memory. */
+ * where the document does not. False when out of memory, or when a spilled device's
+ * results cannot be read back. */
 bool fleet_add_doc(fleet *f, const run_doc *doc, const char *source);
 
 /* Devices in the order of their files (source), then rank and index; errors in the

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "doc/doc_reader.h"
 #include "doc/fleet_read.h"
+#include "io/ordered.h"
 
 bool fleet_inputs_init(fleet_inputs *in, size_t n)
 {
@@ -189,4 +190,63 @@ int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, u
         pthread_join(t[k], NULL);
     pthread_mutex_destroy(&r.lock);
     return r.rc;
+}
+
+/* One file of fleet_read_in_order, read on a reader thread. */
+typedef struct one_file {
+    run_doc doc;
+    char why[512];
+} one_file;
+
+typedef struct in_order {
+    char *const *paths;
+    const bool *twice;
+    uint64_t limit;
+    fleet_take_fn take;
+    void *ctx;
+} in_order;
+
+/* File i: its document, or one BAD_FILE error entry and the reason; NULL out of memory. */
+static void *read_one(void *ctx, size_t i)
+{
+    const in_order *o = ctx;
+    one_file *f = calloc(1, sizeof *f);
+    if (!f || o->twice[i] || doc_read_file(o->paths[i], o->limit, &f->doc, f->why, sizeof f->why) == 0)
+        return f;
+    bad_file(o->paths[i], f->why, &f->doc, false);
+    return f;
+}
+
+static void drop_one(void *ctx, void *made)
+{
+    (void)ctx;
+    one_file *f = made;
+    if (f && f->doc.head)
+        run_doc_free(&f->doc);
+    free(f);
+}
+
+static int take_one(void *ctx, size_t i, void *made)
+{
+    const in_order *o = ctx;
+    one_file *f = made;
+    int rc = f ? o->take(o->ctx, i, &f->doc, o->twice[i], f->why) : cli_error("out of host memory");
+    drop_one(ctx, f);
+    return rc;
+}
+
+int fleet_read_in_order(fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, unsigned threads,
+                        fleet_take_fn take, void *ctx)
+{
+    bool *twice = calloc(n ? n : 1, sizeof *twice);
+    if (!twice)
+        return cli_error("out of host memory");
+    /* Which files were given before, first, so that the readers touch nothing shared. */
+    for (size_t i = 0; i < n; i++)
+        twice[i] = fleet_inputs_twice(in, paths, i);
+    in_order o = {paths, twice, limit, take, ctx};
+    static const ordered_steps steps = {read_one, take_one, drop_one};
+    int rc = ordered_map(n, threads, 2 * (size_t)threads, &steps, &o);
+    free(twice);
+    return rc;
 }

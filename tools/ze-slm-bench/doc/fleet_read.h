@@ -55,4 +55,17 @@ void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc, 
 int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, bool strict,
                      unsigned threads);
 
+/* What fleet_read_in_order hands over of file i: its document (its devices and errors,
+ * or one BAD_FILE error entry, `why` then its reason; "" none), empty where `twice`
+ * (given before, noted). take may move the document's devices away; it is freed after.
+ * Nonzero stops the reading: that is the exit status. */
+typedef int (*fleet_take_fn)(void *ctx, size_t i, run_doc *doc, bool twice, const char *why);
+
+/* Reads the files on up to `threads` threads, at most two a thread ahead of the one
+ * handed over, and hands each to take in the order given, on the calling thread: a
+ * merge that keeps the files' order parses on every core and holds a few documents.
+ * Returns 0 or the first nonzero take. */
+int fleet_read_in_order(fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, unsigned threads,
+                        fleet_take_fn take, void *ctx);
+
 #endif

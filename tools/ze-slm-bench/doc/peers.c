@@ -1,6 +1,8 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/intern.h"
 #include "doc/peers.h"
 #include "doc/result_key.h"
 
@@ -67,80 +69,97 @@ static bool in_order(peers *p, const size_t *first)
     return true;
 }
 
-/* A measured result of a device, in the order the devices and their results came. */
-typedef struct entry {
-    result_key key;
-    size_t device, order;
-} entry;
-
-static int by_identity(const void *x, const void *y)
+/* A row's identity as one string: the result_key_cmp order's fields, apart by a byte
+ * no name holds. */
+static void key_text(const result_key *k, char *buf, size_t len)
 {
-    const entry *a = x, *b = y;
-    int c = result_key_cmp(&a->key, &b->key);
-    return c ? c : (a->order > b->order) - (a->order < b->order);
+    snprintf(buf, len, "%s\x1f%s\x1f%s\x1f%d\x1f%u", k->r->workload, k->r->variant, k->r->params, k->grouped,
+             k->grouped ? k->r->group_size : 0);
 }
 
-/* A new row for e's identity; false when out of memory. */
-static bool add_row(peers *p, const entry *e)
+/* A new row for k's identity, its names a copy of k's result (launch times left out:
+ * the device's results may be freed before the rows); false when out of memory. */
+static bool add_row(peers *p, const result_key *k)
 {
     peers_row *row = &p->rows[p->n_rows];
-    *row = (peers_row){.first = e->key.r, .grouped = e->key.grouped};
+    zeslm_result *first = malloc(sizeof *first);
+    *row = (peers_row){.first = first, .grouped = k->grouped};
     row->rates = calloc(p->n_devices, sizeof *row->rates);
     row->ratios = calloc(p->n_devices, sizeof *row->ratios);
     row->busy = calloc(p->n_devices, sizeof *row->busy);
-    if (!row->rates || !row->ratios || !row->busy) {
+    if (!first || !row->rates || !row->ratios || !row->busy) {
+        free(first);
         free(row->rates);
         free(row->ratios);
         free(row->busy);
         return false;
     }
+    *first = *k->r;
+    first->times_ns = NULL;
     p->n_rows++;
     return true;
 }
 
-/* The rows of the devices' measured results: sorted by identity once, each run of
- * one identity a row, the rows then in the order their first result came. */
-static bool build_rows(const zeslm_results *const *devices, peers *p)
+/* Room for one more row. */
+static bool row_room(peers *p, size_t *cap)
 {
-    size_t n = 0;
-    for (size_t d = 0; d < p->n_devices; d++)
-        n += devices[d]->count;
-    entry *all = malloc((n ? n : 1) * sizeof *all);
-    result_key *keys = NULL;
-    size_t *row_of = NULL, m = 0;
-    bool ok = all && (p->rows = malloc((n ? n : 1) * sizeof *p->rows));
-    for (size_t d = 0; ok && d < p->n_devices; d++) {
-        free(keys);
-        keys = malloc((devices[d]->count ? devices[d]->count : 1) * sizeof *keys);
-        ok = keys && result_keys(devices[d], keys);
-        for (size_t i = 0; ok && i < devices[d]->count; i++) {
-            const zeslm_result *r = &devices[d]->items[i];
-            if (r->outcome == ZESLM_MEASURED && r->rate > 0) {
-                all[m] = (entry){keys[i], d, m};
-                m++;
-            }
-        }
-    }
-    if (ok) {
-        qsort(all, m, sizeof *all, by_identity);
-        ok = (row_of = malloc((m ? m : 1) * sizeof *row_of)) != NULL;
-    }
-    for (size_t i = 0; ok && i < m; i++) {
-        if ((i == 0 || result_key_cmp(&all[i - 1].key, &all[i].key) != 0) && !(ok = add_row(p, &all[i])))
+    if (p->n_rows < *cap)
+        return true;
+    size_t n = *cap ? 2 * *cap : 64;
+    peers_row *grown = realloc(p->rows, n * sizeof *grown);
+    if (!grown)
+        return false;
+    p->rows = grown;
+    *cap = n;
+    return true;
+}
+
+/* Device d's measured results into their rows (a row per identity, new ones in the
+ * order their first result comes). */
+static bool add_device(peers *p, intern *ids, size_t *cap, const zeslm_results *r, size_t d)
+{
+    result_key *keys = malloc((r->count ? r->count : 1) * sizeof *keys);
+    bool ok = keys && result_keys(r, keys);
+    for (size_t i = 0; ok && i < r->count; i++) {
+        const zeslm_result *x = &r->items[i];
+        if (x->outcome != ZESLM_MEASURED || !(x->rate > 0))
+            continue;
+        char text[sizeof x->workload + sizeof x->variant + sizeof x->params + 32];
+        key_text(&keys[i], text, sizeof text);
+        long row = intern_add(ids, text);
+        ok = row >= 0 && ((size_t)row < p->n_rows || (row_room(p, cap) && add_row(p, &keys[i])));
+        if (!ok)
             break;
-        peers_row *row = &p->rows[p->n_rows - 1];
-        row->rates[all[i].device] = all[i].key.r->rate;
-        row->busy[all[i].device] = all[i].key.r->wall_ns ? (double)all[i].key.r->stats.median_ns /
-                                                                (double)all[i].key.r->wall_ns : 0;
-        /* The order of the row's first result, to put the rows back in it. */
-        if (i == 0 || result_key_cmp(&all[i - 1].key, &all[i].key) != 0)
-            row_of[p->n_rows - 1] = all[i].order;
+        p->rows[row].rates[d] = x->rate;
+        p->rows[row].busy[d] = x->wall_ns ? (double)x->stats.median_ns / (double)x->wall_ns : 0;
     }
-    if (ok)
-        ok = in_order(p, row_of);
-    free(row_of);
     free(keys);
-    free(all);
+    return ok;
+}
+
+/* The rows of the devices' measured results, a device at a time (get may read each
+ * back from where it was set aside), the rows then grouped by workload. */
+static bool build_rows(peers_results_fn get, void *ctx, peers *p, size_t *most)
+{
+    intern ids = {0};
+    size_t cap = 0, *first = NULL;
+    bool ok = true;
+    for (size_t d = 0; ok && d < p->n_devices; d++) {
+        zeslm_results scratch = {0};
+        const zeslm_results *r = get(ctx, d, &scratch);
+        ok = r && add_device(p, &ids, &cap, r, d);
+        if (r && r->count > *most)
+            *most = r->count;
+        zeslm_results_free(&scratch);
+    }
+    /* Rows were added in the order of their first results. */
+    if (ok && (ok = (first = malloc((p->n_rows ? p->n_rows : 1) * sizeof *first)) != NULL)) {
+        for (size_t i = 0; i < p->n_rows; i++)
+            first[i] = i;
+        ok = in_order(p, first);
+    }
+    free(first);
+    intern_free(&ids);
     return ok;
 }
 
@@ -169,7 +188,18 @@ static void summarize(peers_row *row, size_t n_devices, double *scratch)
             row->ratios[d] = (lower ? 1 / row->rates[d] : row->rates[d]) / mid;
 }
 
+static const zeslm_results *of_list(void *ctx, size_t d, zeslm_results *scratch)
+{
+    (void)scratch;
+    return ((const zeslm_results *const *)ctx)[d];
+}
+
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p)
+{
+    return peers_compute_from(of_list, (void *)devices, n_devices, p);
+}
+
+bool peers_compute_from(peers_results_fn get, void *ctx, size_t n_devices, peers *p)
 {
     *p = (peers){.n_devices = n_devices};
     size_t most = 0;
@@ -179,10 +209,8 @@ bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers 
     p->busy = calloc(n_devices ? n_devices : 1, sizeof *p->busy);
     if (!p->scores || !p->slow || !p->busy)
         goto fail;
-    if (!build_rows(devices, p))
+    if (!build_rows(get, ctx, p, &most))
         goto fail;
-    for (size_t d = 0; d < n_devices; d++)
-        most = devices[d]->count > most ? devices[d]->count : most;
     scratch = malloc((n_devices > most ? n_devices : most) * sizeof *scratch + sizeof *scratch);
     if (!scratch)
         goto fail;
@@ -219,6 +247,7 @@ double peers_busy(const peers *p, size_t d, const char *workload, double *scratc
 void peers_free(peers *p)
 {
     for (size_t i = 0; i < p->n_rows; i++) {
+        free((zeslm_result *)p->rows[i].first);
         free(p->rows[i].rates);
         free(p->rows[i].ratios);
         free(p->rows[i].busy);
@@ -234,58 +263,82 @@ void peers_free(peers *p)
 bool peers_share_devices(peers *p, const char *const *identity)
 {
     free(p->same_as);
-    if (!(p->same_as = calloc(p->n_devices ? p->n_devices : 1, sizeof *p->same_as)))
-        return false;
-    for (size_t d = 0; d < p->n_devices; d++) {
-        size_t e = 0;
-        while (e < d && !(identity[d] && identity[e] && strcmp(identity[d], identity[e]) == 0))
-            e++;
-        p->same_as[d] = e;
+    size_t n = p->n_devices;
+    intern ids = {0};
+    /* Per identity (interned: O(n) for a fleet of thousands), its first device. */
+    size_t *first = malloc((n ? n : 1) * sizeof *first);
+    double *best = malloc((n ? n : 1) * sizeof *best);
+    bool ok = (p->same_as = calloc(n ? n : 1, sizeof *p->same_as)) && first && best;
+    for (size_t d = 0; ok && d < n; d++) {
+        p->same_as[d] = d;
+        if (!identity[d])
+            continue;
+        size_t known = ids.n;
+        long id = intern_add(&ids, identity[d]);
+        if (!(ok = id >= 0))
+            break;
+        if (ids.n > known)
+            first[id] = d;
+        p->same_as[d] = first[id];
     }
-    for (size_t i = 0; i < p->n_rows; i++) {
+    for (size_t i = 0; ok && i < p->n_rows; i++) {
         peers_row *row = &p->rows[i];
         if (row->total_rate <= 0)
             continue;
         /* Each physical device once, at the best rate any of its ranks saw. */
+        for (size_t d = 0; d < n; d++)
+            best[d] = 0;
+        for (size_t d = 0; d < n; d++)
+            if (row->rates[d] > best[p->same_as[d]])
+                best[p->same_as[d]] = row->rates[d];
         row->total_rate = 0;
-        for (size_t d = 0; d < p->n_devices; d++) {
-            if (p->same_as[d] != d)
-                continue;
-            double best = 0;
-            for (size_t e = d; e < p->n_devices; e++)
-                if (p->same_as[e] == d && row->rates[e] > best)
-                    best = row->rates[e];
-            row->total_rate += best;
-        }
+        for (size_t d = 0; d < n; d++)
+            row->total_rate += p->same_as[d] == d ? best[d] : 0;
     }
-    return true;
+    intern_free(&ids);
+    free(first);
+    free(best);
+    return ok;
 }
 
-bool peers_score_groups(peers *p, const zeslm_results *const *devices, const size_t *group)
+/* Row i's speed on device d (its rate, or 1 / rate where lower is better); 0 none. */
+static double speed(const peers_row *row, size_t d)
+{
+    double r = row->rates[d];
+    return r > 0 && peers_lower_is_better(row->first->rate_unit) ? 1 / r : r;
+}
+
+bool peers_score_groups(peers *p, const size_t *group)
 {
     size_t n = p->n_devices;
-    const zeslm_results **members = malloc((n ? n : 1) * sizeof *members);
-    size_t *index = malloc((n ? n : 1) * sizeof *index);
-    bool ok = members && index;
+    /* Per row, the median speed of each group's devices that measured it (0 where
+     * fewer than two did): a group's rows are the union of its devices' results, as
+     * peers_compute of the group alone would have them. */
+    double *mid = calloc((n ? n : 1) * (p->n_rows ? p->n_rows : 1), sizeof *mid);
+    double *v = malloc((n > p->n_rows ? n : p->n_rows) * sizeof *v + sizeof *v);
+    bool ok = mid && v;
     for (size_t g = 0; ok && g < n; g++) {
         if (group[g] != g)
             continue;
-        size_t m = 0;
-        for (size_t d = g; d < n; d++)
-            if (group[d] == g) {
-                index[m] = d;
-                members[m++] = devices[d];
-            }
-        peers one = {0};
-        if (!(ok = peers_compute(members, m, &one)))
-            break;
-        for (size_t i = 0; i < m; i++) {
-            p->scores[index[i]] = one.scores[i];
-            p->slow[index[i]] = one.slow[i];
+        for (size_t i = 0; i < p->n_rows; i++) {
+            size_t m = 0;
+            for (size_t d = g; d < n; d++)
+                if (group[d] == g && p->rows[i].rates[d] > 0)
+                    v[m++] = speed(&p->rows[i], d);
+            mid[g * p->n_rows + i] = m >= 2 ? peers_median(v, m) : 0;
         }
-        peers_free(&one);
     }
-    free(members);
-    free(index);
+    for (size_t d = 0; ok && d < n; d++) {
+        size_t m = 0;
+        for (size_t i = 0; i < p->n_rows; i++) {
+            double at = mid[group[d] * p->n_rows + i];
+            if (at > 0 && p->rows[i].rates[d] > 0)
+                v[m++] = speed(&p->rows[i], d) / at;
+        }
+        p->scores[d] = m ? peers_median(v, m) : 0;
+        p->slow[d] = m && p->scores[d] < PEERS_SLOW_BELOW;
+    }
+    free(mid);
+    free(v);
     return ok;
 }

@@ -14,7 +14,9 @@
 
 /* One result (its identity: doc/result_key.h) over the devices. */
 typedef struct peers_row {
-    const zeslm_result *first; /* names and unit: the first device's result of this key */
+    /* Names and unit: a copy of the first device's result of this key, its launch
+     * times left out (the rows outlive the results they were built from). */
+    const zeslm_result *first;
     bool grouped;              /* its group size is part of its identity (a profile's) */
     double *rates;             /* per device; 0 where that device did not measure it */
     size_t measured;           /* devices with a rate */
@@ -47,17 +49,26 @@ typedef struct peers {
     size_t *same_as;
 } peers;
 
-/* Builds the rows from each device's results (the results must outlive p), each
- * result keyed once and sorted: O(n log n) in the results. Returns false when out
- * of memory. */
+/* Device d's results for the rows: the caller's own, or read back into `scratch`
+ * (which the caller of get frees with zeslm_results_free); NULL when they cannot be
+ * had. */
+typedef const zeslm_results *(*peers_results_fn)(void *ctx, size_t d, zeslm_results *scratch);
+
+/* Builds the rows from each device's results, a device at a time (a merge of
+ * thousands sets them aside and reads them back one by one), each result keyed once:
+ * memory holds the rows (their rates per device), not the results. Returns false
+ * when out of memory or when get fails. */
+bool peers_compute_from(peers_results_fn get, void *ctx, size_t n_devices, peers *p);
+
+/* The same over lists in memory. */
 bool peers_compute(const zeslm_results *const *devices, size_t n_devices, peers *p);
 void peers_free(peers *p);
 
 /* Scores each device against the devices of its own group alone (group[d]: the first
- * device of d's group; a device of a model and driver version), as peers_compute
- * scores them over all: a fleet of two models is two populations, and a device is
- * SLOW only against its own. Returns false when out of memory. */
-bool peers_score_groups(peers *p, const zeslm_results *const *devices, const size_t *group);
+ * device of d's group; a device of a model and driver version), from the rows, as
+ * peers_compute of each group alone would: a fleet of two models is two populations,
+ * and a device is SLOW only against its own. Returns false when out of memory. */
+bool peers_score_groups(peers *p, const size_t *group);
 
 /* Ranks that shared one physical device (the same non-NULL identity: its UUID, or host
  * and PCI address) count once in each row's total, at the best rate any of them saw:

@@ -8,6 +8,7 @@
 #include "doc/report.h"
 #include "doc/run_doc.h"
 #include "expect/verdict.h"
+#include "io/ordered.h"
 
 #define ROWS(r) .rows = r, .n_rows = sizeof r / sizeof r[0]
 
@@ -414,7 +415,13 @@ static json_t *w_devices(const void *rec)
     const run_doc *doc = rec;
     json_t *a = json_array();
     for (size_t k = 0; a && k < doc->n_devices; k++) {
-        json_t *o = schema_write(&records_device, &doc->devices[k]);
+        run_doc_device d;
+        if (!run_doc_device_load(doc, k, &d)) {
+            json_decref(a);
+            return NULL;
+        }
+        json_t *o = schema_write(&records_device, &d);
+        run_doc_device_unload(&d);
         /* A run still going, or stopped, leaves each of its devices incomplete; a merged
          * document's devices say their own. */
         if (o && !doc->complete && !run_doc_merged(doc))
@@ -424,17 +431,62 @@ static json_t *w_devices(const void *rec)
     return a;
 }
 
-/* The same, a device at a time straight to f. */
+/* A device's JSON, made on a worker thread (emit_device) and written in order. */
+typedef struct device_text {
+    char *text;
+    size_t len;
+    bool ok;
+} device_text;
+
+typedef struct emitting {
+    const run_doc *doc;
+    FILE *f;
+    int depth;
+} emitting;
+
+static void *emit_device(void *ctx, size_t k)
+{
+    const emitting *e = ctx;
+    device_text *t = calloc(1, sizeof *t);
+    run_doc_device d;
+    if (!t || !run_doc_device_load(e->doc, k, &d))
+        return t;
+    FILE *m = open_memstream(&t->text, &t->len);
+    /* As w_devices: a run still going, or stopped, leaves each device incomplete. */
+    d.incomplete |= !e->doc->complete && !run_doc_merged(e->doc);
+    t->ok = m && schema_emit(m, &records_device, &d, e->depth + 1);
+    t->ok = m && fclose(m) == 0 && t->ok;
+    run_doc_device_unload(&d);
+    return t;
+}
+
+static void drop_device(void *ctx, void *made)
+{
+    (void)ctx;
+    device_text *t = made;
+    if (t)
+        free(t->text);
+    free(t);
+}
+
+static int write_device(void *ctx, size_t k, void *made)
+{
+    const emitting *e = ctx;
+    device_text *t = made;
+    bool ok = t && t->ok && schema_emit_indent(e->f, e->depth + 1, k == 0) && fwrite(t->text, 1, t->len, e->f) == t->len;
+    drop_device(ctx, made);
+    return !ok;
+}
+
+/* The same, straight to f: each device's text made on every core (most of a merged
+ * document's bytes), written in their order. */
 static bool e_devices(FILE *f, const void *rec, int depth)
 {
     const run_doc *doc = rec;
-    bool ok = fputc('[', f) != EOF;
-    for (size_t k = 0; ok && k < doc->n_devices; k++) {
-        run_doc_device d = doc->devices[k];
-        /* As w_devices: a run still going, or stopped, leaves each device incomplete. */
-        d.incomplete |= !doc->complete && !run_doc_merged(doc);
-        ok = schema_emit_indent(f, depth + 1, k == 0) && schema_emit(f, &records_device, &d, depth + 1);
-    }
+    emitting e = {doc, f, depth};
+    static const ordered_steps steps = {emit_device, write_device, drop_device};
+    unsigned threads = ordered_cores();
+    bool ok = fputc('[', f) != EOF && ordered_map(doc->n_devices, threads, 2 * (size_t)threads, &steps, &e) == 0;
     return ok && (doc->n_devices == 0 || schema_emit_indent(f, depth, true)) && fputc(']', f) != EOF;
 }
 

@@ -427,11 +427,13 @@ static const field device_fields[] = {
 };
 #define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
 
-void report_csv_devices(FILE *f, const report_device *devs, size_t n)
+void report_csv_devices_header(FILE *f)
 {
     fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, N_FIELDS);
-    for (size_t d = 0; d < n; d++)
-        for (size_t i = 0; i < devs[d].results->count; i++)
-            fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, &devs[d], fields, N_FIELDS,
-                                &devs[d].results->items[i]);
+}
+
+void report_csv_device(FILE *f, const report_device *dev)
+{
+    for (size_t i = 0; i < dev->results->count; i++)
+        fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, dev, fields, N_FIELDS, &dev->results->items[i]);
 }

@@ -47,11 +47,12 @@ typedef struct report_device {
     const char *verdict; /* a fleet's verdict of it ("PASS", "SLOW", ...); NULL none */
 } report_device;
 
-/* The same CSV for several devices: each row leads with its device's index, name,
- * host, rank and verdict (the keys `device`, `device_name`, `host`, `rank`,
- * `verdict`: a fleet's CSV filters by host or verdict alone), the devices in the
- * order given. */
-void report_csv_devices(FILE *f, const report_device *devs, size_t n);
+/* The same CSV for several devices: the header, then each device's rows, each row
+ * led by its device's index, name, host, rank and verdict (the keys `device`,
+ * `device_name`, `host`, `rank`, `verdict`: a fleet's CSV filters by host or verdict
+ * alone). A device at a time: a merge reads each back from where it was set aside. */
+void report_csv_devices_header(FILE *f);
+void report_csv_device(FILE *f, const report_device *dev);
 
 /* The notes on the columns every results table shares, each printed once per run
  * after the last table where some result needs it. */

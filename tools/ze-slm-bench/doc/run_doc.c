@@ -8,6 +8,7 @@
 #include "doc/hosts.h"
 #include "doc/records.h"
 #include "doc/run_doc.h"
+#include "doc/spool.h"
 
 void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
 {
@@ -35,7 +36,61 @@ void run_doc_free(run_doc *doc)
     json_decref(doc->head);
     json_decref(doc->source);
     json_decref(doc->verdicts);
+    doc_spool_close(doc->spool);
     memset(doc, 0, sizeof *doc);
+}
+
+static bool sections_of(run_doc_device *d, bool note);
+
+bool run_doc_spill(run_doc *doc, size_t k)
+{
+    run_doc_device *d = &doc->devices[k];
+    if (d->spilled)
+        return true;
+    if (!doc->spool && !(doc->spool = doc_spool_open()))
+        return false;
+    if (!doc_spool_put(doc->spool, &d->results, &d->spilled_at))
+        return false;
+    d->spilled_count = d->results.count;
+    d->spilled = true;
+    zeslm_results_free(&d->results);
+    /* A section's summary is 4.6 KB, about 60 KB a device: worked out again on load. */
+    free(d->sections);
+    d->sections = NULL;
+    d->n_sections = 0;
+    return true;
+}
+
+const zeslm_results *run_doc_results(const run_doc *doc, size_t k, zeslm_results *scratch)
+{
+    const run_doc_device *d = &doc->devices[k];
+    *scratch = (zeslm_results){0};
+    if (!d->spilled)
+        return &d->results;
+    return doc_spool_get(doc->spool, d->spilled_at, d->spilled_count, scratch) ? scratch : NULL;
+}
+
+bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy)
+{
+    *copy = doc->devices[k];
+    if (!copy->spilled)
+        return true;
+    if (!doc_spool_get(doc->spool, copy->spilled_at, copy->spilled_count, &copy->results))
+        return false;
+    if (sections_of(copy, false))
+        return true;
+    run_doc_device_unload(copy);
+    return false;
+}
+
+void run_doc_device_unload(run_doc_device *copy)
+{
+    if (!copy->spilled)
+        return;
+    zeslm_results_free(&copy->results);
+    free(copy->sections);
+    copy->sections = NULL;
+    copy->n_sections = 0;
 }
 
 static void copy_text(char *dst, size_t len, const json_t *v)
@@ -99,6 +154,34 @@ static bool section_room(run_doc_device *d)
     if (grown)
         d->sections = grown;
     return grown != NULL;
+}
+
+/* d's sections from its results, a run of one known workload's results each, its
+ * summary worked out again as the run did; with `note`, also into d's summaries and
+ * findings (derived from the results: a file edited by hand is judged by its
+ * results, not by what it says of them). False when out of memory. */
+static bool sections_of(run_doc_device *d, bool note)
+{
+    for (size_t i = 0; i < d->results.count;) {
+        size_t end = i;
+        while (end < d->results.count && strcmp(d->results.items[end].workload, d->results.items[i].workload) == 0)
+            end++;
+        run_section sec = {.wl = zeslm_workload_find(d->results.items[i].workload), .first = i, .count = end - i};
+        i = end;
+        /* A workload this build does not know has no table, and no section. */
+        if (!sec.wl)
+            continue;
+        if (sec.wl->summarize)
+            sec.wl->summarize(&d->results, sec.first, &sec.summary);
+        if (note && sec.summary.count) {
+            json_object_set_new(d->summaries, sec.wl->name, report_summary_text(&sec.summary));
+            json_object_set_new(d->findings, sec.wl->name, report_findings(&sec.summary));
+        }
+        if (!section_room(d))
+            return false;
+        d->sections[d->n_sections++] = sec;
+    }
+    return true;
 }
 
 bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_section *s, const json_t *errors)
@@ -197,6 +280,11 @@ bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b)
     return strcmp(a->name, b->name) == 0 && strcmp(a->driver, b->driver) == 0;
 }
 
+static const zeslm_results *results_of(void *doc, size_t k, zeslm_results *scratch)
+{
+    return run_doc_results(doc, k, scratch);
+}
+
 bool run_doc_aggregate(run_doc *doc)
 {
     /* Again after devices changed: the last one counts. */
@@ -205,12 +293,7 @@ bool run_doc_aggregate(run_doc *doc)
     doc->aggregated = false;
     if (!throttled(doc))
         return false;
-    const zeslm_results **all = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *all);
-    if (!all)
-        return false;
-    for (size_t k = 0; k < doc->n_devices; k++)
-        all[k] = &doc->devices[k].results;
-    bool computed = peers_compute(all, doc->n_devices, &doc->aggregate);
+    bool computed = peers_compute_from(results_of, doc, doc->n_devices, &doc->aggregate);
     /* Scores within each model and driver version (run_doc_same_model). */
     size_t *group = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *group);
     for (size_t k = 0; group && k < doc->n_devices; k++) {
@@ -219,11 +302,10 @@ bool run_doc_aggregate(run_doc *doc)
             if (run_doc_same_model(&doc->devices[j], &doc->devices[k]))
                 group[k] = group[j];
     }
-    doc->aggregated = computed && group && peers_score_groups(&doc->aggregate, all, group);
+    doc->aggregated = computed && group && peers_score_groups(&doc->aggregate, group);
     if (computed && !doc->aggregated)
         peers_free(&doc->aggregate);
     free(group);
-    free(all);
     char(*ids)[320] = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *ids);
     const char **id = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *id);
     if (doc->aggregated && ids && id) {
@@ -281,28 +363,9 @@ int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, con
         return -1;
     }
     run_doc_device_names(d);
-    for (size_t i = 0; i < d->results.count;) {
-        size_t end = i;
-        while (end < d->results.count && strcmp(d->results.items[end].workload, d->results.items[i].workload) == 0)
-            end++;
-        run_section sec = {.wl = zeslm_workload_find(d->results.items[i].workload), .first = i, .count = end - i};
-        i = end;
-        /* A workload this build does not know has no table, and no section. */
-        if (!sec.wl)
-            continue;
-        if (sec.wl->summarize)
-            sec.wl->summarize(&d->results, sec.first, &sec.summary);
-        /* Derived from the results, as the run derived them (a file edited by hand
-         * is judged by its results, not by what it says of them). */
-        if (sec.summary.count) {
-            json_object_set_new(d->summaries, sec.wl->name, report_summary_text(&sec.summary));
-            json_object_set_new(d->findings, sec.wl->name, report_findings(&sec.summary));
-        }
-        if (!section_room(d)) {
-            snprintf(why, why_len, "out of host memory");
-            return -1;
-        }
-        d->sections[d->n_sections++] = sec;
+    if (!sections_of(d, true)) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
     }
     return 0;
 }

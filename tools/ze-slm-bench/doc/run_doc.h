@@ -71,6 +71,12 @@ typedef struct run_doc_device {
     /* Its run stopped before every workload asked for (a rank killed mid-run, an
      * interrupt): written as the device's "complete": false. */
     bool incomplete;
+    /* Its results are in the document's spool (run_doc_spill): `results` and
+     * `sections` are empty, run_doc_results reads the spilled_count results at
+     * spilled_at back, and run_doc_device_load its sections too. */
+    bool spilled;
+    uint64_t spilled_at;
+    size_t spilled_count;
 } run_doc_device;
 
 typedef struct run_doc {
@@ -96,6 +102,8 @@ typedef struct run_doc {
      * none (a run of one process). A document read back has none: they are worked out
      * again. */
     json_t *verdicts;
+    /* Where a merge set its devices' results aside (doc/spool.h); NULL: none is. */
+    struct doc_spool *spool;
 } run_doc;
 
 /* An empty document of the run options `o` under `head` (output_document's; the
@@ -167,6 +175,24 @@ int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, con
  * -1 with a reason in `why`. Through doc/doc_reader.h, which reads a file of any size a
  * device at a time; this holds every device. */
 int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len);
+
+/* Sets device k's results aside in the document's spool (made on first use), freeing
+ * them: a merge of thousands of devices holds their identities, findings and the rows
+ * across them, not their results. Aggregate first or after: run_doc_aggregate reads
+ * them back a device at a time. False when the spool cannot be made or written. */
+bool run_doc_spill(run_doc *doc, size_t k);
+
+/* Device k's results: its own, or read back from the spool into `scratch` (empty;
+ * the caller frees it with zeslm_results_free either way). NULL when that read
+ * fails. */
+const zeslm_results *run_doc_results(const run_doc *doc, size_t k, zeslm_results *scratch);
+
+/* Device k whole into *copy, for a writer: a shallow copy whose results are read back
+ * where they were spilled, and its sections worked out again from them;
+ * run_doc_device_unload frees what the load made. False when that read fails or out
+ * of memory. */
+bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy);
+void run_doc_device_unload(run_doc_device *copy);
 
 /* Whether any device ran nothing (run_doc_device.no_results). */
 bool run_doc_no_results(const run_doc *doc);

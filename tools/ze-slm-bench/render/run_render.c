@@ -12,6 +12,7 @@
 #include "doc/hosts.h"
 #include "render/run_summary.h"
 #include "render/table.h"
+#include "io/ordered.h"
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
  * driver ran nothing. */
@@ -110,10 +111,11 @@ static void expected_of(FILE *f, const run_doc_device *d, bool markdown)
 
 static void device_name(const run_doc *doc, size_t k, char *buf, size_t len);
 
-/* A device of many: how many of its figures are as expected, and each LOW or HIGH one. */
-static void expected_line(FILE *f, const run_doc *doc, size_t k)
+/* A device of many: how many of its figures are as expected, and each LOW or HIGH one
+ * (e: its verdict_device_json). */
+static void expected_line(FILE *f, const run_doc *doc, size_t k, json_t *e)
 {
-    json_t *e = verdict_device_json(&doc->devices[k]), *fig;
+    json_t *fig;
     size_t i, fine = 0, low = 0, high = 0, unjudged = 0;
     char name[64], line[1024];
     device_name(doc, k, name, sizeof name);
@@ -133,7 +135,49 @@ static void expected_line(FILE *f, const run_doc *doc, size_t k)
     snprintf(line, sizeof line, "%s: headline figures: %zu as expected, %zu LOW, %zu HIGH, %zu with no published "
              "value (%s).", name, fine, low, high, unjudged, family ? family : "no entry in the table of expected values");
     text_wrap(f, "", "    ", line, TABLE_WIDTH);
-    json_decref(e);
+}
+
+typedef struct expecting {
+    const run_doc *doc;
+    FILE *f;
+} expecting;
+
+/* Device k's expected values, worked out on a worker thread (its results read back
+ * where a merge set them aside); NULL when they cannot be read. */
+static void *expected_make(void *ctx, size_t k)
+{
+    const expecting *x = ctx;
+    run_doc_device d;
+    if (!run_doc_device_load(x->doc, k, &d))
+        return NULL;
+    json_t *e = verdict_device_json(&d);
+    run_doc_device_unload(&d);
+    return e;
+}
+
+static int expected_use(void *ctx, size_t k, void *made)
+{
+    const expecting *x = ctx;
+    if (!made)
+        return cli_error("cannot read back the results set aside for d%zu", k);
+    expected_line(x->f, x->doc, k, made);
+    json_decref(made);
+    return 0;
+}
+
+static void expected_drop(void *ctx, void *made)
+{
+    (void)ctx;
+    json_decref(made);
+}
+
+/* Every device's line, worked out on every core, printed in order. */
+static bool expected_lines(FILE *f, const run_doc *doc)
+{
+    expecting x = {doc, f};
+    static const ordered_steps steps = {expected_make, expected_use, expected_drop};
+    unsigned threads = ordered_cores();
+    return ordered_map(doc->n_devices, threads, 2 * (size_t)threads, &steps, &x) == 0;
 }
 
 /* Each device's tables, as one device's run prints them. */
@@ -494,11 +538,15 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
             doc->n_devices, doc->n_devices == 1 ? "" : "s", n_hosts, n_hosts == 1 ? "" : "s", runs,
             runs == 1 ? "" : "s", slow, hot, errors, errors == 1 ? "" : "s");
     bool ok = !doc->aggregated || aggregate(f, doc, false);
-    if (doc->n_devices == 1)
-        expected_of(f, &doc->devices[0], false);
-    else
-        for (size_t k = 0; k < doc->n_devices; k++)
-            expected_line(f, doc, k);
+    run_doc_device one;
+    if (doc->n_devices != 1) {
+        ok = ok && expected_lines(f, doc);
+    } else if (run_doc_device_load(doc, 0, &one)) {
+        expected_of(f, &one, false);
+        run_doc_device_unload(&one);
+    } else {
+        ok = cli_error("cannot read back the results set aside for d0") == 0;
+    }
     hosts_text(f, doc);
     if (errors > json_array_size(doc->errors)) {
         fprintf(f, "\nErrors:\n");
@@ -549,7 +597,9 @@ bool run_render_markdown(FILE *f, const void *data)
     seed_sentence(f, doc);
     char name[256], backend[64], driver[256], modules[64], source[1024], message[1024];
     for (size_t k = 0; k < doc->n_devices; k++) {
-        const run_doc_device *d = &doc->devices[k];
+        run_doc_device loaded, *d = &loaded;
+        if (!run_doc_device_load(doc, k, &loaded))
+            return cli_error("cannot read back the results set aside for d%zu", k) == 0;
         char where[300] = "", line[300];
         if (run_doc_merged(doc)) {
             run_doc_where(d->host, d->rank, where, sizeof where);
@@ -572,6 +622,7 @@ bool run_render_markdown(FILE *f, const void *data)
         }
         if (d->no_results)
             fprintf(f, "\n%s\n", nothing_ran);
+        run_doc_device_unload(&loaded);
     }
     for (size_t i = 0; i < json_array_size(doc->errors); i++) {
         const json_t *e = json_array_get(doc->errors, i);
@@ -590,21 +641,22 @@ bool run_render_csv(FILE *f, const void *data)
         report_csv(f, &doc->devices[0].results);
         return true;
     }
-    report_device *devs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *devs);
-    if (!devs)
-        return cli_error("out of host memory") == 0;
+    report_csv_devices_header(f);
     /* A merged document's devices by place (d0, d1, ...): their indices repeat across hosts. */
-    for (size_t k = 0; k < doc->n_devices; k++)
-    {
+    for (size_t k = 0; k < doc->n_devices; k++) {
         const run_doc_device *d = &doc->devices[k];
+        zeslm_results scratch;
+        const zeslm_results *results = run_doc_results(doc, k, &scratch);
+        if (!results)
+            return cli_error("cannot read back the results set aside for d%zu", k) == 0;
         const json_t *n = json_is_object(d->rank) ? json_object_get(d->rank, "rank") : NULL;
         const json_t *v = json_array_get(json_object_get(doc->verdicts, "entries"), k);
-        devs[k] = (report_device){run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, &d->results, d->host,
-                                  json_is_integer(n) ? (long)json_integer_value(n) : -1,
-                                  json_string_value(json_object_get(v, "verdict"))};
+        report_device dev = {run_doc_merged(doc) ? (uint32_t)k : d->index, d->name, results, d->host,
+                             json_is_integer(n) ? (long)json_integer_value(n) : -1,
+                             json_string_value(json_object_get(v, "verdict"))};
+        report_csv_device(f, &dev);
+        zeslm_results_free(&scratch);
     }
-    report_csv_devices(f, devs, doc->n_devices);
-    free(devs);
     return true;
 }
 
