@@ -101,10 +101,11 @@ static int take(void *ctx, size_t i, run_doc *doc, bool twice, const char *why)
     }
     size_t before = l->merged->n_devices;
     int rc = run_doc_merge_add(l->merged, doc, path) ? 0 : cli_error("out of host memory");
+    const char *dir = getenv("TMPDIR");
     for (size_t k = before; rc == 0 && k < l->merged->n_devices; k++)
         if (!run_doc_spill(l->merged, k))
-            rc = cli_error("cannot set the results of %s aside in a temporary file (TMPDIR): %s", path,
-                           strerror(errno));
+            rc = cli_error("cannot set the results of %s aside in a temporary file in %s (TMPDIR): %s", path,
+                           dir && *dir ? dir : "/tmp", strerror(errno));
     if (none.head)
         run_doc_free(&none);
     return rc;

@@ -7,7 +7,6 @@
 #include "doc/spool.h"
 
 struct doc_spool {
-    FILE *file;
     int fd;
     uint64_t end;
 };
@@ -17,11 +16,20 @@ doc_spool *doc_spool_open(void)
     doc_spool *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    if (!(s->file = tmpfile())) {
+    /* In TMPDIR (tmpfile(3) ignores it), unlinked at once: nothing is left behind,
+     * whatever ends the process. */
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/ze-slm-spool-XXXXXX", dir && *dir ? dir : "/tmp") >= (int)sizeof path) {
+        free(s);
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    if ((s->fd = mkstemp(path)) < 0) {
         free(s);
         return NULL;
     }
-    s->fd = fileno(s->file);
+    unlink(path);
     return s;
 }
 
@@ -29,7 +37,7 @@ void doc_spool_close(doc_spool *s)
 {
     if (!s)
         return;
-    fclose(s->file);
+    close(s->fd);
     free(s);
 }
 

@@ -2,8 +2,9 @@
  * here once the rows across the devices have what they need of them, and reads them
  * back a device at a time to write them: its memory then grows with the devices and
  * the rows, not with the results (about 130 KB a device of 185 results stays on disk).
- * A temporary file (tmpfile(3): in TMPDIR, gone when the process ends); raw structs
- * for this process alone: the strings results point to stay the merged document's. */
+ * A temporary file in TMPDIR (else /tmp), unlinked once made: gone when the process
+ * ends, however it ends. Raw structs for this process alone: the strings results point
+ * to stay the merged document's. */
 #ifndef ZESLM_SPOOL_H
 #define ZESLM_SPOOL_H
 
