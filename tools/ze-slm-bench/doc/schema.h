@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <jansson.h>
@@ -85,6 +86,10 @@ bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth);
 
 /* A JSON value as json_dumpf writes it (those flags) nested `depth` deep. */
 bool schema_emit_json(FILE *f, const json_t *v, int depth);
+
+/* An array of whole numbers as json_dumpf writes one of json_integer((json_int_t)v[i])
+ * nested `depth` deep, without a json_t: a result's launch times. */
+bool schema_emit_integers(FILE *f, const uint64_t *v, size_t n, int depth);
 
 /* The newline and indent that open a member or element at `depth`, after a ',' where it
  * is not the first. */

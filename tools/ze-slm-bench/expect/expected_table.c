@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,40 @@ json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_l
         return NULL;
     }
     return t;
+}
+
+/* The process's one reading of the table, and what it said. */
+static struct {
+    pthread_once_t once;
+    json_t *table;
+    char path[1024], why[1200];
+} shared = {.once = PTHREAD_ONCE_INIT};
+
+static void shared_free(void)
+{
+    json_decref(shared.table);
+    shared.table = NULL;
+}
+
+static void shared_load(void)
+{
+    shared.table = expected_table_load(shared.path, sizeof shared.path, shared.why, sizeof shared.why);
+    /* Where atexit cannot take the hook (out of memory) the table stays reachable from
+     * here until the process ends: held, not lost. */
+    if (shared.table)
+        (void)atexit(shared_free);
+}
+
+const json_t *expected_table_shared(char *path, size_t path_len, char *why, size_t why_len)
+{
+    /* pthread_once fails only on a once control not initialised (EINVAL): not this one. */
+    (void)pthread_once(&shared.once, shared_load);
+    if (!shared.table) {
+        snprintf(why, why_len, "%s", shared.why);
+        return NULL;
+    }
+    snprintf(path, path_len, "%s", shared.path);
+    return shared.table;
 }
 
 /* Whether a string of the array `key` of `o` is in `text` (substrings) or equals it. */

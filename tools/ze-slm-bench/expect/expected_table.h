@@ -15,6 +15,14 @@
  * its path in `path`, or NULL with the reason in `why`. */
 json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_len);
 
+/* The table as expected_table_load reads it, read once for the process: the first call,
+ * from whichever thread, reads it, and every later one gets the same table, or the same
+ * reason in `why` that it could not be read. A merge of 10,000 devices judges each one
+ * twice (its text and its JSON), and reading the file each time was a twentieth of the
+ * merge (issue 30). The table is borrowed, read-only (threads share it), and freed at
+ * exit. */
+const json_t *expected_table_shared(char *path, size_t path_len, char *why, size_t why_len);
+
 /* How a device is known to the table: its name, its PCI device id (0 unknown) and the
  * Intel target its driver built for (ocloc's name from "native zebin (TARGET)"; NULL or
  * "" none). Intel's no-hardware driver names every device "Intel(R) Graphics [0xID]",

@@ -215,14 +215,15 @@ json_t *verdict_device_json(const run_doc_device *d)
 {
     json_t *o = json_object();
     char path[1024] = "", why[1200] = "";
-    json_t *table = expected_table_load(path, sizeof path, why, sizeof why);
+    const json_t *table = expected_table_shared(path, sizeof path, why, sizeof why);
     json_object_set_new(o, "table", table ? json_string(path) : json_null());
     /* Known by its name, else its PCI id, else the Intel target its driver built for. */
     char target[32];
     expected_table_target_of(d->module_format, target, sizeof target);
     expected_device known = {d->name, (unsigned)num(d->facts, "device_id"), target};
     json_t *family = table ? expected_table_family(table, &known) : NULL;
-    json_object_set_new(o, "family", family ? json_incref(json_object_get(family, "family")) : json_null());
+    /* A copy: the shared table is only read, by every thread that renders. */
+    json_object_set_new(o, "family", family ? json_deep_copy(json_object_get(family, "family")) : json_null());
     if (!table)
         json_object_set_new(o, "note", json_string(why));
     else if (!family)
@@ -238,6 +239,5 @@ json_t *verdict_device_json(const run_doc_device *d)
             json_array_append_new(figs, figure_json(&headlines[i], &p, family, d->name, banks_measured, m));
     }
     json_object_set_new(o, "figures", figs);
-    json_decref(table);
     return o;
 }
