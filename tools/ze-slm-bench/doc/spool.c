@@ -84,11 +84,14 @@ bool doc_spool_put(doc_spool *s, const zeslm_results *r, uint64_t *at)
     char *buf = malloc(bytes ? bytes : 1), *p = buf;
     if (!buf)
         return false;
-    memcpy(p, r->items, r->count * sizeof *r->items);
+    /* A device of no results has no list, a result of no launches no times. */
+    if (r->count)
+        memcpy(p, r->items, r->count * sizeof *r->items);
     p += r->count * sizeof *r->items;
     for (size_t i = 0; i < r->count; i++) {
         size_t n = n_times(&r->items[i]) * sizeof *r->items[i].times_ns;
-        memcpy(p, r->items[i].times_ns, n);
+        if (n)
+            memcpy(p, r->items[i].times_ns, n);
         p += n;
     }
     bool ok = put_all(s->fd, buf, bytes, s->end);
