@@ -6,6 +6,7 @@
 
 #include "doc/report.h"
 #include "doc/hosts.h"
+#include "doc/intern.h"
 #include "doc/records.h"
 #include "doc/run_doc.h"
 #include "doc/spool.h"
@@ -223,25 +224,38 @@ static double device_clock(const run_doc_device *d)
     return n ? peers_median(v, n) : 0;
 }
 
-/* Each device's clock against the sampled devices of its name (two at least). */
+/* Each device's clock against the sampled devices of its name (two at least): each
+ * name's median once (interned: O(n log n) for a fleet of thousands). */
 static bool throttled(run_doc *doc)
 {
-    double *theirs = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *theirs);
-    if (!theirs)
-        return false;
-    for (size_t k = 0; k < doc->n_devices; k++)
+    size_t n = doc->n_devices;
+    intern names = {0};
+    size_t *name_of = calloc(n ? n : 1, sizeof *name_of);
+    double *theirs = calloc(n ? n : 1, sizeof *theirs), *median = calloc(n ? n : 1, sizeof *median);
+    bool ok = name_of && theirs && median;
+    for (size_t k = 0; ok && k < n; k++) {
         doc->devices[k].clock_mhz = device_clock(&doc->devices[k]);
-    for (size_t k = 0; k < doc->n_devices; k++) {
+        long id = intern_add(&names, doc->devices[k].name);
+        ok = id >= 0;
+        name_of[k] = ok ? (size_t)id : 0;
+    }
+    for (size_t id = 0; ok && id < names.n; id++) {
+        size_t m = 0;
+        for (size_t k = 0; k < n; k++)
+            if (name_of[k] == id && doc->devices[k].clock_mhz > 0)
+                theirs[m++] = doc->devices[k].clock_mhz;
+        median[id] = m >= 2 ? peers_median(theirs, m) : 0;
+    }
+    for (size_t k = 0; ok && k < n; k++) {
         run_doc_device *d = &doc->devices[k];
-        size_t n = 0;
-        for (size_t j = 0; d->clock_mhz > 0 && j < doc->n_devices; j++)
-            if (doc->devices[j].clock_mhz > 0 && strcmp(d->name, doc->devices[j].name) == 0)
-                theirs[n++] = doc->devices[j].clock_mhz;
-        d->peers_clock_mhz = n >= 2 ? peers_median(theirs, n) : 0;
+        d->peers_clock_mhz = d->clock_mhz > 0 ? median[name_of[k]] : 0;
         d->throttled = d->peers_clock_mhz > 0 && d->clock_mhz < RUN_DOC_THROTTLED_BELOW * d->peers_clock_mhz;
     }
+    intern_free(&names);
+    free(name_of);
     free(theirs);
-    return true;
+    free(median);
+    return ok;
 }
 
 void run_doc_device_ids(const run_doc_device *d, const char **uuid, const char **pci)
