@@ -12,11 +12,18 @@
 
 #include "cli/cli.h"
 
+/* The line in one write: ranks of one job share a stderr, and three writes a line
+ * interleave ("ze-slm-bench: error: ze-slm-bench: error: MPI_Init ...", seen under
+ * Open MPI). A line past the buffer is cut; no message comes near it. */
 __attribute__((format(printf, 2, 0))) static void vreport(const char *kind, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "%s: %s: ", PROG, kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char line[4096];
+    int head = snprintf(line, sizeof line, "%s: %s: ", PROG, kind);
+    int body = head < 0 ? -1 : vsnprintf(line + head, sizeof line - (size_t)head - 1, fmt, ap);
+    size_t n = body < 0 ? 0 : (size_t)head + (size_t)body;
+    n = n < sizeof line - 1 ? n : sizeof line - 2;
+    line[n++] = '\n';
+    fwrite(line, 1, n, stderr);
 }
 
 int cli_error(const char *fmt, ...)
