@@ -142,54 +142,66 @@ void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc, 
     }
 }
 
-typedef struct reader {
+static void free_made(void *ctx, void *made)
+{
+    (void)ctx;
+    free(made);
+}
+
+/* Which of the files were given before (noted), first, so that the readers touch
+ * nothing shared; NULL when out of memory. */
+static bool *given_twice(fleet_inputs *in, char *const *paths, size_t n)
+{
+    bool *twice = calloc(n ? n : 1, sizeof *twice);
+    for (size_t i = 0; twice && i < n; i++)
+        twice[i] = fleet_inputs_twice(in, paths, i);
+    return twice;
+}
+
+typedef struct streaming {
     fleet *f;
     fleet_inputs *in;
     char *const *paths;
-    size_t n, next;
+    const bool *twice;
     uint64_t limit;
     bool strict;
-    int rc;
-    pthread_mutex_t lock;
-} reader;
+    pthread_mutex_t lock;      /* over f and in */
+} streaming;
 
-static void *read_some(void *arg)
+/* File i into the fleet on a reader thread: its exit status, boxed; NULL out of memory. */
+static void *stream_one(void *ctx, size_t i)
 {
-    reader *r = arg;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        size_t i = r->next++;
-        bool stop = i >= r->n || r->rc;
-        bool twice = !stop && fleet_inputs_twice(r->in, r->paths, i);
-        pthread_mutex_unlock(&r->lock);
-        if (stop)
-            return NULL;
-        if (twice)
-            continue;
-        int rc = fleet_inputs_stream(r->paths[i], r->limit, r->f, r->in, r->strict, &r->lock);
-        pthread_mutex_lock(&r->lock);
-        r->rc = r->rc ? r->rc : rc;
-        pthread_mutex_unlock(&r->lock);
-    }
+    streaming *s = ctx;
+    int *rc = malloc(sizeof *rc);
+    if (rc)
+        *rc = s->twice[i] ? 0 : fleet_inputs_stream(s->paths[i], s->limit, s->f, s->in, s->strict, &s->lock);
+    return rc;
+}
+
+static int streamed(void *ctx, size_t i, void *made)
+{
+    (void)ctx, (void)i;
+    int rc = made ? *(int *)made : cli_error("out of host memory");
+    free(made);
+    return rc;
 }
 
 int fleet_read_files(fleet *f, fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, bool strict,
                      unsigned threads)
 {
-    reader r = {.f = f, .in = in, .paths = paths, .n = n, .limit = limit, .strict = strict};
-    pthread_t t[16];
-    threads = threads < 1 ? 1 : threads > 16 ? 16 : threads;
-    if (pthread_mutex_init(&r.lock, NULL))
+    streaming s = {.f = f, .in = in, .paths = paths, .twice = given_twice(in, paths, n), .limit = limit,
+                   .strict = strict};
+    if (!s.twice)
+        return cli_error("out of host memory");
+    if (pthread_mutex_init(&s.lock, NULL)) {
+        free((bool *)s.twice);
         return cli_error("cannot start the readers");
-    unsigned started = 0;
-    while (started < threads && pthread_create(&t[started], NULL, read_some, &r) == 0)
-        started++;
-    if (started == 0)
-        read_some(&r);
-    for (unsigned k = 0; k < started; k++)
-        pthread_join(t[k], NULL);
-    pthread_mutex_destroy(&r.lock);
-    return r.rc;
+    }
+    static const ordered_steps steps = {stream_one, streamed, free_made};
+    int rc = ordered_map(n, threads, 2 * (size_t)threads, &steps, &s);
+    pthread_mutex_destroy(&s.lock);
+    free((bool *)s.twice);
+    return rc;
 }
 
 /* One file of fleet_read_in_order, read on a reader thread. */
@@ -266,12 +278,9 @@ static int take_one(void *ctx, size_t i, void *made)
 int fleet_read_in_order(fleet_inputs *in, char *const *paths, size_t n, uint64_t limit, unsigned threads,
                         fleet_take_fn take, void *ctx)
 {
-    bool *twice = calloc(n ? n : 1, sizeof *twice);
+    bool *twice = given_twice(in, paths, n);
     if (!twice)
         return cli_error("out of host memory");
-    /* Which files were given before, first, so that the readers touch nothing shared. */
-    for (size_t i = 0; i < n; i++)
-        twice[i] = fleet_inputs_twice(in, paths, i);
     in_order o = {paths, twice, limit, take, ctx, .taken = NULL};
     if (pthread_mutex_init(&o.lock, NULL) != 0) {
         free(twice);

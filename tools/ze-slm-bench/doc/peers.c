@@ -44,17 +44,17 @@ static int by_place(const void *x, const void *y)
     return (a->first > b->first) - (a->first < b->first);
 }
 
-/* Puts the rows in the order their first results came (first[i]: row i's), each
- * workload's rows together, the workloads in the order they first appear: a row one
- * device alone measured (a sub-group variant) was first seen after every row of the
- * devices before it. */
-static bool in_order(peers *p, const size_t *first)
+/* The rows, made in the order their first results came, put with each workload's rows
+ * together, the workloads in the order they first appear: a row one device alone
+ * measured (a sub-group variant) was first seen after every row of the devices before
+ * it. */
+static bool in_order(peers *p)
 {
     placed *pl = malloc((p->n_rows ? p->n_rows : 1) * sizeof *pl);
     if (!pl)
         return false;
     for (size_t i = 0; i < p->n_rows; i++)
-        pl[i] = (placed){p->rows[i], 0, first[i]};
+        pl[i] = (placed){p->rows[i], 0, i};
     qsort(pl, p->n_rows, sizeof *pl, by_workload_name);
     for (size_t i = 0; i < p->n_rows;) {
         size_t end = i;
@@ -142,7 +142,7 @@ static bool add_device(peers *p, intern *ids, size_t *cap, const zeslm_results *
 static bool build_rows(peers_results_fn get, void *ctx, peers *p, size_t *most)
 {
     intern ids = {0};
-    size_t cap = 0, *first = NULL;
+    size_t cap = 0;
     bool ok = true;
     for (size_t d = 0; ok && d < p->n_devices; d++) {
         zeslm_results scratch = {0};
@@ -152,13 +152,7 @@ static bool build_rows(peers_results_fn get, void *ctx, peers *p, size_t *most)
             *most = r->count;
         zeslm_results_free(&scratch);
     }
-    /* Rows were added in the order of their first results. */
-    if (ok && (ok = (first = malloc((p->n_rows ? p->n_rows : 1) * sizeof *first)) != NULL)) {
-        for (size_t i = 0; i < p->n_rows; i++)
-            first[i] = i;
-        ok = in_order(p, first);
-    }
-    free(first);
+    ok = ok && in_order(p);
     intern_free(&ids);
     return ok;
 }
