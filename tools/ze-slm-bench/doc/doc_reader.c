@@ -324,8 +324,10 @@ out:
     return rc;
 }
 
-/* Device k's object with its results left out: its members parsed but those. */
-static json_t *light_device(const doc_reader *r, size_t start, size_t end, char *why, size_t why_len)
+/* Device k's object, its members parsed but its results (an empty array in their
+ * place, their span in results[0, 1]) and, `light`, its summaries and findings. */
+static json_t *device_members(const doc_reader *r, size_t start, size_t end, bool light, size_t results[2], char *why,
+                              size_t why_len)
 {
     const char *t = r->text;
     json_t *o = json_object();
@@ -339,13 +341,17 @@ static json_t *light_device(const doc_reader *r, size_t start, size_t end, char 
         return NULL;
     }
     for (bool first = true; o && (more = doc_scan_member_next(t, end, &p, first, &m, &err)) > 0; first = false) {
-        bool skip = doc_scan_key_is(t, &m, "results") || doc_scan_key_is(t, &m, "summaries") ||
-                    doc_scan_key_is(t, &m, "findings");
+        bool is_results = doc_scan_key_is(t, &m, "results"),
+             skip = is_results || (light && (doc_scan_key_is(t, &m, "summaries") || doc_scan_key_is(t, &m, "findings")));
+        if (is_results) {
+            results[0] = m.value;
+            results[1] = m.value_end;
+        }
         json_t *key = json_loadb(t + m.key - 1, m.key_len + 2, JSON_DECODE_ANY, NULL);
         json_t *v = skip ? NULL : parse_span(r, m.value, m.value_end, "a device's member", why, why_len);
         if (json_is_string(key) && (skip || v))
             json_object_setn_new(o, json_string_value(key), json_string_length(key),
-                                 skip ? (doc_scan_key_is(t, &m, "results") ? json_array() : json_object()) : v);
+                                 skip ? (is_results ? json_array() : json_object()) : v);
         else {
             json_decref(v);
             json_decref(o);
@@ -358,7 +364,6 @@ static json_t *light_device(const doc_reader *r, size_t start, size_t end, char 
         json_decref(o);
         o = NULL;
     }
-    release(r, start, end);
     return o;
 }
 
@@ -370,6 +375,43 @@ static bool stopped(const doc_reader *r, const run_doc *head)
     return r->version != 1 && !head->complete && !run_doc_merged(head) && json_array_size(head->errors) == 0;
 }
 
+/* Device k added to `into` (cap: as run_doc_add_device), what its strings point into
+ * appended to `kept`; `light`: without its results. Its results are read from their
+ * text (records_results_text), the bulk of a file at several times jansson's speed;
+ * where they are not the plain case, the device's whole span is parsed by jansson. */
+static int read_device(const doc_reader *r, size_t k, bool light, const char *host, run_doc *into, size_t cap,
+                       json_t *kept, char *why, size_t why_len)
+{
+    if (r->version == 1) {
+        json_array_append(kept, r->root);
+        return run_doc_read_device(into, cap, r->root, NULL, k, host, why, why_len);
+    }
+    size_t start = r->spans[2 * k], end = r->spans[2 * k + 1], results[2] = {0, 0};
+    json_t *o = device_members(r, start, end, light, results, why, why_len), *strings = NULL;
+    zeslm_results list = {0};
+    bool plain = false;
+    if (!light) {
+        plain = o && results[1] && (strings = json_object()) &&
+                records_results_text(r->text, results[0], results[1], &list, strings);
+        if (!plain) {
+            char what[64];
+            snprintf(what, sizeof what, "device %zu", k);
+            json_decref(o);
+            o = parse_span(r, start, end, what, why, why_len);
+        }
+    }
+    /* Read in order, the page it shares with the device before goes too. */
+    release(r, k > 0 ? r->spans[2 * k - 2] : start, end);
+    int rc = o ? run_doc_read_device(into, cap, o, plain ? &list : NULL, k, host, why, why_len) : -1;
+    zeslm_results_free(&list);
+    if (o)
+        json_array_append_new(kept, o);
+    if (plain)
+        json_array_append(kept, strings);
+    json_decref(strings);
+    return rc;
+}
+
 int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *why, size_t why_len)
 {
     const run_doc *h = &r->head;
@@ -378,21 +420,12 @@ int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *w
                                    .converge_s = h->converge_s, .quick = h->quick});
     one->complete = h->complete;
     one->several = h->several;
-    json_t *o;
-    char what[64];
-    snprintf(what, sizeof what, "device %zu", k);
-    if (r->version == 1)
-        o = json_incref(r->root);
-    else if (light)
-        o = light_device(r, r->spans[2 * k], r->spans[2 * k + 1], why, why_len);
-    else
-        o = parse_span(r, r->spans[2 * k], r->spans[2 * k + 1], what, why, why_len);
-    /* Read in order, the page it shares with the device before goes too. */
-    if (k > 0 && r->version != 1)
-        release(r, r->spans[2 * k - 2], r->spans[2 * k + 1]);
-    one->source = o;
     const char *host = json_string_value(json_object_get(h->head, "host"));
-    int rc = o ? run_doc_read_device(one, 1, o, k, host ? host : "", why, why_len) : -1;
+    int rc = -1;
+    if (!(one->source = json_array()))
+        snprintf(why, why_len, "out of host memory");
+    else
+        rc = read_device(r, k, light, host ? host : "", one, 1, one->source, why, why_len);
     if (rc == 0 && stopped(r, h))
         one->devices[0].incomplete = true;
     if (rc)
@@ -423,15 +456,8 @@ int doc_reader_all(doc_reader *r, run_doc *out, char *why, size_t why_len)
         rc = -1;
     }
     const char *host = json_string_value(json_object_get(out->head, "host"));
-    for (size_t k = 0; rc == 0 && k < r->n_devices; k++) {
-        char what[64];
-        snprintf(what, sizeof what, "device %zu", k);
-        json_t *o = r->version == 1 ? json_incref(r->root)
-                                    : parse_span(r, r->spans[2 * k], r->spans[2 * k + 1], what, why, why_len);
-        rc = o ? run_doc_read_device(out, r->n_devices, o, k, host ? host : "", why, why_len) : -1;
-        if (o)
-            json_array_append_new(out->source, o);
-    }
+    for (size_t k = 0; rc == 0 && k < r->n_devices; k++)
+        rc = read_device(r, k, false, host ? host : "", out, r->n_devices, out->source, why, why_len);
     if (rc == 0 && stopped(r, out))
         for (size_t k = 0; k < out->n_devices; k++)
             out->devices[k].incomplete = true;
@@ -454,13 +480,8 @@ int doc_reader_light(doc_reader *r, run_doc *out, char *why, size_t why_len)
         rc = -1;
     }
     const char *host = json_string_value(json_object_get(h->head, "host"));
-    for (size_t k = 0; rc == 0 && k < r->n_devices; k++) {
-        json_t *o = r->version == 1 ? json_incref(r->root)
-                                    : light_device(r, r->spans[2 * k], r->spans[2 * k + 1], why, why_len);
-        rc = o ? run_doc_read_device(out, r->n_devices, o, k, host ? host : "", why, why_len) : -1;
-        if (o)
-            json_array_append_new(out->source, o);
-    }
+    for (size_t k = 0; rc == 0 && k < r->n_devices; k++)
+        rc = read_device(r, k, true, host ? host : "", out, r->n_devices, out->source, why, why_len);
     if (rc == 0 && stopped(r, out))
         for (size_t k = 0; k < out->n_devices; k++)
             out->devices[k].incomplete = true;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/doc_scan.h"
 #include "doc/hosts.h"
 #include "doc/records.h"
 #include "doc/report.h"
@@ -336,6 +337,25 @@ static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
         d->no_results |= r.outcome == ZESLM_NO_RESULTS;
     }
     return true;
+}
+
+bool records_results_text(const char *t, size_t start, size_t end, zeslm_results *list, json_t *strings)
+{
+    size_t p = doc_scan_space(t, end, start);
+    bool ok = p < end && t[p] == '[';
+    p = doc_scan_space(t, end, p + 1);
+    bool more = ok && !(p < end && t[p] == ']');
+    while (ok && more) {
+        zeslm_result r = {0};
+        ok = schema_read_text(&records_result, t, end, &p, &r, strings) && zeslm_results_append(list, &r) == ZESLM_OK;
+        free(r.times_ns);
+        more = ok && p < end && t[p] == ',';
+        p = doc_scan_space(t, end, p + more);
+    }
+    ok = ok && p < end && t[p] == ']' && doc_scan_space(t, end, p + 1) == end;
+    if (!ok)
+        zeslm_results_free(list);
+    return ok;
 }
 
 static json_t *w_device_complete(const void *rec)

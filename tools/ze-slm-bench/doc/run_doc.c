@@ -361,8 +361,8 @@ bool run_doc_write(FILE *f, const void *doc)
 
 /* ---- Reading a results file back: the same rows ---- */
 
-int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
-                        size_t why_len)
+int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, zeslm_results *results, size_t k,
+                        const char *host, char *why, size_t why_len)
 {
     run_doc_device *d = run_doc_add_device(doc, cap, (uint32_t)k, host, NULL, NULL);
     if (!d) {
@@ -375,6 +375,13 @@ int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, con
     if (schema_read(&records_device, o, d, inner, sizeof inner)) {
         snprintf(why, why_len, "device %zu: %s", k, inner);
         return -1;
+    }
+    if (results) {
+        zeslm_results_free(&d->results);
+        d->results = *results;
+        *results = (zeslm_results){0};
+        for (size_t i = 0; i < d->results.count; i++)
+            d->no_results |= d->results.items[i].outcome == ZESLM_NO_RESULTS;
     }
     run_doc_device_names(d);
     if (!sections_of(d, true)) {

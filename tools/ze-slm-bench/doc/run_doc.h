@@ -161,10 +161,11 @@ bool run_doc_write(FILE *f, const void *doc);
 /* One device object (a schema-1 root, or an element of "devices") added to doc (cap:
  * as run_doc_add_device), every field through records_device, then a section per
  * run of one known workload's results, its summary and findings worked out again from
- * them as the run did. Its strings point into o, which must outlive it. Returns 0, or
- * -1 with the reason in why. */
-int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, size_t k, const char *host, char *why,
-                        size_t why_len);
+ * them as the run did. Its strings point into o, which must outlive it. `results`:
+ * its results read already (records_results_text; o's "results" then an empty
+ * array), moved into it; NULL: o's. Returns 0, or -1 with the reason in why. */
+int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, zeslm_results *results, size_t k,
+                        const char *host, char *why, size_t why_len);
 
 /* Reads a results file of schema 1, 2 or 3 into a document through the same rows:
  * its head, run options, devices (every field, a section per run of one workload's

@@ -851,6 +851,20 @@ static bool read_row(const schema_record *t, const schema_row *row, const json_t
     return true;
 }
 
+bool schema_read_row(const schema_record *t, const schema_row *row, const json_t *v, void *rec, char *why,
+                     size_t why_len)
+{
+    if (gated_off(t, row, rec))
+        return true;
+    if (row->read)
+        return row->read(rec, v, why, why_len);
+    if (row->kind == SCHEMA_SPECIAL)
+        return true; /* derived: worked out again from what it comes from */
+    if (!v)
+        return !(row->flags & SCHEMA_REQUIRED) || fail(why, why_len, t, row, "is missing");
+    return read_row(t, row, v, rec, why, why_len);
+}
+
 int schema_read(const schema_record *t, const json_t *o, void *rec, char *why, size_t why_len)
 {
     if (!json_is_object(o)) {
@@ -860,22 +874,7 @@ int schema_read(const schema_record *t, const json_t *o, void *rec, char *why, s
     for (size_t i = 0; i < t->n_rows; i++) {
         const schema_row *row = &t->rows[i];
         /* A keyless JSON row reads its record's members from this level. */
-        const json_t *v = row->key ? json_object_get(o, row->key) : o;
-        if (gated_off(t, row, rec))
-            continue;
-        if (row->read) {
-            if (!row->read(rec, v, why, why_len))
-                return -1;
-            continue;
-        }
-        if (row->kind == SCHEMA_SPECIAL)
-            continue; /* derived: worked out again from what it comes from */
-        if (!v) {
-            if (row->flags & SCHEMA_REQUIRED)
-                return fail(why, why_len, t, row, "is missing") ? 0 : -1;
-            continue;
-        }
-        if (!read_row(t, row, v, rec, why, why_len))
+        if (!schema_read_row(t, row, row->key ? json_object_get(o, row->key) : o, rec, why, why_len))
             return -1;
     }
     return t->check && !t->check(rec, why, why_len) ? -1 : 0;

@@ -105,6 +105,23 @@ json_t *schema_field(const schema_record *t, const char *key, const void *rec);
  * fields) the caller frees even on failure. */
 int schema_read(const schema_record *t, const json_t *o, void *rec, char *why, size_t why_len);
 
+/* One row of schema_read: `v` its value (NULL where absent), read into rec as
+ * schema_read reads it; false with the reason in why. */
+bool schema_read_row(const schema_record *t, const schema_row *row, const json_t *v, void *rec, char *why,
+                     size_t why_len);
+
+/* The same record read straight from its text at t[*p] (an object, up to `len`), without
+ * jansson parsing the whole of it: each member's value made a json_t alone and read by
+ * schema_read_row, the rows in their order, then the record's check. For the plain
+ * case, the bulk of a results file: values that are numbers, strings without escapes,
+ * true, false, null, or arrays and objects of those. Anything else, or a record that
+ * does not read, returns false with *p unmoved: the caller then reads it with
+ * jansson's parse and schema_read, which accept the same texts and say what is wrong,
+ * so either way gives the same record or the same error. STR fields point into
+ * `strings` (an object used as a set, keeping each string once). On true, *p is past
+ * the object. A record read here may hold what the caller frees, true or not. */
+bool schema_read_text(const schema_record *t, const char *text, size_t len, size_t *p, void *rec, json_t *strings);
+
 /* A JSON-backed record: `o` checked against the rows and copied in their order (what
  * is both read and written), or NULL with the reason in `why`. */
 json_t *schema_copy(const schema_record *t, const json_t *o, char *why, size_t why_len);

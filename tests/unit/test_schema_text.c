@@ -1,0 +1,228 @@
+/* schema_read_text reads a result from its text without jansson's parse (issue 30's
+ * merge of 10,000 files). Its promise: where it reads a record, jansson's parse and
+ * schema_read read the same text to the same record; where they refuse a text, it
+ * refuses it too (and a caller falls back to them). Each test holds a text to both
+ * and compares the records as schema_write writes them, launch times and all. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "doc/records.h"
+#include "doc/schema.h"
+
+/* A measured result as `run` writes one (compact, as a rank's file), and the shapes
+ * of the others. */
+static const char measured[] =
+    "{\"workload\": \"roofline\", \"variant\": \"read\", \"parameters\": \"bytes=1073741824 waves=2\", "
+    "\"params\": {\"bytes\": 1073741824, \"waves\": 2}, \"outcome\": \"measured\", \"group_size\": 256, "
+    "\"groups\": 2112, \"times_ns\": [236704, 237056, 237056, 237536, 241984], \"min_ns\": 236704, "
+    "\"median_ns\": 237056, \"max_ns\": 241984, \"wall_median_ns\": 318712, \"mean_ns\": 238942.4, "
+    "\"stddev_ns\": 1331.9752803143235, \"outliers\": 1, \"spread\": 0.02208835341365462, "
+    "\"rate\": 4491.891834002678, \"rate_unit\": \"GB/s\", \"converged\": null, \"work\": 4096, "
+    "\"work_unit\": \"steps\", \"work_change\": 1.5e-3, \"speedup_vs_baseline\": null, "
+    "\"fraction_of_ceiling\": 0.97, \"ceiling_exceeded\": false, \"extra\": 2, \"extra_name\": \"slowdown\", "
+    "\"verified\": true, \"verification\": \"sum of all 268435456 words\", \"note\": \"\xc2\xb5s\"}";
+static const char failed[] =
+    "{\n  \"workload\": \"hist\",\n  \"variant\": \"lanes\",\n  \"parameters\": \"n=5\",\n  \"params\": {\n    "
+    "\"n\": 5\n  },\n  \"outcome\": \"failed\",\n  \"group_size\": 0,\n  \"groups\": 0,\n  \"verified\": false,\n"
+    "  \"note\": \"wrong result at 3\"\n}";
+
+/* The record as written, NULL where the text did not read. */
+static char *written(const zeslm_result *r)
+{
+    json_t *o = schema_write(&records_result, r);
+    char *s = o ? json_dumps(o, JSON_PRESERVE_ORDER) : NULL;
+    json_decref(o);
+    return s;
+}
+
+/* Through jansson: the record written, or NULL where the text is refused. */
+static char *by_jansson(const char *text, size_t len)
+{
+    json_t *o = json_loadb(text, len, 0, NULL);
+    zeslm_result r = {0};
+    char why[256], *s = NULL;
+    if (o && schema_read(&records_result, o, &r, why, sizeof why) == 0)
+        s = written(&r);
+    free(r.times_ns);
+    json_decref(o);
+    return s;
+}
+
+/* Through schema_read_text: the same, and where it stopped. */
+static char *by_text(const char *text, size_t len, size_t *p)
+{
+    json_t *strings = json_object();
+    zeslm_result r = {0};
+    *p = 0;
+    char *s = schema_read_text(&records_result, text, len, p, &r, strings) ? written(&r) : NULL;
+    free(r.times_ns);
+    json_decref(strings);
+    return s;
+}
+
+/* The promise, for one text: where this read a record, up to where it stopped (what
+ * follows is its caller's to check), jansson reads the same. Returns whether it read
+ * one here. */
+static bool same(const char *text, size_t len)
+{
+    size_t p;
+    char *b = by_text(text, len, &p), *a = b ? by_jansson(text, p) : NULL;
+    if (b && (!a || strcmp(a, b) != 0))
+        fail_msg("read differently from jansson: %.*s\njansson: %s\nhere: %s", (int)p, text, a ? a : "(refused)", b);
+    free(a);
+    free(b);
+    return b != NULL;
+}
+
+/* Read here, the whole text. */
+static void read_whole(const char *text)
+{
+    size_t p;
+    char *b = by_text(text, strlen(text), &p);
+    if (!b || p != strlen(text))
+        fail_msg("not read here, or not to its end: %s", text);
+    free(b);
+    assert_true(same(text, strlen(text)));
+}
+
+static void plain_texts_read_as_jansson_reads_them(void **state)
+{
+    (void)state;
+    read_whole(measured);
+    read_whole(failed);
+    static const char *const more[] = {
+        /* Another order, the outcome last (the gated rows wait for it). */
+        "{\"median_ns\": 9, \"spread\": 0, \"rate\": 1, \"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"\", "
+        "\"outcome\": \"measured\"}",
+        /* A key twice: the last value, as json_object_set keeps it. */
+        "{\"workload\": \"a\", \"workload\": \"z\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"skipped\"}",
+        /* A member no row reads, nested; numbers at their edges. */
+        "{\"x\": {\"y\": [1, {\"z\": null}], \"w\": -0}, \"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", "
+        "\"outcome\": \"measured\", \"median_ns\": 9223372036854775807, \"spread\": 1e-400, \"rate\": -0.0e+0, "
+        "\"mean_ns\": 1E308, \"times_ns\": []}",
+        "{ \"workload\" :\t\r\n\"a\" , \"variant\":\"b\",\"parameters\":\"p\",\"outcome\":\"failed\" } ",
+    };
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+        read_whole(more[i]);
+}
+
+static void other_texts_are_left_to_jansson(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "{\"workload\": \"a\\n\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}", /* an escape */
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\",}", /* a comma */
+        "{\"workload\": \"a\" \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": 01}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": 1.}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": .5}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": +1}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": 1e999}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": truex}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": \"\xff\"}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": \"\x01\"}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": [[[[[1]]]]]}",
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"", /* unclosed */
+        "{\"workload\": \"a\", \"variant\": \"b\", \"outcome\": \"failed\"}",                     /* required */
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"measured\", "
+        "\"median_ns\": 9223372036854775808, \"spread\": 0}",                                      /* too big */
+        "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"measured\", "
+        "\"median_ns\": 0, \"spread\": 0}",                                                       /* the check */
+        "[]",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+        if (same(texts[i], strlen(texts[i])))
+            fail_msg("read here: %s", texts[i]);
+}
+
+/* xorshift64*: the same texts every run. */
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ull;
+}
+
+/* Texts a byte or a few away from real ones: whatever this reads, jansson reads alike. */
+static void mutated_texts_keep_the_promise(void **state)
+{
+    (void)state;
+    static const char bytes[] = "\"\\{}[],: 0123456789.eE+-tfnul\x01\x7f\x80\xc3\xb5\xff";
+    const char *bases[] = {measured, failed};
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    size_t read_here = 0, trials = 40000;
+    char text[sizeof measured + 64];
+    for (size_t i = 0; i < trials; i++) {
+        const char *base = bases[i % 2];
+        size_t len = strlen(base);
+        memcpy(text, base, len);
+        for (int edits = 1 + (int)(next_random(&seed) % 3); edits > 0; edits--) {
+            size_t at = (size_t)(next_random(&seed) % len);
+            char c = bytes[next_random(&seed) % (sizeof bytes - 1)];
+            switch (next_random(&seed) % 3) {
+            case 0: text[at] = c; break;
+            case 1: /* inserted */
+                memmove(text + at + 1, text + at, len - at);
+                text[at] = c;
+                len++;
+                break;
+            default: /* removed */
+                memmove(text + at, text + at + 1, len - at - 1);
+                len--;
+                break;
+            }
+            if (len + 4 >= sizeof text)
+                break;
+        }
+        read_here += same(text, len);
+    }
+    /* Enough of them read here for the comparison to mean something. */
+    assert_true(read_here > trials / 20);
+}
+
+/* A device's results array: every element read as above, or none (the caller's
+ * fallback); its units kept while the strings live. */
+static void results_arrays(void **state)
+{
+    (void)state;
+    char text[2 * sizeof measured + 16];
+    int n = snprintf(text, sizeof text, "[ %s ,\n%s ]", measured, measured);
+    json_t *strings = json_object();
+    zeslm_results list = {0};
+    assert_true(records_results_text(text, 0, (size_t)n, &list, strings));
+    assert_int_equal(list.count, 2);
+    assert_string_equal(list.items[1].rate_unit, "GB/s");
+    assert_ptr_equal(list.items[0].rate_unit, list.items[1].rate_unit);
+    assert_int_equal(list.items[1].stats.n, 5);
+    assert_int_equal(list.items[1].times_ns[4], 241984);
+    zeslm_results_free(&list);
+    static const char *const refused[] = {"[1]", "[{}]", "[", "[ ]x", "{}"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        assert_false(records_results_text(refused[i], 0, strlen(refused[i]), &list, strings));
+        assert_int_equal(list.count, 0);
+    }
+    n = snprintf(text, sizeof text, "[%s,]", measured);
+    assert_false(records_results_text(text, 0, (size_t)n, &list, strings));
+    assert_true(records_results_text("[ ]", 0, 3, &list, strings));
+    assert_int_equal(list.count, 0);
+    json_decref(strings);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(plain_texts_read_as_jansson_reads_them),
+        cmocka_unit_test(other_texts_are_left_to_jansson),
+        cmocka_unit_test(mutated_texts_keep_the_promise),
+        cmocka_unit_test(results_arrays),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
