@@ -42,6 +42,9 @@ static size_t string_end(const char *t, size_t len, size_t p, doc_scan_error *er
     }
 }
 
+/* The bytes a value's structure turns on: quotes and brackets. */
+static const bool structural[256] = {['"'] = true, ['{'] = true, ['}'] = true, ['['] = true, [']'] = true};
+
 static bool ends_scalar(char c)
 {
     return c == ',' || c == '}' || c == ']' || c == ':' || is_space(c);
@@ -63,6 +66,11 @@ size_t doc_scan_value(const char *t, size_t len, size_t p, doc_scan_error *err)
     char open[DOC_SCAN_MAX_DEPTH];
     size_t depth = 0;
     for (size_t q = p; q < len; q++) {
+        /* Past what is none of them first: most bytes are digits, spaces and commas. */
+        while (q < len && !structural[(unsigned char)t[q]])
+            q++;
+        if (q == len)
+            break;
         char c = t[q];
         if (c == '"') {
             size_t end = string_end(t, len, q, err);

@@ -94,6 +94,12 @@ static json_t *number(lexer *x)
     if (real) {
         double d = strtod(buf, NULL);
         v = errno == ERANGE && isinf(d) ? NULL : json_real(d);
+    } else if (p - start <= 18) {
+        /* Under 10^18: no overflow to look for, the value strtoll gives. */
+        long long i = 0;
+        for (const char *c = buf + (buf[0] == '-'); *c; c++)
+            i = 10 * i + (*c - '0');
+        v = json_integer(buf[0] == '-' ? -i : i);
     } else {
         long long i = strtoll(buf, NULL, 10);
         v = errno == ERANGE ? NULL : json_integer(i);
