@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
@@ -185,6 +186,55 @@ static void three_launches_a_side_are_untested(void **state)
     near(s.p, 0.0809, 5e-4);
 }
 
+static int ascending(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Moses' interval by the book: every difference of log times sorted, the k-th from
+ * each end, k = floor(nm/2 - z sqrt(nm (n+m+1)/12)), z = 1.959964 at alpha 0.05. */
+static void interval_by_sorting(const double *old, size_t n, const double *new_, size_t m, double *lo, double *hi)
+{
+    size_t nm = n * m;
+    double *d = malloc(nm * sizeof *d);
+    assert_non_null(d);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < m; j++)
+            d[i * m + j] = log(new_[j]) - log(old[i]);
+    qsort(d, nm, sizeof *d, ascending);
+    double half = (double)nm / 2 - 1.959963984540054 * sqrt((double)nm * (double)(n + m + 1) / 12);
+    size_t k = half > 0 ? (size_t)floor(half) : 0;
+    *lo = exp(d[k]);
+    *hi = exp(d[nm - 1 - k]);
+    free(d);
+}
+
+/* The interval's ends are the sorted differences' order statistics exactly (its
+ * selection reorders them, in linear time), at other sizes a side and with ties. */
+static void the_interval_is_the_sorted_differences_one(void **state)
+{
+    (void)state;
+    uint64_t rng = 0x2545f4914f6cdd1dull;
+    for (int trial = 0; trial < 2000; trial++) {
+        size_t n = 5 + (size_t)(trial % 17), m = 5 + (size_t)((trial * 7) % 23);
+        double old[40], new_[40];
+        launches(old, n, 1e6, 0.02, &rng);
+        launches(new_, m, 1e6 * (1 + 0.01 * (trial % 5)), 0.02, &rng);
+        if (trial % 3 == 0) /* ties: times in whole microseconds */
+            for (size_t i = 0; i < 40; i++) {
+                old[i] = i < n ? 1000 * round(old[i] / 1000) : 0;
+                new_[i] = i < m ? 1000 * round(new_[i] / 1000) : 0;
+            }
+        compare_stats s;
+        assert_int_equal(compare_samples(old, n, new_, m, COMPARE_ALPHA, COMPARE_THRESHOLD, COMPARE_SEPARATION, &s), 0);
+        double lo, hi;
+        interval_by_sorting(old, n, new_, m, &lo, &hi); /* compare_samples sorted them: the same sets */
+        assert_true(s.ci_low == lo);
+        assert_true(s.ci_high == hi);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +248,7 @@ int main(void)
         cmocka_unit_test(equal_times_are_unchanged_with_p_1),
         cmocka_unit_test(one_launch_a_side_is_untested),
         cmocka_unit_test(three_launches_a_side_are_untested),
+        cmocka_unit_test(the_interval_is_the_sorted_differences_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

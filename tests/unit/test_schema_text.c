@@ -189,29 +189,35 @@ static void mutated_texts_keep_the_promise(void **state)
 }
 
 /* A device's results array: every element read as above, or none (the caller's
- * fallback); its units kept while the strings live. */
+ * fallback); its units kept while the strings live; the end is past its ']'. */
 static void results_arrays(void **state)
 {
     (void)state;
     char text[2 * sizeof measured + 16];
-    int n = snprintf(text, sizeof text, "[ %s ,\n%s ]", measured, measured);
+    int n = snprintf(text, sizeof text, " [ %s ,\n%s ]}", measured, measured);
     json_t *strings = json_object();
     zeslm_results list = {0};
-    assert_true(records_results_text(text, 0, (size_t)n, &list, strings));
+    size_t end = 0;
+    assert_true(records_results_text(text, 0, (size_t)n, &end, &list, strings));
+    assert_int_equal(end, (size_t)n - 1);
     assert_int_equal(list.count, 2);
     assert_string_equal(list.items[1].rate_unit, "GB/s");
     assert_ptr_equal(list.items[0].rate_unit, list.items[1].rate_unit);
     assert_int_equal(list.items[1].stats.n, 5);
     assert_int_equal(list.items[1].times_ns[4], 241984);
     zeslm_results_free(&list);
-    static const char *const refused[] = {"[1]", "[{}]", "[", "[ ]x", "{}"};
+    static const char *const refused[] = {"[1]", "[{}]", "[", "{}", "[ ", "x[]"};
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
-        assert_false(records_results_text(refused[i], 0, strlen(refused[i]), &list, strings));
+        assert_false(records_results_text(refused[i], 0, strlen(refused[i]), &end, &list, strings));
         assert_int_equal(list.count, 0);
     }
     n = snprintf(text, sizeof text, "[%s,]", measured);
-    assert_false(records_results_text(text, 0, (size_t)n, &list, strings));
-    assert_true(records_results_text("[ ]", 0, 3, &list, strings));
+    assert_false(records_results_text(text, 0, (size_t)n, &end, &list, strings));
+    /* Up to the limit, not past it. */
+    n = snprintf(text, sizeof text, "[%s]", measured);
+    assert_false(records_results_text(text, 0, (size_t)n - 1, &end, &list, strings));
+    assert_true(records_results_text("[ ]x", 0, 4, &end, &list, strings));
+    assert_int_equal(end, 3);
     assert_int_equal(list.count, 0);
     json_decref(strings);
 }

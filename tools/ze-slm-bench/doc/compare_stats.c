@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "doc/compare_stats.h"
@@ -18,10 +19,44 @@ double compare_median(const double *x, size_t n)
     return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
 
+/* The k-th smallest of d[0, n) (k < n), d reordered: Wirth's selection (Algorithms
+ * + Data Structures = Programs, 2.3.4) with a median of three for bound. The value a
+ * sort puts at k, in linear time: compare of two 10,000-device documents sorted 1.8
+ * million sets of 400 differences, a third of its time. */
+static double kth_smallest(double *d, size_t n, size_t k)
+{
+    ptrdiff_t l = 0, r = (ptrdiff_t)n - 1, want = (ptrdiff_t)k;
+    while (l < r) {
+        double a = d[l], b = d[l + (r - l) / 2], c = d[r];
+        double x = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+        ptrdiff_t i = l, j = r;
+        do {
+            while (d[i] < x)
+                i++;
+            while (x < d[j])
+                j--;
+            if (i <= j) {
+                double t = d[i];
+                d[i++] = d[j];
+                d[j--] = t;
+            }
+        } while (i <= j);
+        if (j < want)
+            l = i;
+        if (want < i)
+            r = j;
+    }
+    return d[k];
+}
+
 /* The standard normal quantile of probability q in (0, 1), by bisection of erfc:
- * 60 halvings of [-40, 40] leave an error far under the 1e-6 a p-value needs. */
+ * 60 halvings of [-40, 40] leave an error far under the 1e-6 a p-value needs. The
+ * last one is kept: every result of a compare asks for the same q. */
 static double normal_quantile(double q)
 {
+    static _Thread_local double last_q = NAN, last;
+    if (q == last_q)
+        return last;
     double lo = -40, hi = 40;
     for (int i = 0; i < 60; i++) {
         double mid = 0.5 * (lo + hi);
@@ -30,7 +65,8 @@ static double normal_quantile(double q)
         else
             hi = mid;
     }
-    return 0.5 * (lo + hi);
+    last_q = q;
+    return last = 0.5 * (lo + hi);
 }
 
 /* U of the new times (pairs where new > old, ties half) from the ranks of both sets
@@ -81,18 +117,21 @@ static int ratio_interval(const double *old, size_t n, const double *new_, size_
         *lo = *hi = NAN;
         return 0;
     }
-    double *d = malloc(nm * sizeof *d);
+    double *d = malloc((nm + n + m) * sizeof *d), *log_old = d + nm, *log_new = log_old + n;
     if (!d)
         return -1;
     for (size_t i = 0; i < n; i++)
+        log_old[i] = log(old[i]);
+    for (size_t j = 0; j < m; j++)
+        log_new[j] = log(new_[j]);
+    for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < m; j++)
-            d[i * m + j] = log(new_[j]) - log(old[i]);
-    qsort(d, nm, sizeof *d, by_value);
+            d[i * m + j] = log_new[j] - log_old[i];
     double half = (double)nm / 2 - normal_quantile(1 - alpha / 2) *
                                        sqrt((double)nm * (double)(n + m + 1) / 12);
     size_t k = half > 0 ? (size_t)floor(half) : 0;
-    *lo = exp(d[k]);
-    *hi = exp(d[nm - 1 - k]);
+    *lo = exp(kth_smallest(d, nm, k));
+    *hi = exp(kth_smallest(d, nm, nm - 1 - k));
     free(d);
     return 0;
 }

@@ -325,9 +325,13 @@ out:
 }
 
 /* Device k's object, its members parsed but its results (an empty array in their
- * place, their span in results[0, 1]) and, `light`, its summaries and findings. */
-static json_t *device_members(const doc_reader *r, size_t start, size_t end, bool light, size_t results[2], char *why,
-                              size_t why_len)
+ * place). `light`: its results skipped, its summaries and findings empty and its
+ * expected values left out (derived, never read: two thirds of the rest of a merged
+ * device). Else its results read from their text into *list (records_results_text),
+ * the members' scan going on past them; *plain false where they are not the plain
+ * case or not there, for the caller to parse the whole device with jansson. */
+static json_t *device_members(const doc_reader *r, size_t start, size_t end, bool light, zeslm_results *list,
+                              json_t *strings, bool *plain, char *why, size_t why_len)
 {
     const char *t = r->text;
     json_t *o = json_object();
@@ -335,23 +339,36 @@ static json_t *device_members(const doc_reader *r, size_t start, size_t end, boo
     doc_scan_error err;
     size_t p = start + 1;
     int more;
+    *plain = false;
     if (t[start] != '{') {
         snprintf(why, why_len, "a device that is not an object (line %ld)", line_of(t, start));
         json_decref(o);
         return NULL;
     }
-    for (bool first = true; o && (more = doc_scan_member_next(t, end, &p, first, &m, &err)) > 0; first = false) {
+    for (bool first = true; o && (more = doc_scan_member_key(t, end, &p, first, &m, &err)) > 0; first = false) {
         bool is_results = doc_scan_key_is(t, &m, "results"),
-             skip = is_results || (light && (doc_scan_key_is(t, &m, "summaries") || doc_scan_key_is(t, &m, "findings")));
-        if (is_results) {
-            results[0] = m.value;
-            results[1] = m.value_end;
+             emptied = light && (doc_scan_key_is(t, &m, "summaries") || doc_scan_key_is(t, &m, "findings")),
+             left = light && doc_scan_key_is(t, &m, "expected");
+        if (is_results && !light) {
+            /* The last of a key given twice, as jansson keeps it. */
+            zeslm_results_free(list);
+            if (!(*plain = records_results_text(t, m.value, end, &m.value_end, list, strings))) {
+                json_decref(o);
+                return NULL;
+            }
+        } else if (!(m.value_end = doc_scan_value(t, end, m.value, &err))) {
+            more = -1;
+            break;
         }
+        p = m.value_end;
+        if (left)
+            continue;
         json_t *key = json_loadb(t + m.key - 1, m.key_len + 2, JSON_DECODE_ANY, NULL);
-        json_t *v = skip ? NULL : parse_span(r, m.value, m.value_end, "a device's member", why, why_len);
-        if (json_is_string(key) && (skip || v))
-            json_object_setn_new(o, json_string_value(key), json_string_length(key),
-                                 skip ? (is_results ? json_array() : json_object()) : v);
+        json_t *v = is_results ? json_array()
+                    : emptied  ? json_object()
+                               : parse_span(r, m.value, m.value_end, "a device's member", why, why_len);
+        if (json_is_string(key) && v)
+            json_object_setn_new(o, json_string_value(key), json_string_length(key), v);
         else {
             json_decref(v);
             json_decref(o);
@@ -378,7 +395,8 @@ static bool stopped(const doc_reader *r, const run_doc *head)
 /* Device k added to `into` (cap: as run_doc_add_device), what its strings point into
  * appended to `kept`; `light`: without its results. Its results are read from their
  * text (records_results_text), the bulk of a file at several times jansson's speed;
- * where they are not the plain case, the device's whole span is parsed by jansson. */
+ * where they are not the plain case, or anything else is amiss, the device's whole
+ * span is parsed by jansson, which reads it or says what is wrong. */
 static int read_device(const doc_reader *r, size_t k, bool light, const char *host, run_doc *into, size_t cap,
                        json_t *kept, char *why, size_t why_len)
 {
@@ -386,19 +404,17 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
         json_array_append(kept, r->root);
         return run_doc_read_device(into, cap, r->root, NULL, k, host, why, why_len);
     }
-    size_t start = r->spans[2 * k], end = r->spans[2 * k + 1], results[2] = {0, 0};
-    json_t *o = device_members(r, start, end, light, results, why, why_len), *strings = NULL;
+    size_t start = r->spans[2 * k], end = r->spans[2 * k + 1];
+    json_t *strings = light ? NULL : json_object();
     zeslm_results list = {0};
     bool plain = false;
-    if (!light) {
-        plain = o && results[1] && (strings = json_object()) &&
-                records_results_text(r->text, results[0], results[1], &list, strings);
-        if (!plain) {
-            char what[64];
-            snprintf(what, sizeof what, "device %zu", k);
-            json_decref(o);
-            o = parse_span(r, start, end, what, why, why_len);
-        }
+    json_t *o = light || strings ? device_members(r, start, end, light, &list, strings, &plain, why, why_len) : NULL;
+    if (!light && (!o || !plain)) {
+        char what[64];
+        snprintf(what, sizeof what, "device %zu", k);
+        json_decref(o);
+        o = parse_span(r, start, end, what, why, why_len);
+        plain = false;
     }
     /* Read in order, the page it shares with the device before goes too. */
     release(r, k > 0 ? r->spans[2 * k - 2] : start, end);

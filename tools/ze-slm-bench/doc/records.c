@@ -339,21 +339,24 @@ static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
     return true;
 }
 
-bool records_results_text(const char *t, size_t start, size_t end, zeslm_results *list, json_t *strings)
+bool records_results_text(const char *t, size_t start, size_t limit, size_t *end, zeslm_results *list,
+                          json_t *strings)
 {
-    size_t p = doc_scan_space(t, end, start);
-    bool ok = p < end && t[p] == '[';
-    p = doc_scan_space(t, end, p + 1);
-    bool more = ok && !(p < end && t[p] == ']');
+    size_t p = doc_scan_space(t, limit, start);
+    bool ok = p < limit && t[p] == '[';
+    p = doc_scan_space(t, limit, p + 1);
+    bool more = ok && !(p < limit && t[p] == ']');
     while (ok && more) {
         zeslm_result r = {0};
-        ok = schema_read_text(&records_result, t, end, &p, &r, strings) && zeslm_results_append(list, &r) == ZESLM_OK;
+        ok = schema_read_text(&records_result, t, limit, &p, &r, strings) && zeslm_results_append(list, &r) == ZESLM_OK;
         free(r.times_ns);
-        more = ok && p < end && t[p] == ',';
-        p = doc_scan_space(t, end, p + more);
+        more = ok && p < limit && t[p] == ',';
+        p = doc_scan_space(t, limit, p + more);
     }
-    ok = ok && p < end && t[p] == ']' && doc_scan_space(t, end, p + 1) == end;
-    if (!ok)
+    ok = ok && p < limit && t[p] == ']';
+    if (ok)
+        *end = p + 1;
+    else
         zeslm_results_free(list);
     return ok;
 }
