@@ -420,10 +420,13 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
     release(r, k > 0 ? r->spans[2 * k - 2] : start, end);
     int rc = o ? run_doc_read_device(into, cap, o, plain ? &list : NULL, k, host, why, why_len) : -1;
     zeslm_results_free(&list);
-    if (o)
-        json_array_append_new(kept, o);
+    /* The device copies what it reads of o but the units of results read from o: o is
+     * kept only then (a light device holds none; plain results point into strings). */
+    if (o && !light && !plain)
+        json_array_append(kept, o);
     if (plain)
         json_array_append(kept, strings);
+    json_decref(o);
     json_decref(strings);
     return rc;
 }
