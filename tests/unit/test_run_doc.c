@@ -11,6 +11,7 @@
 #include <zeslm/backends.h>
 #include <zeslm/facts.h>
 
+#include "doc/doc_reader.h"
 #include "doc/records.h"
 #include "render/fields.h"
 #include "io/output.h"
@@ -390,6 +391,75 @@ static void another_schema_is_refused_with_a_reason(void **state)
     }
 }
 
+/* A schema-3 document of one device whose members after "device" are `members`. */
+static int parse_device(const char *members, run_doc *doc, char *why, size_t why_len)
+{
+    char text[4096];
+    int n = snprintf(text, sizeof text, "{\"schema\": 3, \"devices\": [{\"device\": {\"name\": \"x\"}, %s}]}", members);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    return run_doc_parse(text, (size_t)n, doc, why, why_len);
+}
+
+#define RESULT(extra)                                                                                                  \
+    "{\"workload\": \"reduce\", \"variant\": \"many\", \"parameters\": \"n=8\", \"outcome\": \"measured\", "        \
+    "\"median_ns\": 40, \"spread\": 0, \"rate\": 2.5, \"rate_unit\": \"GB/s\", \"times_ns\": [40]" extra "}"
+
+/* A device's results are read from their text where plain, by jansson where not (a
+ * member nested past what the text reader takes): the same results either way, their
+ * units alive as long as the document (ASan checks that in CI), the last of a key given
+ * twice, an escaped key decoded, and no results at all an error as before. */
+static void a_device_reads_the_same_by_either_path(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "\"results\": [" RESULT("") ", " RESULT("") "]",
+        "\"results\": [" RESULT("") ", " RESULT(", \"x\": [[[[[1]]]]]") "]",
+        "\"results\": [" RESULT("") "], \"results\": [" RESULT("") ", " RESULT("") "]",
+        "\"results\": [" RESULT("") "], \"results\": [" RESULT("") ", " RESULT(", \"x\": [[[[[1]]]]]") "]",
+        "\"re\\u0073ults\": [" RESULT("") ", " RESULT("") "]",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        run_doc doc;
+        char why[200] = "";
+        assert_int_equal(parse_device(texts[i], &doc, why, sizeof why), 0);
+        const zeslm_results *r = &doc.devices[0].results;
+        assert_int_equal(r->count, 2);
+        for (size_t k = 0; k < r->count; k++) {
+            assert_string_equal(r->items[k].rate_unit, "GB/s");
+            assert_int_equal(r->items[k].stats.median_ns, 40);
+            assert_int_equal(r->items[k].times_ns[0], 40);
+        }
+        run_doc_free(&doc);
+    }
+    run_doc doc;
+    char why[200] = "";
+    assert_int_equal(parse_device("\"errors\": []", &doc, why, sizeof why), -1);
+    assert_string_equal(why, "device 0: device field \"results\" is missing or not an array");
+}
+
+/* Read light (who each device is, for compare to pair them), a device's derived
+ * expected values are not read, and a key that is not a string is refused with why. */
+static void a_light_read_skips_the_derived_and_says_why(void **state)
+{
+    (void)state;
+    static const char good[] = "{\"schema\": 3, \"devices\": [{\"device\": {\"name\": \"x\"}, \"results\": [], "
+                               "\"expected\": {\"a\": tru}}]}",
+                      bad[] = "{\"schema\": 3, \"devices\": [{\"device\": {\"name\": \"x\"}, \"\\q\": 1, "
+                              "\"results\": []}]}";
+    doc_reader r;
+    run_doc doc;
+    char why[200] = "";
+    assert_int_equal(doc_reader_text(&r, good, sizeof good - 1, why, sizeof why), 0);
+    assert_int_equal(doc_reader_light(&r, &doc, why, sizeof why), 0);
+    assert_string_equal(doc.devices[0].name, "x");
+    run_doc_free(&doc);
+    doc_reader_close(&r);
+    assert_int_equal(doc_reader_text(&r, bad, sizeof bad - 1, why, sizeof why), 0);
+    assert_int_equal(doc_reader_light(&r, &doc, why, sizeof why), -1);
+    assert_string_equal(why, "not JSON: a key that is not a string (line 1)");
+    doc_reader_close(&r);
+}
+
 /* The device facts are fields like every other record: one row a fact of the
  * library's table, in its order (output.c has a getter for at most 48). */
 static void every_device_fact_is_a_field(void **state)
@@ -428,6 +498,8 @@ int main(void)
         cmocka_unit_test(a_device_is_named_from_its_facts),
         cmocka_unit_test(schema_1_reads_as_one_device),
         cmocka_unit_test(another_schema_is_refused_with_a_reason),
+        cmocka_unit_test(a_device_reads_the_same_by_either_path),
+        cmocka_unit_test(a_light_read_skips_the_derived_and_says_why),
         cmocka_unit_test(every_device_fact_is_a_field),
         cmocka_unit_test(run_options_past_struct_size_are_not_read),
     };

@@ -1,5 +1,5 @@
-/* schema_read_text reads a result from its text without jansson's parse (issue 30's
- * merge of 10,000 files). Its promise: where it reads a record, jansson's parse and
+/* schema_read_text reads a result from its text without jansson's parse of the whole
+ * (issue 30's merge of 10,000 files). Its promise: where it reads a record, jansson's parse and
  * schema_read read the same text to the same record; where they refuse a text, it
  * refuses it too (and a caller falls back to them). Each test holds a text to both
  * and compares the records as schema_write writes them, launch times and all. */
@@ -108,6 +108,9 @@ static void plain_texts_read_as_jansson_reads_them(void **state)
         "\"outcome\": \"measured\", \"median_ns\": 9223372036854775807, \"spread\": 1e-400, \"rate\": -0.0e+0, "
         "\"mean_ns\": 1E308, \"times_ns\": []}",
         "{ \"workload\" :\t\r\n\"a\" , \"variant\":\"b\",\"parameters\":\"p\",\"outcome\":\"failed\" } ",
+        /* Escapes, decoded by jansson's parse of the string alone; keys too. */
+        "{\"work\\u006coad\": \"a\\n\\\"\\\\\\/\\b\\f\\r\\t\", \"variant\": \"\\u00b5\\ud83d\\ude00\", "
+        "\"parameters\": \"p\", \"outcome\": \"failed\", \"x\": {\"k\\u0065y\": \"\\\"\"}, \"note\": \"a \\\"quote\\\"\"}",
     };
     for (size_t i = 0; i < sizeof more / sizeof *more; i++)
         read_whole(more[i]);
@@ -117,7 +120,11 @@ static void other_texts_are_left_to_jansson(void **state)
 {
     (void)state;
     static const char *const texts[] = {
-        "{\"workload\": \"a\\n\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}", /* an escape */
+        "{\"workload\": \"a\\ud800\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}", /* a lone surrogate */
+        "{\"workload\": \"a\\u0000\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}", /* a NUL */
+        "{\"workload\": \"a\\q\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}",   /* no escape */
+        "{\"w\\u0000\": 1, \"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}",
+        "{\"workload\": \"a\\\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}", /* unclosed */
         "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\",}", /* a comma */
         "{\"workload\": \"a\" \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\"}",
         "{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"p\", \"outcome\": \"failed\", \"x\": 01}",
@@ -155,7 +162,7 @@ static uint64_t next_random(uint64_t *s)
 static void mutated_texts_keep_the_promise(void **state)
 {
     (void)state;
-    static const char bytes[] = "\"\\{}[],: 0123456789.eE+-tfnul\x01\x7f\x80\xc3\xb5\xff";
+    static const char bytes[] = "\"\\{}[],: 0123456789.eE+-tfnulub\x01\x7f\x80\xc3\xb5\xff";
     const char *bases[] = {measured, failed};
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     size_t read_here = 0, trials = 40000;

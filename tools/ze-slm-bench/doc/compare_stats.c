@@ -117,9 +117,10 @@ static int ratio_interval(const double *old, size_t n, const double *new_, size_
         *lo = *hi = NAN;
         return 0;
     }
-    double *d = malloc((nm + n + m) * sizeof *d), *log_old = d + nm, *log_new = log_old + n;
+    double *d = malloc((nm + n + m) * sizeof *d);
     if (!d)
         return -1;
+    double *log_old = d + nm, *log_new = log_old + n;
     for (size_t i = 0; i < n; i++)
         log_old[i] = log(old[i]);
     for (size_t j = 0; j < m; j++)
@@ -131,7 +132,8 @@ static int ratio_interval(const double *old, size_t n, const double *new_, size_
                                        sqrt((double)nm * (double)(n + m + 1) / 12);
     size_t k = half > 0 ? (size_t)floor(half) : 0;
     *lo = exp(kth_smallest(d, nm, k));
-    *hi = exp(kth_smallest(d, nm, nm - 1 - k));
+    /* Those from k on are at least d[k]: the other end is among them (k <= nm / 2). */
+    *hi = exp(kth_smallest(d + k, nm - k, nm - 1 - 2 * k));
     free(d);
     return 0;
 }

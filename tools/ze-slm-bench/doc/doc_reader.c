@@ -340,6 +340,10 @@ static json_t *device_members(const doc_reader *r, size_t start, size_t end, boo
     size_t p = start + 1;
     int more;
     *plain = false;
+    if (!o) {
+        snprintf(why, why_len, "out of host memory");
+        return NULL;
+    }
     if (t[start] != '{') {
         snprintf(why, why_len, "a device that is not an object (line %ld)", line_of(t, start));
         json_decref(o);
@@ -364,13 +368,19 @@ static json_t *device_members(const doc_reader *r, size_t start, size_t end, boo
         if (left)
             continue;
         json_t *key = json_loadb(t + m.key - 1, m.key_len + 2, JSON_DECODE_ANY, NULL);
-        json_t *v = is_results ? json_array()
-                    : emptied  ? json_object()
-                               : parse_span(r, m.value, m.value_end, "a device's member", why, why_len);
-        if (json_is_string(key) && v)
-            json_object_setn_new(o, json_string_value(key), json_string_length(key), v);
-        else {
-            json_decref(v);
+        json_t *v = !json_is_string(key) ? NULL
+                    : is_results         ? json_array()
+                    : emptied            ? json_object()
+                                         : parse_span(r, m.value, m.value_end, "a device's member", why, why_len);
+        if (!json_is_string(key)) {
+            snprintf(why, why_len, "not JSON: a key that is not a string (line %ld)", line_of(t, m.key));
+        } else if (!v && (is_results || emptied)) {
+            snprintf(why, why_len, "out of host memory");
+        } else if (v && json_object_setn_new(o, json_string_value(key), json_string_length(key), v)) {
+            snprintf(why, why_len, "out of host memory");
+            v = NULL; /* taken by json_object_setn_new, freed there */
+        }
+        if (!v) {
             json_decref(o);
             o = NULL;
         }
@@ -405,7 +415,9 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
         return run_doc_read_device(into, cap, r->root, NULL, k, host, why, why_len);
     }
     size_t start = r->spans[2 * k], end = r->spans[2 * k + 1];
-    json_t *strings = light ? NULL : json_object();
+    /* A device past the bound of one record is refused by parse_span, plain or not. */
+    bool whole = !light && end - start <= DOC_READ_RECORD_MAX;
+    json_t *strings = whole ? json_object() : NULL;
     zeslm_results list = {0};
     bool plain = false;
     json_t *o = light || strings ? device_members(r, start, end, light, &list, strings, &plain, why, why_len) : NULL;
@@ -422,10 +434,11 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
     zeslm_results_free(&list);
     /* The device copies what it reads of o but the units of results read from o: o is
      * kept only then (a light device holds none; plain results point into strings). */
-    if (o && !light && !plain)
-        json_array_append(kept, o);
-    if (plain)
-        json_array_append(kept, strings);
+    json_t *units = light ? NULL : plain ? strings : o;
+    if (rc == 0 && units && json_array_append(kept, units)) {
+        snprintf(why, why_len, "out of host memory");
+        rc = -1;
+    }
     json_decref(o);
     json_decref(strings);
     return rc;

@@ -134,17 +134,6 @@ int doc_scan_member_key(const char *t, size_t len, size_t *p, bool first, doc_sc
     return 1;
 }
 
-int doc_scan_member_next(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err)
-{
-    int more = doc_scan_member_key(t, len, p, first, m, err);
-    if (more <= 0)
-        return more;
-    if (!(m->value_end = doc_scan_value(t, len, m->value, err)))
-        return -1;
-    *p = m->value_end;
-    return 1;
-}
-
 int doc_scan_element_next(const char *t, size_t len, size_t *p, bool first, size_t *start, size_t *end,
                           doc_scan_error *err)
 {

@@ -32,12 +32,10 @@ typedef struct doc_scan_member {
 } doc_scan_member;
 
 /* Members and elements, one at a time. *p starts just past the '{' or '[' (at its
- * first call) and is left past what was returned. Returns 1 with the next one, 0 at
- * the closing '}' or ']' (*p then past it), -1 with *err where the text is not an
- * object or array there. */
-int doc_scan_member_next(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err);
-/* The next member's key alone: *p left at its value (m->value_end 0), for the caller
- * to go into it, or past it with doc_scan_value. */
+ * first call). Returns 1 with the next one, 0 at the closing '}' or ']' (*p then past
+ * it), -1 with *err where the text is not an object or array there. A member's key
+ * alone: *p left at its value (m->value_end 0), for the caller to go into it, or past
+ * it with doc_scan_value. An element whole: *p left past it. */
 int doc_scan_member_key(const char *t, size_t len, size_t *p, bool first, doc_scan_member *m, doc_scan_error *err);
 int doc_scan_element_next(const char *t, size_t len, size_t *p, bool first, size_t *start, size_t *end,
                           doc_scan_error *err);

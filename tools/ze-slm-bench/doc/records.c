@@ -351,7 +351,7 @@ bool records_results_text(const char *t, size_t start, size_t limit, size_t *end
         ok = schema_read_text(&records_result, t, limit, &p, &r, strings) && zeslm_results_append(list, &r) == ZESLM_OK;
         free(r.times_ns);
         more = ok && p < limit && t[p] == ',';
-        p = doc_scan_space(t, limit, p + more);
+        p = doc_scan_space(t, limit, more ? p + 1 : p);
     }
     ok = ok && p < limit && t[p] == ']';
     if (ok)

@@ -59,6 +59,40 @@ static bool plain_string(lexer *x, const char **s, size_t *n)
     return true;
 }
 
+/* The string at x as a json_t, x left past it: a plain one made here, one with escapes
+ * decoded by jansson's parse of it alone (NULL where that refuses it). */
+static json_t *string(lexer *x)
+{
+    const char *s;
+    size_t n, at = x->p, q = at + 1;
+    if (plain_string(x, &s, &n))
+        return json_stringn(s, n); /* NULL where not UTF-8, as the parse refuses it */
+    while (q < x->len && x->t[q] != '"')
+        q += x->t[q] == '\\' ? 2 : 1;
+    if (at >= x->len || x->t[at] != '"' || q >= x->len)
+        return NULL;
+    json_t *v = json_loadb(x->t + at, q + 1 - at, JSON_DECODE_ANY, NULL);
+    if (!json_is_string(v)) {
+        json_decref(v);
+        return NULL;
+    }
+    x->p = q + 1;
+    return v;
+}
+
+/* A member's key: its bytes, plain, or decoded into *decoded (the caller's to free). */
+static bool key_at(lexer *x, const char **s, size_t *n, json_t **decoded)
+{
+    *decoded = NULL;
+    if (plain_string(x, s, n))
+        return true;
+    if (!(*decoded = string(x)))
+        return false;
+    *s = json_string_value(*decoded);
+    *n = json_string_length(*decoded);
+    return true;
+}
+
 /* A number as jansson reads one: JSON's grammar, then a whole number (no point, no
  * exponent) by strtoll where it fits, else by strtod where it is finite. */
 static json_t *number(lexer *x)
@@ -140,19 +174,21 @@ static bool members(lexer *x, int depth, json_t *into)
     for (;;) {
         const char *key = NULL;
         size_t key_len = 0;
+        json_t *decoded = NULL, *v = NULL;
         if (object) {
-            if (!plain_string(x, &key, &key_len))
-                return false;
+            bool ok = key_at(x, &key, &key_len, &decoded);
             skip_space(x);
-            if (x->p >= x->len || x->t[x->p] != ':')
-                return false;
-            x->p++;
+            ok = ok && x->p < x->len && x->t[x->p++] == ':';
             skip_space(x);
+            if (!ok) {
+                json_decref(decoded);
+                return false;
+            }
         }
-        json_t *v;
-        if (!value(x, depth - 1, &v))
-            return false;
-        if (object ? json_object_setn_new(into, key, key_len, v) : json_array_append_new(into, v))
+        bool ok = value(x, depth - 1, &v) &&
+                  (object ? json_object_setn_new(into, key, key_len, v) : json_array_append_new(into, v)) == 0;
+        json_decref(decoded);
+        if (!ok)
             return false;
         skip_space(x);
         if (x->p >= x->len)
@@ -174,10 +210,7 @@ static bool value(lexer *x, int depth, json_t **out)
     char c = x->t[x->p];
     json_t *v = NULL;
     if (c == '"') {
-        const char *s;
-        size_t n;
-        /* json_stringn refuses what is not UTF-8, as the parse does. */
-        v = plain_string(x, &s, &n) ? json_stringn(s, n) : NULL;
+        v = string(x);
     } else if (c == '{' || c == '[') {
         if (depth == 0)
             return false;
@@ -239,8 +272,8 @@ bool schema_read_text(const schema_record *t, const char *text, size_t len, size
     while (ok && more) {
         const char *key;
         size_t key_len;
-        json_t *v = NULL;
-        ok = plain_string(&x, &key, &key_len);
+        json_t *v = NULL, *decoded = NULL;
+        ok = key_at(&x, &key, &key_len, &decoded);
         skip_space(&x);
         ok = ok && x.p < len && text[x.p++] == ':';
         skip_space(&x);
@@ -256,6 +289,7 @@ bool schema_read_text(const schema_record *t, const char *text, size_t len, size
             json_decref(name);
             json_decref(v);
         }
+        json_decref(decoded);
         skip_space(&x);
         ok = ok && x.p < len;
         char c = ok ? text[x.p++] : '\0';
