@@ -431,8 +431,24 @@ static void a_device_reads_the_same_by_either_path(void **state)
         }
         run_doc_free(&doc);
     }
+    /* A device of a result that ran nothing says so, whichever way it was read. */
+    static const char *const none[] = {
+        "\"results\": [{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"\", \"outcome\": \"no_results\"}]",
+        "\"results\": [{\"workload\": \"a\", \"variant\": \"b\", \"parameters\": \"\", \"outcome\": \"no_results\", "
+        "\"x\": [[[[[1]]]]]}]",
+    };
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+        run_doc doc;
+        char why[200] = "";
+        assert_int_equal(parse_device(none[i], &doc, why, sizeof why), 0);
+        assert_true(doc.devices[0].no_results);
+        run_doc_free(&doc);
+    }
     run_doc doc;
     char why[200] = "";
+    assert_int_equal(parse_device(texts[0], &doc, why, sizeof why), 0);
+    assert_false(doc.devices[0].no_results);
+    run_doc_free(&doc);
     assert_int_equal(parse_device("\"errors\": []", &doc, why, sizeof why), -1);
     assert_string_equal(why, "device 0: device field \"results\" is missing or not an array");
 }

@@ -334,7 +334,6 @@ static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
         free(r.times_ns);
         if (!ok)
             return false;
-        d->no_results |= r.outcome == ZESLM_NO_RESULTS;
     }
     return true;
 }

@@ -380,9 +380,10 @@ int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, zeslm_results
         zeslm_results_free(&d->results);
         d->results = *results;
         *results = (zeslm_results){0};
-        for (size_t i = 0; i < d->results.count; i++)
-            d->no_results |= d->results.items[i].outcome == ZESLM_NO_RESULTS;
     }
+    /* Whichever way its results came. */
+    for (size_t i = 0; i < d->results.count; i++)
+        d->no_results |= d->results.items[i].outcome == ZESLM_NO_RESULTS;
     run_doc_device_names(d);
     if (!sections_of(d, true)) {
         snprintf(why, why_len, "out of host memory");

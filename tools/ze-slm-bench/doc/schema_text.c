@@ -159,11 +159,14 @@ static json_t *literal(lexer *x)
 
 static bool value(lexer *x, int depth, json_t **out);
 
-/* An object's members or an array's elements, x at its opening bracket, into `into`.
- * A key given twice keeps its last value, as jansson's parse does. */
-static bool members(lexer *x, int depth, json_t *into)
+/* Where members() hands each member (key NULL: each element), taking v's reference;
+ * false to stop. */
+typedef bool (*take_fn)(void *ctx, const char *key, size_t key_len, json_t *v);
+
+/* An object's members or an array's elements, x at its opening bracket, each handed to
+ * take: JSON's grammar of them, once for a nested value and for a record alike. */
+static bool members(lexer *x, int depth, bool object, take_fn take, void *ctx)
 {
-    bool object = json_is_object(into);
     char close = object ? '}' : ']';
     x->p++;
     skip_space(x);
@@ -175,18 +178,14 @@ static bool members(lexer *x, int depth, json_t *into)
         const char *key = NULL;
         size_t key_len = 0;
         json_t *decoded = NULL, *v = NULL;
+        bool ok = true;
         if (object) {
-            bool ok = key_at(x, &key, &key_len, &decoded);
+            ok = key_at(x, &key, &key_len, &decoded);
             skip_space(x);
             ok = ok && x->p < x->len && x->t[x->p++] == ':';
             skip_space(x);
-            if (!ok) {
-                json_decref(decoded);
-                return false;
-            }
         }
-        bool ok = value(x, depth - 1, &v) &&
-                  (object ? json_object_setn_new(into, key, key_len, v) : json_array_append_new(into, v)) == 0;
+        ok = ok && value(x, depth - 1, &v) && take(ctx, key, key_len, v);
         json_decref(decoded);
         if (!ok)
             return false;
@@ -202,6 +201,14 @@ static bool members(lexer *x, int depth, json_t *into)
     }
 }
 
+/* Into a JSON object or array: a key given twice keeps its last value, as jansson's
+ * parse does. */
+static bool take_json(void *ctx, const char *key, size_t key_len, json_t *v)
+{
+    json_t *into = ctx;
+    return (key ? json_object_setn_new(into, key, key_len, v) : json_array_append_new(into, v)) == 0;
+}
+
 /* The value at x as a json_t, x left past it; false where it is not the plain case. */
 static bool value(lexer *x, int depth, json_t **out)
 {
@@ -215,7 +222,7 @@ static bool value(lexer *x, int depth, json_t **out)
         if (depth == 0)
             return false;
         v = c == '{' ? json_object() : json_array();
-        if (v && !members(x, depth, v)) {
+        if (v && !members(x, depth, c == '{', take_json, v)) {
             json_decref(v);
             v = NULL;
         }
@@ -252,6 +259,30 @@ static long row_of(const schema_record *t, const char *key, size_t n, size_t *ne
     return -1;
 }
 
+/* A record's members into its rows' slots: the last of a key given twice, as the
+ * parse keeps it; a member no row reads checked as the parse checks it, its key UTF-8
+ * too. */
+typedef struct row_values {
+    const schema_record *t;
+    json_t *values[TEXT_ROWS];
+    size_t next;
+} row_values;
+
+static bool take_row(void *ctx, const char *key, size_t key_len, json_t *v)
+{
+    row_values *r = ctx;
+    long row = row_of(r->t, key, key_len, &r->next);
+    if (row >= 0) {
+        json_decref(r->values[row]);
+        r->values[row] = v;
+        return true;
+    }
+    json_t *name = json_stringn(key, key_len);
+    json_decref(name);
+    json_decref(v);
+    return name != NULL;
+}
+
 bool schema_read_text(const schema_record *t, const char *text, size_t len, size_t *p, void *rec, json_t *strings)
 {
     if (t->json_backed || t->n_rows > TEXT_ROWS)
@@ -259,55 +290,22 @@ bool schema_read_text(const schema_record *t, const char *text, size_t len, size
     for (size_t i = 0; i < t->n_rows; i++)
         if (!t->rows[i].key)
             return false; /* a keyless row reads the whole object: jansson's */
-    json_t *values[TEXT_ROWS] = {0};
+    row_values r = {.t = t};
     lexer x = {text, *p, len};
-    bool ok = x.p < len && text[x.p] == '{', more = true;
-    size_t next = 0;
-    x.p++;
+    /* The record's values are TEXT_DEPTH below it. */
+    bool ok = x.p < len && text[x.p] == '{' && members(&x, TEXT_DEPTH + 1, true, take_row, &r);
     skip_space(&x);
-    if (ok && x.p < len && text[x.p] == '}') {
-        x.p++;
-        more = false;
-    }
-    while (ok && more) {
-        const char *key;
-        size_t key_len;
-        json_t *v = NULL, *decoded = NULL;
-        ok = key_at(&x, &key, &key_len, &decoded);
-        skip_space(&x);
-        ok = ok && x.p < len && text[x.p++] == ':';
-        skip_space(&x);
-        ok = ok && value(&x, TEXT_DEPTH, &v);
-        long row = ok ? row_of(t, key, key_len, &next) : -1;
-        if (row >= 0) {
-            json_decref(values[row]);
-            values[row] = v;
-        } else {
-            /* A member no row reads, checked as the parse checks it: its key UTF-8 too. */
-            json_t *name = ok ? json_stringn(key, key_len) : NULL;
-            ok = name != NULL;
-            json_decref(name);
-            json_decref(v);
-        }
-        json_decref(decoded);
-        skip_space(&x);
-        ok = ok && x.p < len;
-        char c = ok ? text[x.p++] : '\0';
-        more = c == ',';
-        ok = ok && (more || c == '}');
-        skip_space(&x);
-    }
     char why[256];
     for (size_t i = 0; ok && i < t->n_rows; i++) {
         const schema_row *row = &t->rows[i];
-        const json_t *v = values[i];
+        const json_t *v = r.values[i];
         if (v && row->kind == SCHEMA_STR && json_is_string(v))
-            ok = (v = kept(strings, values[i])) != NULL;
+            ok = (v = kept(strings, r.values[i])) != NULL;
         ok = ok && schema_read_row(t, row, v, rec, why, sizeof why);
     }
     ok = ok && (!t->check || t->check(rec, why, sizeof why));
     for (size_t i = 0; i < t->n_rows; i++)
-        json_decref(values[i]);
+        json_decref(r.values[i]);
     if (ok)
         *p = x.p;
     return ok;
