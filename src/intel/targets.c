@@ -100,7 +100,8 @@ const zeslm_intel_target zeslm_intel_targets[] = {
     {"acm-g10", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes), 128, 8, true,
      CALC_GEN("Xe HPG Arc") "; " NEO_DG2("release_helper_dg2_g10.cpp", "25"), G10_SLM},
     {"acm-g11", "Xe-HPG", 1270, 16, 8, 98304, 65536, 1024, 128, SIZES(slm_sizes), 128, 8, true,
-     NEO_DG2("release_helper_dg2_g11.cpp", "24") " (SLM a Xe-core); " CALC_GEN("Xe HPG Arc") " (the rest)",
+     NEO_DG2("release_helper_dg2_g11.cpp", "24") ", which includes release_helper_preferred_slm_xe_hpg_96k.inl "
+                                                 "(its table ends at 96 KB, lines 13-17): SLM a Xe-core; " CALC_GEN("Xe HPG Arc") " (the rest)",
      DG2_SLM("96")},
     {"acm-g12", "Xe-HPG", 1270, 16, 8, 131072, 65536, 1024, 128, SIZES(slm_sizes), 128, 8, true,
      CALC_GEN("Xe HPG Arc") "; " NEO_DG2("release_helper_dg2_g12.cpp", "24"), NULL},

@@ -61,7 +61,7 @@ python3 -c '
 import json, sys
 g = json.load(open(sys.argv[1]))["targets"][0]
 assert g["slm_per_subslice"] == 96 * 1024, g["slm_per_subslice"]
-assert "release_helper_dg2_g11.cpp line 24" in g["source"], g["source"]
+assert "release_helper_dg2_g11.cpp line 24" in g["source"] and "xe_hpg_96k.inl" in g["source"], g["source"]
 assert "128 KiB per the calculator" in g["note"], g["note"]
 assert g["groups_per_subslice"] == 1 and g["limited_by"] == "SLM", g
 t = {r["target"]: r for r in json.load(open(sys.argv[2]))["targets"]}
