@@ -58,7 +58,9 @@
  * release_helper_dg2_g12.cpp line 24 the _128k.inl (lines 13-18, ending at 128 KB);
  * release_helper_dg2_g10.cpp line 25 the _g10.inl, 128 KB (lines 12-19) except for
  * DG2_G10_B0, which gets the 96 KB table (lines 20-29). The calculator's one
- * xe_hpg_dg2_arc entry says 128 KiB for every Arc A (index.html line 337 at 94d83ddd). */
+ * xe_hpg_dg2_arc entry says 128 KiB for every Arc A (index.html line 337 at 94d83ddd).
+ * A group's SLM is allocated in powers of two from 1 KiB on Xe-HPG, Arc A and Xe-LPG alike
+ * (computeSlmValues, xe_hpg_core/command_encoder_xe_hpg_core.cpp lines 148-156). */
 #define NEO_DG2(file, line) "NEO compute-runtime " file " line " line " (commit e37c60bf)"
 #define DG2_SLM(kib)                                                                                           \
     "sources disagree on SLM a Xe-core: " kib " KiB per the table of preferred SLM allocation sizes NEO "      \
