@@ -118,7 +118,7 @@ void zeslm_target_fit_kernel(const zeslm_intel_target *t, const zeslm_zebin_kern
     out->threads_per_group = (group_size + simd - 1) / simd;
     uint32_t groups = threads / out->threads_per_group;
     out->limited_by = "hardware threads";
-    /* On a tie SLM is named, as zeslm_occupancy_compute does for a device (issue 31). */
+    /* On a tie SLM is named, as zeslm_occupancy_compute does for a device. */
     if (out->slm_allocated && t->slm_per_subslice / out->slm_allocated <= groups) {
         groups = t->slm_per_subslice / out->slm_allocated;
         out->limited_by = "SLM";

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One question, one answer (issue 31): the occupancy of the same group asked of the device
+# One question, one answer: the occupancy of the same group asked of the device
 # (the no-hardware driver's tgllp, through Level Zero) and of the target table (limits
 # --target tgllp) takes the same SIMD width (the smallest sub-group size) and gives the
 # same resident groups and limiter. Run with the no-hardware driver's environment.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# limits --target after issue 31: a source for every target's figures and for the
+# limits --target: a source for every target's figures and for the
 # sub-group sizes, where sources disagree (Xe-LP, BMG), Xe2's barriers, --simd refused
 # where the target has no such sub-group, and --bytes-per-item answered from the table.
 #   limits_targets.sh TOOL
