@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "fleet/fleet.h"
 #include "model/intern.h"
 #include "model/peers.h"
@@ -61,14 +63,8 @@ static long row_of(fleet *f, const zeslm_result *r)
     long row = intern_add(&k->rows, key);
     if (row < 0)
         return -1;
-    if ((size_t)row >= k->cap_lower) {
-        size_t cap = k->cap_lower ? 2 * k->cap_lower : 256;
-        bool *grown = realloc(k->lower, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        k->lower = grown;
-        k->cap_lower = cap;
-    }
+    if (!ZESLM_GROW(k->lower, (size_t)row + 1, k->cap_lower))
+        return -1;
     k->lower[row] = peers_lower_is_better(r->rate_unit);
     return row;
 }
@@ -88,17 +84,10 @@ long fleet_rank_field(const json_t *rank, const char *key, long none)
 /* One more device of model m. */
 static bool count_model(struct fleet_keys *k, long m)
 {
-    if ((size_t)m >= k->cap_models) {
-        size_t cap = k->cap_models ? 2 * k->cap_models : 64;
-        while (cap <= (size_t)m)
-            cap *= 2;
-        size_t *grown = realloc(k->model_count, cap * sizeof *grown);
-        if (!grown)
-            return false;
-        memset(grown + k->cap_models, 0, (cap - k->cap_models) * sizeof *grown);
-        k->model_count = grown;
-        k->cap_models = cap;
-    }
+    size_t had = k->cap_models;
+    if (!ZESLM_GROW(k->model_count, (size_t)m + 1, k->cap_models))
+        return false;
+    memset(k->model_count + had, 0, (k->cap_models - had) * sizeof *k->model_count);
     k->model_count[m]++;
     return true;
 }
@@ -106,24 +95,9 @@ static bool count_model(struct fleet_keys *k, long m)
 static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, const zeslm_results *results,
                        const char *source)
 {
-    if (f->n_devices == f->cap_devices) {
-        size_t cap = f->cap_devices ? 2 * f->cap_devices : 64;
-        fleet_device *grown = realloc(f->devices, cap * sizeof *grown);
-        if (!grown)
-            return false;
-        f->devices = grown;
-        f->cap_devices = cap;
-    }
-    if (f->n_pairs + results->count > f->cap_pairs) {
-        size_t cap = f->cap_pairs ? 2 * f->cap_pairs : 4096;
-        while (cap < f->n_pairs + results->count)
-            cap *= 2;
-        fleet_pair *grown = realloc(f->pairs, cap * sizeof *grown);
-        if (!grown)
-            return false;
-        f->pairs = grown;
-        f->cap_pairs = cap;
-    }
+    if (!ZESLM_GROW(f->devices, f->n_devices + 1, f->cap_devices) ||
+        !ZESLM_GROW(f->pairs, f->n_pairs + results->count, f->cap_pairs))
+        return false;
     fleet_device *x = &f->devices[f->n_devices];
     *x = (fleet_device){.rank = fleet_rank_field(d->rank, "rank", -1),
                         .size = fleet_rank_field(d->rank, "size", 0),

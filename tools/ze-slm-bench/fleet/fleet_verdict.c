@@ -4,6 +4,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <zeslm/grow.h>
+
 #include "fleet/fleet_verdict.h"
 
 static const char *const names[VERDICT_COUNT] = {"PASS", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
@@ -50,14 +52,8 @@ bool verdict_parse_list(const char *list, unsigned *mask)
 
 static verdict_entry *add(verdicts *v, size_t *cap)
 {
-    if (v->n == *cap) {
-        size_t grown_cap = *cap ? 2 * *cap : 16;
-        verdict_entry *grown = realloc(v->entries, grown_cap * sizeof *grown);
-        if (!grown)
-            return NULL;
-        v->entries = grown;
-        *cap = grown_cap;
-    }
+    if (!ZESLM_GROW(v->entries, v->n + 1, *cap))
+        return NULL;
     verdict_entry *e = &v->entries[v->n++];
     *e = (verdict_entry){.device = -1, .rank = -1};
     return e;

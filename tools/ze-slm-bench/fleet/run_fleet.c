@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "fleet/run_fleet.h"
 
 /* *s as a string `into` keeps (its source: a set of the few units results name), so
@@ -22,15 +24,7 @@ static bool intern(run_doc *into, const char **s)
  * filled by one thread: nothing holds a pointer to its devices meanwhile). */
 static bool room(run_doc *into)
 {
-    if (into->n_devices < into->cap)
-        return true;
-    size_t cap = into->cap ? 2 * into->cap : 64;
-    run_doc_device *grown = realloc(into->devices, cap * sizeof *grown);
-    if (!grown)
-        return false;
-    into->devices = grown;
-    into->cap = cap;
-    return true;
+    return ZESLM_GROW(into->devices, into->n_devices + 1, into->cap);
 }
 
 /* d moved into `into`: every field of it (a field added to run_doc_device comes along),

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zeslm/grow.h>
+
 #include "json/doc_reader.h"
 #include "json/doc_scan.h"
 #include "model/hosts.h"
@@ -108,14 +110,10 @@ static int scan_devices(doc_reader *r, size_t *at, char *why, size_t why_len)
             snprintf(why, why_len, "more than %zu devices", DOC_READ_DEVICES_MAX);
             return -1;
         }
-        if (r->n_devices == cap) {
-            cap = cap ? 2 * cap : 64;
-            size_t *grown = realloc(r->spans, 2 * cap * sizeof *grown);
-            if (!grown) {
-                snprintf(why, why_len, "out of host memory");
-                return -1;
-            }
-            r->spans = grown;
+        /* Two offsets a device: its start and its end. */
+        if (!ZESLM_GROW(r->spans, 2 * (r->n_devices + 1), cap)) {
+            snprintf(why, why_len, "out of host memory");
+            return -1;
         }
         r->spans[2 * r->n_devices] = start;
         r->spans[2 * r->n_devices + 1] = end;

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "model/intern.h"
 
 static uint64_t fnv(const char *s)
@@ -50,14 +52,8 @@ long intern_add(intern *t, const char *s)
         return id;
     if ((t->n + 1) * 2 > t->n_slots && !grow(t))
         return -1;
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        char **grown = realloc(t->strings, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        t->strings = grown;
-        t->cap = cap;
-    }
+    if (!ZESLM_GROW(t->strings, t->n + 1, t->cap))
+        return -1;
     if (!(t->strings[t->n] = strdup(s)))
         return -1;
     size_t i = fnv(s) & (t->n_slots - 1);

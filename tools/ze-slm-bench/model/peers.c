@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "model/intern.h"
 #include "model/peers.h"
 #include "model/result_key.h"
@@ -103,15 +105,7 @@ static bool add_row(peers *p, const result_key *k)
 /* Room for one more row. */
 static bool row_room(peers *p, size_t *cap)
 {
-    if (p->n_rows < *cap)
-        return true;
-    size_t n = *cap ? 2 * *cap : 64;
-    peers_row *grown = realloc(p->rows, n * sizeof *grown);
-    if (!grown)
-        return false;
-    p->rows = grown;
-    *cap = n;
-    return true;
+    return ZESLM_GROW(p->rows, p->n_rows + 1, *cap);
 }
 
 /* Device d's measured results into their rows (a row per identity, new ones in the

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include <zeslm/clocks.h>
+#include <zeslm/grow.h>
 #include <zeslm/status.h>
 
 #include "run/run_clocks.h"
@@ -44,14 +45,8 @@ static void take(void *arg)
     if (zeslm_clock_source_sample(c->src, &s) != ZESLM_OK)
         return; /* a reading missed: the next one may come */
     pthread_mutex_lock(&c->lock);
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 256;
-        zeslm_clock_sample *grown = realloc(c->samples, cap * sizeof *grown);
-        if (grown) {
-            c->samples = grown;
-            c->cap = cap;
-        }
-    }
+    /* Out of memory: the reading is missed, as a failed one is. */
+    (void)ZESLM_GROW(c->samples, c->n + 1, c->cap);
     if (c->n < c->cap)
         c->samples[c->n++] = s;
     pthread_mutex_unlock(&c->lock);
