@@ -71,6 +71,7 @@ void compare_rank_lead(compare_rank *r, size_t top, sheet *sh)
     snprintf(title, sizeof title, "The %zu of %zu devices that changed most (new/old, geometric mean; > 1 slower)", shown,
              r->n);
     sheet_table(sh, title, &t);
+    sheet_prose(sh, "\n");
     sheet_lead(sh, before);
 }
 
