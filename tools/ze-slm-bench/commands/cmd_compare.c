@@ -314,6 +314,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("compare: give two results files, OLD and NEW");
     output_plan plan;
     int rc = output_plan_init(&plan, opts.json, opts.csv, opts.markdown);
+    if (rc == 0)
+        rc = output_plan_inputs(&plan, "the input", argv + first, 2);
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
