@@ -243,7 +243,7 @@ static const cli_option options[] = {
 
 const cli_command command_merge = {
     .name = "merge",
-    .operands = "FILE...",
+    .operands = "FILE...|-",
     .summary = "results files of many hosts, ranks and devices as one document, with a verdict for each",
     .options = options,
     .n_options = sizeof options / sizeof options[0],

@@ -27,9 +27,10 @@ bool result_keys(const zeslm_results *all, result_key *keys)
         const zeslm_result *r = &all->items[i];
         char text[sizeof r->workload + sizeof r->variant + sizeof r->params + 3];
         snprintf(text, sizeof text, "%s\x1f%s\x1f%s", r->workload, r->variant, r->params);
+        size_t known = names.n;
         id[i] = intern_add(&names, text);
         ok = id[i] >= 0;
-        if (ok && (size_t)id[i] + 1 == names.n)
+        if (ok && names.n > known)
             first[id[i]] = i;
         else if (ok)
             several[id[i]] |= all->items[first[id[i]]].group_size != r->group_size;

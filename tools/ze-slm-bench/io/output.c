@@ -415,6 +415,12 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
+/* Each format's option, for the errors. */
+static const char *const format_options[OUTPUT_FORMATS] = {
+    [OUTPUT_JSON] = "--json", [OUTPUT_CSV] = "--csv", [OUTPUT_MARKDOWN] = "--markdown",
+    [OUTPUT_JUNIT] = "--junit", [OUTPUT_JSONL] = "--jsonl",
+};
+
 /* Whether `out` names the file standard input reads (a regular file redirected in). */
 static bool same_input(const char *out)
 {
@@ -425,7 +431,7 @@ static bool same_input(const char *out)
 
 int output_plan_beside(const output_plan *p, const char *what, const char *path)
 {
-    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl"};
+    const char *const *opts = format_options;
     for (size_t k = 0; path && k < OUTPUT_FORMATS; k++) {
         /* Standard output is no file of the plan's to replace; "-" as an input is
          * standard input, the file redirected to it if any. */
@@ -486,7 +492,7 @@ int output_plan_init(output_plan *p, const char *json_path, const char *csv_path
 
 int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path)
 {
-    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl"};
+    const char *const *opts = format_options;
     if (!path)
         return 0;
     for (size_t k = 0; k < OUTPUT_FORMATS; k++) {
