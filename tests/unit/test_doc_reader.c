@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "doc/doc_reader.h"
+#include "json/doc_reader.h"
 
 /* A copy of the fixture (three devices' worth of results is enough: it is the pages
  * past the new end that fault), its path in `path`. */
