@@ -35,7 +35,9 @@ snapshot() { (cd "$1" && find . -print | sort && find . -type f ! -name '*.svg' 
 
 case $what in
 signal_at_each_rename)
-    env LD_PRELOAD="$signal_at" /usr/bin/python3 -c '' 2>/dev/null || { echo "SKIP: LD_PRELOAD refused"; exit 77; }
+    # The tool the plotter runs inherits the preload: a sanitized build's runtime must
+    # come first, and refuses it.
+    env LD_PRELOAD="$signal_at" "$bench" --version >/dev/null 2>&1 || { echo "SKIP: LD_PRELOAD refused (sanitizers)"; exit 77; }
     doc old.json 1
     doc new.json 2
     plot old.json kept >/dev/null || fail "the old document did not draw"
