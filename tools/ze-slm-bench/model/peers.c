@@ -46,7 +46,8 @@ static bool in_order(peers *p)
         start[w + 1] += start[w];
     for (size_t i = 0; ok && i < n; i++)
         sorted[start[id[i]]++] = p->rows[i];
-    if (ok)
+    /* No rows: p->rows may be NULL, which memcpy may not take even for no bytes. */
+    if (ok && n)
         memcpy(p->rows, sorted, n * sizeof *sorted);
     intern_free(&workloads);
     free(id);
