@@ -26,8 +26,9 @@
 #include "render/fleet_exports.h"
 #include "render/verdicts_render.h"
 
-/* The levels: what `run` measures, and the --timeout each gets by default (about 4x
- * what it took on PoCL on a loaded 2-core machine, docs/fleet-health.md "Health check"). */
+/* The levels: what `run` measures, and the --timeout each gets by default: several times
+ * what each took on PoCL on a loaded 2-core machine (2.5 s, 27 s, 401 s;
+ * docs/fleet-health.md, "The health check"), since a first run also compiles kernels. */
 typedef struct check_level {
     const char *args[4]; /* `run`'s arguments past --device all (NULL-ended) */
     unsigned timeout_s;
