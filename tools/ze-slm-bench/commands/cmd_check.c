@@ -174,6 +174,13 @@ static double worst_figure(const verdicts *v)
     return worst;
 }
 
+/* The node's code: that of its worst entry. The verdicts carry no reason code of their
+ * own yet, so it is the worst verdict's name, as stable as the verdicts' names. */
+static const char *worst_code(const verdicts *v)
+{
+    return verdict_name(v->worst);
+}
+
 static int check_run(int argc, char **argv)
 {
     check_opts o = {.level = 1, .low_below = VERDICT_LOW_BELOW};
@@ -242,7 +249,7 @@ static int check_run(int argc, char **argv)
     verdicts_text_first(stderr, &v);
     verdicts_output vout = {&v, vo.fail_on, &f};
     rc = fleet_exports_write(&plan, &vout, vo.low_below);
-    line(out, sizeof out, host, verdict_name(v.worst), verdict_name(v.worst), worst_figure(&v), o.level, since(&t0));
+    line(out, sizeof out, host, verdict_name(v.worst), worst_code(&v), worst_figure(&v), o.level, since(&t0));
     fputs(out, stdout);
     if (rc == 0)
         rc = verdicts_exit_status(&v, vo.fail_on);
