@@ -189,6 +189,8 @@ static int check_run(int argc, char **argv)
         return rc;
     if (first != argc)
         return cli_usage_error("check: takes no operand ('%s')", argv[first]);
+    if (o.openmetrics && strcmp(o.openmetrics, "-") == 0)
+        return cli_usage_error("check --openmetrics: standard output holds the node's line; give a file");
     if (!o.timeout_s)
         o.timeout_s = levels[o.level - 1].timeout_s;
     output_plan plan;
@@ -295,7 +297,7 @@ static const cli_option options[] = {
 const cli_command command_check = {
     .name = "check",
     .operands = "",
-    .summary = "a node's health check for Slurm (HealthCheckProgram, epilog): one line, an exit status to drain on",
+    .summary = "a node's health check for Slurm: one line, an exit status to drain on",
     .options = options,
     .n_options = sizeof options / sizeof options[0],
     .more_help = more_help,
