@@ -109,9 +109,11 @@ static const char *lacks(const zeslm_device_info *d, const struct order_traits *
     const char *missing = atomic_feature_missing(d->atomic_caps, t->order | t->scope);
     if (!missing)
         return NULL;
-    if (!d->atomic_caps)
+    if (!d->atomic_caps && d->opencl_c)
         snprintf(why, len, "the device lacks OpenCL C 2.0 atomics (its newest OpenCL C: %u.%u)", d->opencl_c / 100,
                  d->opencl_c / 10 % 10);
+    else if (!d->atomic_caps)
+        snprintf(why, len, "the device lacks OpenCL C 2.0 atomics (it does not say which OpenCL C it takes)");
     else
         snprintf(why, len, "the device lacks %s (CL_DEVICE_OPENCL_C_FEATURES, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES): "
                  "no %s", missing, t->order & ~d->atomic_caps ? t->order_name : t->scope_name);
