@@ -57,4 +57,29 @@ static bool cl_asked_lists(cl_device_id d, cl_device_info what, const char *name
     return found;
 }
 
+/* The newest OpenCL C the device takes, as 100 * major + 10 * minor: the newest of
+ * CL_DEVICE_OPENCL_C_ALL_VERSIONS on a 3.0 device, CL_DEVICE_OPENCL_C_VERSION before. */
+static unsigned cl_asked_newest_c(cl_device_id d)
+{
+    unsigned newest = 0, major = 0, minor = 0;
+    if (cl_asked_version(d) < 300) {
+        char text[512] = "";
+        if (clGetDeviceInfo(d, CL_DEVICE_OPENCL_C_VERSION, sizeof text - 1, text, NULL) == CL_SUCCESS &&
+            sscanf(text, "OpenCL C %u.%u", &major, &minor) == 2)
+            newest = major * 100 + minor * 10;
+        return newest;
+    }
+    size_t len = 0;
+    if (clGetDeviceInfo(d, CL_DEVICE_OPENCL_C_ALL_VERSIONS, 0, NULL, &len) != CL_SUCCESS || len == 0)
+        return 0;
+    cl_name_version *all = malloc(len);
+    if (all && clGetDeviceInfo(d, CL_DEVICE_OPENCL_C_ALL_VERSIONS, len, all, NULL) == CL_SUCCESS)
+        for (size_t i = 0; i < len / sizeof *all; i++) {
+            unsigned v = CL_VERSION_MAJOR(all[i].version) * 100 + CL_VERSION_MINOR(all[i].version) * 10;
+            newest = v > newest ? v : newest;
+        }
+    free(all);
+    return newest;
+}
+
 #endif

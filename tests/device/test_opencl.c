@@ -30,14 +30,28 @@ static int open_device(void **state)
     return open_backend_device("cl", getenv("ZESLM_TEST_DEVICE"));
 }
 
+/* The facts the library reports are the device's own answers (cl_asked.h). */
 static void device_reports_slm_and_group_limits(void **state)
 {
     (void)state;
     const zeslm_device_info *d = zeslm_device_get_info(dev);
+    cl_device_id id = cl_asked_device(d->backend_index);
+    assert_non_null(id);
     assert_string_equal(zeslm_backend_name(d->backend), "cl");
+    cl_ulong local = 0;
+    cl_uint units = 0;
+    size_t group = 0;
+    assert_int_equal(clGetDeviceInfo(id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL), CL_SUCCESS);
+    assert_int_equal(clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL), CL_SUCCESS);
+    assert_int_equal(clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group, NULL), CL_SUCCESS);
+    assert_int_equal(d->slm_per_group, local);
+    assert_int_equal(d->compute_units, units);
+    assert_int_equal(d->max_group_size, group);
     assert_true(d->slm_per_group >= 16384); /* OpenCL's minimum for full-profile devices */
-    assert_true(d->max_group_size >= 1);
-    assert_true(d->compute_units >= 1);
+    /* The newest OpenCL C: from the version list on 3.0 devices (the legacy query may
+     * say 1.2 there), else from the legacy query. */
+    unsigned newest = cl_asked_newest_c(id);
+    assert_int_equal(d->opencl_c, newest);
 }
 
 static void every_bundled_kernel_builds(void **state)
@@ -733,7 +747,12 @@ static void min_time_repeats_past_reps(void **state)
     uint64_t sum = 0;
     for (size_t i = 0; i < x->stats.n; i++)
         sum += x->times_ns[i];
-    assert_true(sum >= 2000000000u);
+    /* Launches until they sum to 2 s, or up to the cap on launches: a device may time a
+     * launch of this chain under 2 us (PoCL on one compute unit), and a million of those
+     * sum to less. */
+    if (sum < 2000000000u && x->stats.n < ZESLM_MEASURE_MAX_REPS)
+        fail_msg("%zu launches summing to %llu ns: neither 2 s nor %d launches", x->stats.n,
+                 (unsigned long long)sum, ZESLM_MEASURE_MAX_REPS);
     assert_true(x->stats.n > 2);
     zeslm_results_free(&r);
 }
