@@ -1,7 +1,8 @@
 /* What an OpenCL device's compiler builds, from its answers: OpenCL 3.0's version list,
  * OpenCL C features and atomic capabilities decide, the legacy version query only
  * before 3.0; what a memorder variant needs is met, or the missing feature is named.
- * The answers are those of real devices (clinfo) and of shapes one could be. */
+ * The answers are PoCL 3.1's on an AMD EPYC (as it answers the queries) and shapes
+ * other devices could have. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,8 +45,9 @@ static void pocl_3_1_builds_every_order_and_scope_as_opencl_c_3_0(void **state)
     assert_null(atomic_feature_missing(s.atomic_caps, ZESLM_ATOMIC_ORDER_SEQ_CST | ZESLM_ATOMIC_SCOPE_DEVICE));
 }
 
-/* NVIDIA's OpenCL 3.0 (an H100, driver 580): relaxed at work-group scope alone, and no
- * atomic feature. */
+/* A device as NVIDIA's OpenCL 3.0 on the H100 answers: relaxed at work-group scope alone
+ * (the committed results/h100 run skips every other order and scope), and features
+ * without the atomic ones (the list here is an example, not NVIDIA's). */
 static void nvidia_lacks_the_orders_and_the_device_scope_by_name(void **state)
 {
     (void)state;
