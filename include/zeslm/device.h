@@ -104,9 +104,16 @@ typedef struct zeslm_device_info {
      * clock x width x 2 (double data rate) / 8 bytes. 0 unknown. */
     uint32_t memory_clock_mhz;
     uint32_t memory_bus_bits;
-    /* ZESLM_ATOMIC_* bits; 0: none (an OpenCL 1.x device, whose OpenCL C has no
+    /* ZESLM_ATOMIC_* bits: the orders and scopes of OpenCL C 2.0 atomics that the device
+     * runs and its compiler builds (OpenCL 3.0: CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES and
+     * CL_DEVICE_OPENCL_C_FEATURES both); 0: none (OpenCL C 1.x has no
      * atomic_fetch_add_explicit). */
     uint32_t atomic_caps;
+    /* The newest OpenCL C the device builds, as __OPENCL_C_VERSION__ writes it (300, 200,
+     * 120): OpenCL 3.0's CL_DEVICE_OPENCL_C_ALL_VERSIONS, an older device's
+     * CL_DEVICE_OPENCL_C_VERSION; Level Zero's SPIR-V from ocloc's OpenCL C 3.0: 300.
+     * 0 unknown. */
+    uint32_t opencl_c;
 } zeslm_device_info;
 
 typedef struct zeslm_device_list {

@@ -42,6 +42,10 @@ struct zeslm_kernel_file {
      * holds (SPIR-V where the device ingests it, else source), whatever the device's
      * module choice, which is about the bundled kernels. */
     bool callers_program;
+    /* The oldest OpenCL C the source builds as (200, 300: its
+     * `#if __OPENCL_C_VERSION__ < N` line), 0 any. The OpenCL backend builds it with the
+     * newest -cl-std the device takes from there on, not with the -cl-std of `options`. */
+    unsigned needs_opencl_c;
 };
 
 extern const struct zeslm_kernel_file zeslm_kernel_files[];

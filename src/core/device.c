@@ -248,6 +248,11 @@ const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, 
     /* Without the extension the compiler has no atomic_float operations at all. */
     if (file->needs_float_atomics && d->float_atomics == 0)
         return "needs cl_ext_float_atomics, which this device lacks";
+    /* An unknown version (0) is tried: the compiler then says. */
+    if (file->needs_opencl_c == 300 && d->opencl_c && d->opencl_c < 300)
+        return "needs OpenCL C 3.0, newer than this device's compiler takes";
+    if (file->needs_opencl_c == 200 && d->opencl_c && d->opencl_c < 200)
+        return "needs OpenCL C 2.0 or later (its atomics), newer than this device's compiler takes";
     return NULL;
 }
 

@@ -92,7 +92,10 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->subgroups = true;
     info->intel_subgroups = true;
     info->spirv = true;
-    /* And OpenCL C 2.0 atomics of every order and scope (IGC takes them all). */
+    /* Level Zero has no query of OpenCL C versions or atomic orders and scopes: its
+     * modules are SPIR-V (or zebins) that ocloc built from OpenCL C 3.0 with every
+     * feature IGC has, and IGC takes SPIR-V atomics of every order and scope. */
+    info->opencl_c = 300;
     info->atomic_caps = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL | ZESLM_ATOMIC_ORDER_SEQ_CST |
                         ZESLM_ATOMIC_SCOPE_WORK_GROUP | ZESLM_ATOMIC_SCOPE_DEVICE;
     /* Float atomics (ZE_extension_float_atomics) answer in a structure chained to the
