@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Atomics by memory order and scope: atomic_fetch_add_explicit (OpenCL C 2.0 atomics,
 // built as OpenCL C 3.0: spirv/CMakeLists.txt gives it -cl-std=CL3.0, and so does the
 // OpenCL backend) with memory_order_relaxed, acq_rel and seq_cst, and

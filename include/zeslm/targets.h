@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What each Intel GPU target can hold at once, for reasoning about a kernel without
  * the GPU: one table, with where its numbers come from. */
 #ifndef ZESLM_TARGETS_H
@@ -8,6 +9,10 @@
 #include <stdint.h>
 
 #include <zeslm/zebin.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct zeslm_intel_target {
     const char *name;               /* ocloc's -device name */
@@ -55,5 +60,9 @@ typedef struct zeslm_target_fit {
  * kernel's maximum gives groups = 0. */
 void zeslm_target_fit_kernel(const zeslm_intel_target *t, const zeslm_zebin_kernel *k, uint32_t group_size,
                              zeslm_target_fit *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

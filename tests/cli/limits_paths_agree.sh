@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One question, one answer (issue 31): the occupancy of the same group asked of the device
 # (the no-hardware driver's tgllp, through Level Zero) and of the target table (limits
 # --target tgllp) takes the same SIMD width (the smallest sub-group size) and gives the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # limits --target after issue 31: a source for every target's figures and for the
 # sub-group sizes, where sources disagree (Xe-LP, BMG), Xe2's barriers, --simd refused
 # where the target has no such sub-group, and --bytes-per-item answered from the table.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The man page names every command and every option the tool's own option tables
 # declare (as `help COMMAND` prints them), every environment variable the tool reads,
 # and every exit status; and groff reads it without a warning where groff is present.

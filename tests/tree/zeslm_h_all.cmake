@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A program that includes zeslm/zeslm.h alone and takes the address of every function
 # and datum the public headers declare (read from include/zeslm/*.h with the rule
 # src/CMakeLists.txt uses for the export map), compiled as C11 with warnings as errors
@@ -9,7 +10,7 @@ set(names "")
 foreach(header IN LISTS headers)
   file(READ ${header} text)
   string(REGEX MATCHALL "zeslm_[a-z0-9_]+\\(" functions "${text}")
-  string(REGEX MATCHALL "extern [^;(]*;" data "${text}")
+  string(REGEX MATCHALL "extern [a-z][^;(]*;" data "${text}")
   foreach(decl IN LISTS functions data)
     string(REGEX REPLACE ".*(zeslm_[a-z0-9_]+).*" "\\1" name "${decl}")
     list(APPEND names ${name})

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* ze-slm-gendocs: writes the man page and the bash completion from the commands'
  * option tables (tools/ze-slm-bench/cli/options.h), so that --help, the man page and the completion
  * are one table read three ways. The prose around the options lives in templates
- * (share/man/ze-slm-bench.1.in, share/completion/ze-slm-bench.bash.in); a line of the
+ * (templates/ze-slm-bench.1.in and templates/ze-slm-bench.bash.in, here); a line of the
  * template that is exactly a marker is replaced:
  *   man:        "@OPTIONS@" (every command's options), "@COMMAND NAME@" (the tag line
  *               of that command in COMMANDS), "@WORKLOADS@" (every workload and what it

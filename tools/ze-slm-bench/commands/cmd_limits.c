@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `limits`: what SLM a work-group may use on the selected device, the largest
  * group for a per-item SLM need, an occupancy calculator, and the SLM, private and
  * spill memory of every bundled kernel as the driver compiled it. */
@@ -165,7 +166,7 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
  * build it (then no props). */
 typedef struct kernel_row {
     const char *file, *kernel, *lacks;
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     uint32_t suggested;
     char why[160]; /* lacks, when the driver said it (a kernel its compiler left out) */
 } kernel_row;
