@@ -50,11 +50,15 @@ done
     { echo "limits --target pvc: $(cat "$work/limits.txt")" >&2; exit 1; }
 grep -qF "judged against ($(cd "$prefix" && pwd -P)/share/ze-slm/expected.json)" "$work/limits.txt" ||
     { echo "the table of expected values was not read from the prefix:" >&2; cat "$work/limits.txt" >&2; exit 1; }
-# Every installed header compiles on its own, as a third party includes it.
+# Every installed header compiles on its own, as a third party includes it: C11, C99
+# and C++11.
 for h in "$prefix"/include/zeslm/*.h; do
-    printf '#include <zeslm/%s>\n' "$(basename "$h")" |
-        cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" -x c - ||
-        { echo "$h does not compile alone" >&2; exit 1; }
+    for how in "cc -std=c11 -x c" "cc -std=c99 -pedantic -x c" "c++ -std=c++11 -pedantic -x c++"; do
+        # shellcheck disable=SC2086
+        printf '#include <zeslm/%s>\n' "$(basename "$h")" |
+            ${how% -x *} -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" -x ${how##* -x } - ||
+            { echo "$h does not compile alone ($how)" >&2; exit 1; }
+    done
 done
 # The shared library exports the public API and keeps its helpers to itself.
 so=$(find "$prefix" -name libzeslm.so | head -n 1)

@@ -3,8 +3,11 @@
 # and datum the public headers declare (read from include/zeslm/*.h with the rule
 # src/CMakeLists.txt uses for the export map), compiled as C11 with warnings as errors
 # and linked with the shared library: a public header zeslm.h leaves out, or a name
-# the library does not export, fails it.
-# Usage: cmake -DINCLUDE=<include dir> -DLIB=<libzeslm.so> -DCC=<compiler> -DOUT=<dir> -P zeslm_h_all.cmake
+# the library does not export, fails it. The same program is also compiled as C99 with
+# -pedantic (a typedef given twice is C11's alone) and, with CXX, as C++11 and linked: a
+# header without its extern "C" guard leaves C++ names the library does not have.
+# Usage: cmake -DINCLUDE=<include dir> -DLIB=<libzeslm.so> -DCC=<compiler> [-DCXX=<compiler>] -DOUT=<dir>
+#        -P zeslm_h_all.cmake
 file(GLOB headers ${INCLUDE}/zeslm/*.h)
 set(names "")
 foreach(header IN LISTS headers)
@@ -35,4 +38,20 @@ endif()
 execute_process(COMMAND ${OUT}/zeslm_h_all RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "zeslm_h_all exited with ${rc}")
+endif()
+execute_process(COMMAND ${CC} -std=c99 -pedantic -Wall -Wextra -Werror -I${INCLUDE} -fsyntax-only ${OUT}/zeslm_h_all.c
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "zeslm/zeslm.h is not C99 (above)")
+endif()
+if(CXX)
+  execute_process(COMMAND ${CXX} -x c++ -std=c++11 -Wall -Wextra -Werror -I${INCLUDE} ${OUT}/zeslm_h_all.c ${LIB}
+    -o ${OUT}/zeslm_h_all_cxx RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "a C++ program including zeslm/zeslm.h does not build and link (above)")
+  endif()
+  execute_process(COMMAND ${OUT}/zeslm_h_all_cxx RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "zeslm_h_all_cxx exited with ${rc}")
+  endif()
 endif()

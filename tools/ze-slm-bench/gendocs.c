@@ -9,6 +9,7 @@
  *               measures, from its own summary)
  *   completion: "@DATA@" (commands, benches, variants, targets, kernels, and every
  *               command's options and what each option's value is)
+ * and "@VERSION@" within any line is the headers' version (include/zeslm/version.h).
  * usage: ze-slm-gendocs man|completion TEMPLATE OUTPUT
  * The build writes both into the build tree; the test docs_generated fails when the
  * checked-in copies differ (`cmake --build build --target docs-update` rewrites them). */
@@ -20,6 +21,7 @@
 #include <zeslm/bench.h>
 #include <zeslm/kernels.h>
 #include <zeslm/targets.h>
+#include <zeslm/version.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -241,7 +243,11 @@ int main(int argc, char **argv)
             }
         } else if (!man && strcmp(line, "@DATA@") == 0)
             bash_data(out);
-        else
+        else if (strstr(line, "@VERSION@")) {
+            char *at = strstr(line, "@VERSION@");
+            fprintf(out, "%.*s%d.%d.%d%s\n", (int)(at - line), line, ZESLM_VERSION_MAJOR, ZESLM_VERSION_MINOR,
+                    ZESLM_VERSION_PATCH, at + strlen("@VERSION@"));
+        } else
             fprintf(out, "%s\n", line);
     }
     if (ferror(in) || ferror(out))
