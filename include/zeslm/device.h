@@ -197,8 +197,8 @@ zeslm_status zeslm_buffer_read_at(zeslm_buffer *buf, size_t offset, void *dst, s
 
 /* The facts a driver reports about one compiled kernel; 0 = not reported,
  * except where a field says otherwise. The caller sets struct_size to the sizeof it
- * was built with; the library fills no more than that (members are only ever added
- * at the end). */
+ * was built with (0: this header's); the library fills no more than that (members
+ * are only ever added at the end). */
 typedef struct zeslm_kernel_props {
     uint32_t struct_size;
     uint64_t static_slm;    /* bytes of SLM the kernel declares itself */
@@ -245,7 +245,7 @@ zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program,
 /* Frees a kernel of either origin, and the device too when it was closed and this was
  * its last buffer or kernel (a kernel keeps its device alive); NULL is ignored. */
 void zeslm_kernel_free(zeslm_kernel *k);
-/* Fills props up to its struct_size; a struct_size shorter than the first member
+/* Fills props up to its struct_size; a struct_size that ends before the first member
  * after it is ZESLM_ERR_INVALID_ARG. */
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props);
 /* The group size the driver suggests for `global` work-items; 0 when it has no opinion. */

@@ -379,8 +379,9 @@ void zeslm_kernel_free(zeslm_kernel *k)
 
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props)
 {
-    /* A caller built with a shorter zeslm_kernel_props gets no more than it holds. */
-    size_t size = props->struct_size;
+    /* A caller built with a shorter zeslm_kernel_props gets no more than it holds; 0 is
+     * this header's size (in-tree code), as zeslm_run_opts.struct_size. */
+    size_t size = props->struct_size ? props->struct_size : sizeof *props;
     if (size < offsetof(zeslm_kernel_props, static_slm) + sizeof props->static_slm)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_kernel_props_get: struct_size %zu is shorter than any "
                           "zeslm_kernel_props", size);

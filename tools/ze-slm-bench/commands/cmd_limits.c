@@ -166,7 +166,7 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
  * build it (then no props). */
 typedef struct kernel_row {
     const char *file, *kernel, *lacks;
-    zeslm_kernel_props p = {.struct_size = sizeof p};
+    zeslm_kernel_props p;
     uint32_t suggested;
     char why[160]; /* lacks, when the driver said it (a kernel its compiler left out) */
 } kernel_row;

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* realpath() is XSI. */
+#define _XOPEN_SOURCE 700
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
