@@ -181,6 +181,10 @@ static bool sections_of(run_doc_device *d, bool note)
             continue;
         if (sec.wl->summarize)
             sec.wl->summarize(&d->results, sec.first, &sec.summary);
+        if (sec.summary.incomplete) {
+            zeslm_summary_free(&sec.summary);
+            return false;
+        }
         if (note && sec.summary.count) {
             json_object_set_new(d->summaries, sec.wl->name, report_summary_text(&sec.summary));
             json_object_set_new(d->findings, sec.wl->name, report_findings(&sec.summary));
@@ -198,7 +202,10 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
 {
     if (!section_room(d))
         return false;
-    /* The section's summary is copied: s stays the caller's. */
+    /* The section's summary is copied: s stays the caller's. One that lost a finding
+     * for want of memory is out of memory here too. */
+    if (s->summary.incomplete)
+        return false;
     run_section mine = *s;
     mine.first = d->results.count;
     mine.summary = (zeslm_summary){0};
