@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "doc/peers.h"
+#include "model/peers.h"
 
 #define MAX_RESULTS 4
 
