@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Atomics by memory order and scope: atomic_fetch_add_explicit (OpenCL C 2.0 atomics,
 // built as OpenCL C 3.0 by ocloc: spirv/CMakeLists.txt gives it -cl-std=CL3.0; the
 // OpenCL backend builds it as the newest of 3.0 and 2.0 the device takes) with

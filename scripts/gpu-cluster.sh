@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One GPU as a small cluster: one rank, then two ranks sharing it (the second run shows
 # the contention in the busy-share table: each rank's kernels ran about half of its
 # launches' wall time), each with run --mpi in lock step and the clock sampled through

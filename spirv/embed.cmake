@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes a C file embedding every kernel's SPIR-V, native binaries and OpenCL C source.
 # Called as: cmake -DOUT=file.c -DSPV_DIR=dir -DCL_DIR=dir -DNAMES="a;b" -DTARGETS="t;u"
 # [-DOPTIONS_a="-cl-std=CL3.0" ...] [-DNO_CL3_SOURCE="pvc"] -P embed.cmake

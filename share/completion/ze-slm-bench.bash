@@ -1,6 +1,6 @@
 # bash completion for ze-slm-bench, written by tools/ze-slm-bench/gendocs.c from the tool's option
 # tables and its tables of benches, targets and kernels (edit
-# share/completion/ze-slm-bench.bash.in and the tables, not this file). Backends and
+# tools/ze-slm-bench/templates/ze-slm-bench.bash.in and the tables, not this file). Backends and
 # devices are asked of the tool itself, so they follow the build and the machine.
 
 _ze_slm_bench_commands="devices limits run profile inspect compare merge help"

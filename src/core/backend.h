@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The contract between the device-independent core and a backend (one per runtime,
  * each a row of src/core/backends.c). The core calls backends only through struct
  * zeslm_backend_ops. */

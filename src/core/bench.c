@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,6 @@ const zeslm_workload *const zeslm_workloads[] = {
     &zeslm_workload_carveout, &zeslm_workload_memorder, &zeslm_workload_slm_switch,
 };
 const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
-_Static_assert(sizeof zeslm_workloads / sizeof zeslm_workloads[0] <= ZESLM_WORKLOAD_MAX, "raise ZESLM_WORKLOAD_MAX");
 
 const zeslm_workload *zeslm_workload_find(const char *name)
 {
@@ -136,8 +137,16 @@ static bool results_grow(zeslm_results *out)
     return ZESLM_GROW(out->items, out->count + 1, out->cap);
 }
 
-zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *given, size_t given_size)
 {
+    /* A caller built with a shorter zeslm_result: the members it lacks are 0. The
+     * first members up to the launch times are in every zeslm_result there was. */
+    if (given_size < offsetof(zeslm_result, stats) + sizeof given->stats)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_results_append: a result of %zu bytes is shorter than any "
+                          "zeslm_result", given_size);
+    zeslm_result copy = {0};
+    memcpy(&copy, given, given_size < sizeof copy ? given_size : sizeof copy);
+    const zeslm_result *r = &copy;
     uint64_t *times = NULL;
     if (r->stats.n && r->times_ns && !(times = malloc(r->stats.n * sizeof *times)))
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
@@ -194,10 +203,29 @@ bool bench_wants(const zeslm_run_opts *o, const char *variant)
     return zeslm_variant_listed(o->variant, variant);
 }
 
+void zeslm_summary_free(zeslm_summary *s)
+{
+    free(s->items);
+    memset(s, 0, sizeof *s);
+}
+
+const zeslm_finding *zeslm_summary_at(const zeslm_summary *s, size_t i)
+{
+    return i < s->count ? &s->items[i] : NULL;
+}
+
 void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
 {
-    if (s->count == ZESLM_SUMMARY_MAX)
-        return;
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 8;
+        zeslm_finding *grown = realloc(s->items, cap * sizeof *grown);
+        if (!grown) {
+            s->incomplete = true;
+            return;
+        }
+        s->items = grown;
+        s->cap = cap;
+    }
     zeslm_finding *f = &s->items[s->count++];
     snprintf(f->key, sizeof f->key, "%s", key);
     f->value = value;
@@ -344,7 +372,7 @@ bool zeslm_variant_group_ok(const zeslm_variant *v, uint32_t g, char *why, size_
 
 zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const zeslm_variant *v, uint32_t *out)
 {
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     zeslm_status st = zeslm_kernel_props_get(k, &p);
     if (st != ZESLM_OK)
         return st;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one loop every variant's measurement goes through, and the rule that a figure is
  * reported only once doubling the work of a launch no longer changes it. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the workloads share: result records, timed repetitions, group-size rules,
  * comparison with the host reference. */
 #ifndef ZESLM_BENCH_INTERNAL_H
@@ -199,7 +200,7 @@ uint32_t bench_persistent_groups(const zeslm_device *dev, uint32_t group, uint32
  * given), which must hold whole sub-groups. False with the reason in `why`. */
 bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group, char *why, size_t len);
 
-/* Appends a finding to s (dropped when s is full): `key` with `value` (NAN: not
+/* Appends a finding to s (dropped, and s marked incomplete, when out of host memory): `key` with `value` (NAN: not
  * found), and a printf-style sentence ("" for none). */
 void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Levels of a latency curve, and their ends found by bisection (levels.h). */
 #include <math.h>
 #include <stdlib.h>

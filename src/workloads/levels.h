@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dependent-load chains and the levels of a latency curve (footprint against ns per dependent load), and where
  * each ends: found by bisecting between the last footprint on a level and the first
  * off it, not bracketed by a power of two. The latency and carveout workloads share it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* atomics: SLM and global atomics by operation (add, exchange, compare-exchange,
  * min, max) and type (32- and 64-bit integers, float), with every work-item on its
  * own word, all on one word, or on random words. */

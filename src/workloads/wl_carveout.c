@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carveout: what reserving SLM costs the L1. Where SLM and the L1 data cache share one
  * array per compute unit (NVIDIA since Volta; Intel Xe-HPC and Xe2), every KiB a kernel
  * reserves may be a KiB of L1 it loses, in steps the driver chooses. The global-memory
@@ -396,6 +397,10 @@ static size_t reserves(const zeslm_results *all, size_t first, uint64_t *out, si
     return n;
 }
 
+/* The reservations summarized, each a finding of its own: 15, what a run of the
+ * default sweep measures with room to spare. */
+#define RESERVES_MAX 15
+
 /* Two L1 sizes found within this much of each other are one carve-out step. */
 #define SAME_STEP 0.05
 
@@ -404,9 +409,9 @@ static size_t reserves(const zeslm_results *all, size_t first, uint64_t *out, si
  * reservations over which the L1 stayed the same size. */
 static void carveout_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
-    uint64_t rs[ZESLM_SUMMARY_MAX - 1];
-    double l1[ZESLM_SUMMARY_MAX - 1];
-    size_t nr = reserves(all, first, rs, ZESLM_SUMMARY_MAX - 1);
+    uint64_t rs[RESERVES_MAX];
+    double l1[RESERVES_MAX];
+    size_t nr = reserves(all, first, rs, RESERVES_MAX);
     char steps[240] = "";
     size_t used = 0;
     for (size_t i = 0; i < nr; i++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* latency: dependent-load chains over a random cyclic permutation in SLM and in global
  * memory, over footprints from 1 KiB to far beyond the last-level cache, so that the
  * SLM, L1, L2 and device-memory steps show; and a chain of dependent SLM atomics. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memorder: what memory order and scope cost an atomic. SLM and global
  * atomic_fetch_add_explicit with memory_order_relaxed, acq_rel and seq_cst and
  * memory_scope_work_group and device (kernels/atomics_order.cl), each work-item on its

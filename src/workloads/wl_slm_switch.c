@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* slm_switch: what switching SLM sizes between kernels costs. A driver that splits
  * one array between SLM and L1 per kernel may have to drain the compute units and
  * reconfigure when the next kernel wants another split. Back-to-back launches of a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Bad input gets one clear error line on stderr and a non-zero exit, never a crash.
 # usage: cli_errors.sh path/to/ze-slm-bench
 bench=$1

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare is a gate that must not pass on nonsense: files with no result in common or
 # from different devices are an error; a change is reported only where the launches
 # show it (a Mann-Whitney U test, a 3% threshold), --fail-over gates on those alone;

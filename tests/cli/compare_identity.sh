@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare pairs devices by identity and is O(n log n):
 #   tiles:     a root device and its two tiles share a name; the same results with
 #              the devices reordered compare equal (exit 0), never as a regression;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every figure of the workloads that grow their work converged or is flagged, in JSON,
 # CSV and text alike; latency names its levels; atomics checks itself against the
 # roofline; the barrier's two figures run the launches they say; a speed-up only

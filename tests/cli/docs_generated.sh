@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The checked-in man page and bash completion are what tools/ze-slm-bench/gendocs.c writes from the
 # option tables now (`cmake --build build --target docs-update` rewrites them).
 # usage: docs_generated.sh path/to/ze-slm-gendocs SOURCE_DIR
@@ -7,8 +8,8 @@ gen=$1
 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$gen" man "$src/share/man/ze-slm-bench.1.in" "$tmp/man"
-"$gen" completion "$src/share/completion/ze-slm-bench.bash.in" "$tmp/bash"
+"$gen" man "$src/tools/ze-slm-bench/templates/ze-slm-bench.1.in" "$tmp/man"
+"$gen" completion "$src/tools/ze-slm-bench/templates/ze-slm-bench.bash.in" "$tmp/bash"
 rc=0
 diff -u "$src/share/man/ze-slm-bench.1" "$tmp/man" || { echo "share/man/ze-slm-bench.1 is stale: build the docs-update target"; rc=1; }
 diff -u "$src/share/completion/ze-slm-bench.bash" "$tmp/bash" || { echo "share/completion/ze-slm-bench.bash is stale: build the docs-update target"; rc=1; }

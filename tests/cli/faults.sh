@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A slow kernel hits --timeout with its name in the error; SIGINT stops a run with exit
 # status 130 and a results file that parses and says it is incomplete; compare gates on
 # regressions with exit status 3.

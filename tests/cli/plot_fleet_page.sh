@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ze-slm-plot's fleet page of many devices: a merged document of 300 ranks
 # (tests/cli/fleet_files.py, from the H100 run fixture cut to a few results of each
 # workload, scores spread by --jitter) with planted faults draws a page that opens with

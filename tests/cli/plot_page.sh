@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ze-slm-plot's report page: a --quick run on PoCL (a CPU, no roofline) draws what it
 # holds and warns about both; the page, rendered by headless Chromium, has its title,
 # warnings, results tables, device facts as `devices` shows them, and every chart with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The progress line: on a terminal (a pty through script(1)) the counter, elapsed time
 # and estimate; through a pipe and in files, none of it; ZESLM_PROGRESS_LOG's record of
 # the estimate, rewritten during a long measurement too.

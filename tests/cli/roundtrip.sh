@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every path a run document takes keeps every field (the schema's one table of rows,
 # tools/ze-slm-bench/json/records.c, reads and writes them all): `run` on one device
 # (its clock sampled through NVML's test double, which knows Intel's CPU device by its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Two OpenCL devices at once: PoCL and Intel's OpenCL runtime for CPUs, both visible
 # through one vendors folder. `run --device all` runs both, each on its own thread
 # (their runs overlap in time), and writes one results file of schema 3 holding

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tables use the width they are given: at COLUMNS=200 no column of the default run's
 # tables is left out; at COLUMNS=100 (and with no COLUMNS, stdout not a terminal: 100)
 # sd goes last but for group and work.

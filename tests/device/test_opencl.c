@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The OpenCL backend on a real device (PoCL on the CPU in CI, and Intel's OpenCL
  * runtime for CPUs in the intel-cl tests): listing, building every bundled kernel, a
  * launch checked against the host, a device time, and every variant of every workload
@@ -71,7 +72,7 @@ static void every_bundled_kernel_builds(void **state)
             }
             if (st != ZESLM_OK)
                 fail_msg("%s", zeslm_last_error());
-            zeslm_kernel_props p;
+            zeslm_kernel_props p = {.struct_size = sizeof p};
             assert_int_equal(zeslm_kernel_props_get(k, &p), ZESLM_OK);
             assert_true(p.max_group_size >= 1);
             zeslm_kernel_free(k);

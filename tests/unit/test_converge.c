@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The convergence rule of the measuring loop (bench_case_run): a figure is reported
  * once doubling the work of a launch changes it by less than 3%, or flagged when the
  * budget runs out first; and a speed-up only between variants of the same work. */

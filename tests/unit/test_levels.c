@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The levels of a latency curve and the bisection that finds where each ends
  * (src/workloads/levels.c), on the H100's own figures and on a modelled cache. */
 #include <setjmp.h>

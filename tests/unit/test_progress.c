@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line: its counter, clock, estimate (its arithmetic, and where it lands
  * on simulated runs) and scaled parameters, and the default time budget a run shares
  * among its variants. */
@@ -115,8 +116,8 @@ typedef struct replay {
 
 static replay replay_run(const sim_stage *sim, size_t n, bool gpu)
 {
-    run_choice all[ZESLM_WORKLOAD_MAX];
-    assert_true(n <= ZESLM_WORKLOAD_MAX);
+    run_choice all[64];
+    assert_true(n <= sizeof all / sizeof all[0]);
     for (size_t i = 0; i < n; i++) {
         all[i] = (run_choice){.wl = zeslm_workload_find(sim[i].workload)};
         assert_non_null(all[i].wl);

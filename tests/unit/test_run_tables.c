@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a run's text says around its numbers: columns named for their quantity, rows
  * spread by more than 20% marked and warned of, columns dropped to fit named, prose
  * wrapped in its column, the shared footnotes once per run, the best group size of a

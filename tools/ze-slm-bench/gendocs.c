@@ -1,13 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 /* ze-slm-gendocs: writes the man page and the bash completion from the commands'
  * option tables (tools/ze-slm-bench/cli/options.h), so that --help, the man page and the completion
  * are one table read three ways. The prose around the options lives in templates
- * (share/man/ze-slm-bench.1.in, share/completion/ze-slm-bench.bash.in); a line of the
+ * (templates/ze-slm-bench.1.in and templates/ze-slm-bench.bash.in, here); a line of the
  * template that is exactly a marker is replaced:
  *   man:        "@OPTIONS@" (every command's options), "@COMMAND NAME@" (the tag line
  *               of that command in COMMANDS), "@WORKLOADS@" (every workload and what it
  *               measures, from its own summary)
  *   completion: "@DATA@" (commands, benches, variants, targets, kernels, and every
  *               command's options and what each option's value is)
+ * and "@VERSION@" within any line is the headers' version (include/zeslm/version.h).
  * usage: ze-slm-gendocs man|completion TEMPLATE OUTPUT
  * The build writes both into the build tree; the test docs_generated fails when the
  * checked-in copies differ (`cmake --build build --target docs-update` rewrites them). */
@@ -19,6 +21,7 @@
 #include <zeslm/bench.h>
 #include <zeslm/kernels.h>
 #include <zeslm/targets.h>
+#include <zeslm/version.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -240,7 +243,11 @@ int main(int argc, char **argv)
             }
         } else if (!man && strcmp(line, "@DATA@") == 0)
             bash_data(out);
-        else
+        else if (strstr(line, "@VERSION@")) {
+            char *at = strstr(line, "@VERSION@");
+            fprintf(out, "%.*s%d.%d.%d%s\n", (int)(at - line), line, ZESLM_VERSION_MAJOR, ZESLM_VERSION_MINOR,
+                    ZESLM_VERSION_PATCH, at + strlen("@VERSION@"));
+        } else
             fprintf(out, "%s\n", line);
     }
     if (ferror(in) || ferror(out))

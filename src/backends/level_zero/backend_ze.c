@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Level Zero backend: every driver, device and sub-device; modules from the embedded
  * SPIR-V; timing from kernel-timestamp events. */
 #include <level_zero/ze_api.h>

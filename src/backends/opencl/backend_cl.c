@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenCL backend: every platform and device, programs from SPIR-V where the device
  * ingests IL, else from the embedded source; timing from profiling events. */
 /* clCreateCommandQueue, not its 2.0 successor, so that OpenCL 1.2 platforms work too. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -261,7 +262,7 @@ static bool parse_backend(const char *what, const char *arg, const char **backen
         *backend = zeslm_backend_name(b);
         return true;
     }
-    char names[ZESLM_BACKEND_MAX * 16] = "";
+    char names[256] = ""; /* "ze, cl, " of a few backends; a longer list is cut */
     size_t used = 0;
     for (b = 0; b < zeslm_backend_count() && used < sizeof names; b++)
         used += (size_t)snprintf(names + used, sizeof names - used, "%s, ", zeslm_backend_name(b));

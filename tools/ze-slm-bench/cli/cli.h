@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared command-line plumbing of ze-slm-bench: strict numbers, device choice,
  * one-line errors. */
 #ifndef ZESLM_CLI_H

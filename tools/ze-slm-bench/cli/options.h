@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one option parser of ze-slm-bench: every command describes its options as rows
  * of a table, and the same rows drive parsing, `COMMAND --help` and `help COMMAND`,
  * the man page and the bash completion (tools/ze-slm-bench/gendocs.c writes both from them). */

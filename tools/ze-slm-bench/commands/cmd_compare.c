@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `compare OLD.json NEW.json`: benchstat's answer for two runs. For every result both
  * measured, a Mann-Whitney U test over the two sets of launch times and a confidence
  * interval for new/old (compare/compare_stats.h); a change is reported only where it is

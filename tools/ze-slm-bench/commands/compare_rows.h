@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare's rows: one result of one pair of devices, and its fields described once
  * for the text and Markdown tables, the JSON and the CSV (table/fields.h). */
 #ifndef ZESLM_COMPARE_ROWS_H

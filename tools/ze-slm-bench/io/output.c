@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mkstemp(), fchmod() and fchown() are XSI functions, beyond the _POSIX_C_SOURCE
  * the build asks for. */
 #define _XOPEN_SOURCE 700

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writing what a command found: JSON documents and device facts. */
 #ifndef ZESLM_OUTPUT_H
 #define ZESLM_OUTPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One run as a document (clpeak's run_document): run -> devices -> workloads ->
  * results, findings and errors, then the aggregate across the devices. One run path
  * (run_fanout.c) fills it for one device or many; a fan-out (a thread a device today,

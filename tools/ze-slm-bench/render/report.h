@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Workload results, described once as a table of fields that every writer walks:
  * text (fits 100 columns), JSON, CSV (the same keys as the JSON) and Markdown. */
 #ifndef ZESLM_REPORT_H

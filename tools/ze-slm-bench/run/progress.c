@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
  * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The line a run shows on a terminal while it measures: which variant of how many,
  * the time so far and an estimate of the time left, rewritten in place on stderr.
  * Files and pipes get none of it. */

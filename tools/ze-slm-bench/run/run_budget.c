@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "run/run_budget.h"
 
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How long a run with default options may take, and how that time is shared: the
  * run's target split evenly across the variants it will measure, as each one's time
  * to grow its work until the figure converges (rule). */

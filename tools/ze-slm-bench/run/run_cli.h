@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Options shared by `run` and `profile`, and the loop that runs workloads. */
 #ifndef ZESLM_RUN_CLI_H
 #define ZESLM_RUN_CLI_H
@@ -99,7 +100,7 @@ typedef struct run_choice {
 } run_choice;
 
 /* Parses `run`'s command line into o and the named workloads (all when none; chosen
- * holds ZESLM_WORKLOAD_MAX). Returns -1 to go on, else the exit status to return. */
+ * holds zeslm_workload_count). Returns -1 to go on, else the exit status to return. */
 int run_parse(int argc, char **argv, run_cli *o, run_choice *chosen, size_t *n);
 
 /* Parses BENCH or BENCH/VARIANT (`cmd` names the command in errors). Returns 0, or

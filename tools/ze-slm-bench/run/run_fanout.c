@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one run path of `run` and `profile`, for one device or several: it opens the
  * chosen devices, runs the workloads on each (a thread a device when there are
  * several; ranks on other hosts would be one more way to fill the same document),
@@ -323,6 +324,7 @@ static void *lane_run(void *arg)
         s.count = mine.count - s.first;
         s.stopped = stop && !l->interrupted && i + 1 < f->n;
         publish(l, &mine, &s, errors);
+        zeslm_summary_free(&s.summary);
         json_decref(errors);
         stop |= l->interrupted;
     }

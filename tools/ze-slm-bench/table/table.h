@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One table, rendered twice: as text that fits a terminal width (columns dropped by
  * priority until it does) and as a Markdown table to paste into an issue or a README.
  * The cells are text already scaled for people (src/core/units.c); JSON and CSV are written
