@@ -54,7 +54,10 @@ static void man_workloads(FILE *f)
 /* The tag line of one option: ".BR \-b ", " \-\-backend " \fINAME|auto\fR"". */
 static void man_option_tag(FILE *f, const cli_option *o)
 {
-    fprintf(f, ".TP\n.BR \\-%c \", \" \\-\\-", o->key);
+    if (cli_option_has_letter(o))
+        fprintf(f, ".TP\n.BR \\-%c \", \" \\-\\-", o->key);
+    else
+        fputs(".TP\n.BR \\-\\-", f);
     roff(f, o->name);
     if (o->value) {
         fputs(" \" \\fI", f);

@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "io/interrupt.h"
 #include "io/output.h"
+#include "io/quiet.h"
 #include "render/fields.h"
 
 /* How many output files may be open at once: a command writes at most three (JSON,
@@ -424,6 +425,8 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
     bool taken = false;
     for (size_t i = 0; i < 3; i++)
         taken |= paths[i] && is_stdout(paths[i]);
+    if (cli_quiet)
+        return quiet_stream();
     return taken ? stderr : stdout;
 }
 

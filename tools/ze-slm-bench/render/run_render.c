@@ -27,8 +27,10 @@ static const char stopped[] = "\nStopped after this error; --keep-going goes on 
 /* "Seed 2009, 20 timed launches after 2 warm-up; times are device times of one launch." */
 static void seed_sentence(FILE *f, const run_doc *doc)
 {
-    fprintf(f, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
-            (unsigned long long)doc->seed, doc->reps, doc->warmup);
+    char line[160];
+    snprintf(line, sizeof line, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.",
+             (unsigned long long)doc->seed, doc->reps, doc->warmup);
+    text_wrap(f, "", "  ", line, TABLE_WIDTH);
 }
 
 void run_render_head(FILE *f, const run_doc *doc)
