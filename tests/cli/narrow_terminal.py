@@ -12,14 +12,21 @@ import json
 import os
 import pty
 import re
+import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 import termios
 
-bench, old, new = sys.argv[1:4]
+bench = os.path.abspath(sys.argv[1])
 failures = []
+# Run where the files are short names: a path is one word, and no width breaks a word.
+work = tempfile.mkdtemp()
+os.chdir(work)
+shutil.copy(sys.argv[2], "old.json")
+shutil.copy(sys.argv[3], "new.json")
+old, new = "old.json", "new.json"
 WIDTHS = (60, 80, 200)
 
 
@@ -111,6 +118,7 @@ for cols in WIDTHS:
     if cols == 200 and not any("elapsed" in f for f in frames):
         failures.append(f"{where}: no frame shows the time so far")
 
+shutil.rmtree(work)
 for f in failures:
     print("FAIL:", f)
 print("narrow_terminal:", "FAILED" if failures else "ok")
