@@ -439,7 +439,7 @@ int output_plan_init(output_plan *p, const char *json_path, const char *csv_path
 
 int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path)
 {
-    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl"};
+    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl", "--trace"};
     if (!path)
         return 0;
     for (size_t k = 0; k < OUTPUT_FORMATS; k++) {

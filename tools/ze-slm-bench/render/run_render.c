@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "doc/report.h"
 #include "render/run_render.h"
+#include "render/trace.h"
 #include "expect/verdict.h"
 #include "render/expected_text.h"
 #include "doc/hosts.h"
@@ -670,6 +671,8 @@ int run_render_write(const output_plan *plan, const run_doc *doc)
     if (output_plan_write(plan, OUTPUT_CSV, run_render_csv, doc))
         rc = 1;
     if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
+        rc = 1;
+    if (output_plan_write(plan, OUTPUT_TRACE, trace_write, doc))
         rc = 1;
     return rc;
 }
