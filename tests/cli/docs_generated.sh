@@ -12,5 +12,9 @@ trap 'rm -rf "$tmp"' EXIT
 rc=0
 diff -u "$src/share/man/ze-slm-bench.1" "$tmp/man" || { echo "share/man/ze-slm-bench.1 is stale: build the docs-update target"; rc=1; }
 diff -u "$src/share/completion/ze-slm-bench.bash" "$tmp/bash" || { echo "share/completion/ze-slm-bench.bash is stale: build the docs-update target"; rc=1; }
+"$gen" zsh "$src/share/completion/_ze-slm-bench.in" "$tmp/zsh"
+"$gen" fish "$src/share/completion/ze-slm-bench.fish.in" "$tmp/fish"
+diff -u "$src/share/completion/_ze-slm-bench" "$tmp/zsh" || { echo "share/completion/_ze-slm-bench is stale: build the docs-update target"; rc=1; }
+diff -u "$src/share/completion/ze-slm-bench.fish" "$tmp/fish" || { echo "share/completion/ze-slm-bench.fish is stale: build the docs-update target"; rc=1; }
 [ "$rc" -eq 0 ] && echo ok
 exit "$rc"
