@@ -10,6 +10,7 @@
  *               command's options and what each option's value is)
  *   zsh, fish:  "@DATA@" (the same, as zsh's _arguments specs and fish's complete lines)
  * usage: ze-slm-gendocs man|completion|zsh|fish TEMPLATE OUTPUT
+ *        ze-slm-gendocs table RESULTS.json WORKLOAD OUTPUT (one workload's text table)
  * The build writes both into the build tree; the test docs_generated fails when the
  * checked-in copies differ (`cmake --build build --target docs-update` rewrites them). */
 #include <ctype.h>
@@ -23,6 +24,8 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "doc/doc_reader.h"
+#include "doc/report.h"
 
 /* roff text: '-' is a hyphen-minus only written "\-", a backslash "\e". */
 static void roff(FILE *f, const char *s)
@@ -374,8 +377,48 @@ static void fish_data(FILE *f)
     }
 }
 
+/* One workload's text table from a results file, at 100 columns: the README's and
+ * reading-results.md's example, checked against them by the readme_table test. */
+static int table_of(const char *path, const char *workload, const char *out_path)
+{
+    const zeslm_workload *wl = zeslm_workload_find(workload);
+    run_doc doc;
+    char why[512];
+    if (!wl) {
+        fprintf(stderr, "ze-slm-gendocs: no workload '%s'\n", workload);
+        return 2;
+    }
+    if (doc_read_file(path, DOC_READ_LIMIT, &doc, why, sizeof why)) {
+        fprintf(stderr, "ze-slm-gendocs: %s: %s\n", path, why);
+        return 1;
+    }
+    FILE *out = fopen(out_path, "w");
+    int rc = out ? 0 : 1;
+    const zeslm_results *all = doc.n_devices ? &doc.devices[0].results : NULL;
+    size_t first = 0;
+    while (all && first < all->count && strcmp(all->items[first].workload, workload) != 0)
+        first++;
+    if (out && (!all || first == all->count)) {
+        fprintf(stderr, "ze-slm-gendocs: %s has no result of %s\n", path, workload);
+        rc = 1;
+    } else if (out) {
+        /* The table and its notes; the workload's conclusions are the run's text. */
+        const zeslm_summary none = {.count = 0};
+        setenv("COLUMNS", "100", 1);
+        report_table(out, wl, all, first, &none);
+    }
+    if (out && (ferror(out) | fclose(out)))
+        rc = 1;
+    if (rc)
+        fprintf(stderr, "ze-slm-gendocs: could not write %s\n", out_path);
+    run_doc_free(&doc);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 5 && strcmp(argv[1], "table") == 0)
+        return table_of(argv[2], argv[3], argv[4]);
     if (argc != 4 || (strcmp(argv[1], "man") && strcmp(argv[1], "completion") && strcmp(argv[1], "zsh") &&
                       strcmp(argv[1], "fish"))) {
         fprintf(stderr, "usage: ze-slm-gendocs man|completion|zsh|fish TEMPLATE OUTPUT\n");
