@@ -124,7 +124,8 @@ static double paper_peak(const headline *h, const device_props *p, const json_t 
         return p->cus * banks * 4 * ghz;
     }
     if (!strcmp(h->key, "slm_atomics")) {
-        snprintf(formula, len, "%.0f CUs x %.0f banks (%s) x %.0f MHz: one atomic a bank a clock", p->cus, banks,
+        snprintf(formula, len, "%.0f CUs x %.0f banks (%s) x %.0f MHz: one atomic a bank a clock, this tool's "
+                 "assumption (no published rate)", p->cus, banks,
                  banks_from, p->clock_mhz);
         return p->cus * banks * ghz;
     }
