@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <zeslm/grow.h>
+
 #include "backend.h"
 #include "bench_internal.h"
 #include "measure_internal.h"
@@ -133,15 +135,7 @@ void zeslm_results_free(zeslm_results *r)
 /* Room for one more result in out; false when out of host memory. */
 static bool results_grow(zeslm_results *out)
 {
-    if (out->count < out->cap)
-        return true;
-    size_t cap = out->cap ? 2 * out->cap : 16;
-    zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
-    if (!grown)
-        return false;
-    out->items = grown;
-    out->cap = cap;
-    return true;
+    return ZESLM_GROW(out->items, out->count + 1, out->cap);
 }
 
 zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
@@ -286,24 +280,15 @@ struct walled {
     bench_rep_fn rep;
     void *ctx;
     uint64_t *wall_ns, *launch;
-    size_t n, cap;
+    size_t n, cap, launch_cap;
     bool starts; /* every repetition so far gave its start */
 };
 
 static zeslm_status walled_rep(void *arg, uint64_t *ns)
 {
     struct walled *w = arg;
-    if (w->n == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 64;
-        uint64_t *grown = realloc(w->wall_ns, cap * sizeof *grown);
-        if (grown)
-            w->wall_ns = grown;
-        uint64_t *launch = grown ? realloc(w->launch, 2 * cap * sizeof *launch) : NULL;
-        if (!launch)
-            return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory timing launches");
-        w->launch = launch;
-        w->cap = cap;
-    }
+    if (!ZESLM_GROW(w->wall_ns, w->n + 1, w->cap) || !ZESLM_GROW(w->launch, 2 * (w->n + 1), w->launch_cap))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory timing launches");
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     zeslm_launch_span_begin();
@@ -321,7 +306,7 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
 {
     if (o->progress)
         o->progress(r->workload, r->variant, r->params, o->progress_arg);
-    struct walled w = {rep, ctx, NULL, NULL, 0, 0, true};
+    struct walled w = {rep, ctx, NULL, NULL, 0, 0, 0, true};
     /* At least one untimed launch, which finds a device that times nothing before
      * any time is taken. */
     const zeslm_measure_opts mo = {

@@ -30,7 +30,7 @@ static const zeslm_variant variants[] = {
 #define MIN_FOOTPRINT 1024u
 /* 2 GiB: forty times the largest L2 we know of (H100, 50 MiB), so the top footprints
  * are served by device memory past the TLB's reach, as in a real random walk (the
- * H100's latency still rose from 256 to 512 MiB, 332 to 341 ns: issue 32). Past it the
+ * H100's latency still rose from 256 to 512 MiB, 332 to 341 ns). Past it the
  * footprint doubles on while device memory's latency still rises (two footprints more
  * than LEVEL_PLATEAU apart), up to GLOBAL_LIMIT. */
 #define GLOBAL_TOP (UINT64_C(2) << 30)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The edges of issue 29, one case a run (CTest runs each as its own test), each named
+# The edges, one case a run (CTest runs each as its own test), each named
 # after what must hold: outputs that cannot alias, FIFOs that never hang the tool,
 # signals that always count and leave no temporary, inspect's bounds, and the small
 # refusals. Signals land at an exact point through tests/fixtures/signal_at.c

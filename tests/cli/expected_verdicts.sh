@@ -1,5 +1,5 @@
 #!/bin/sh
-# Expected values beside the headline figures (issue 31), through the tool's rendering of a
+# Expected values beside the headline figures, through the tool's rendering of a
 # results file (merge): the project's committed H100 run (results/h100/, schema 3) planted
 # as three devices. Each case says what the text and the JSON must show.
 #   expected_verdicts.sh TOOL SOURCE_DIR

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/records.h"
-#include "doc/schema.h"
+#include "json/records.h"
+#include "json/schema.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

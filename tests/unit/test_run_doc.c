@@ -11,13 +11,14 @@
 #include <zeslm/backends.h>
 #include <zeslm/facts.h>
 
-#include "doc/doc_reader.h"
-#include "doc/records.h"
-#include "render/fields.h"
+#include "json/doc_reader.h"
+#include "json/records.h"
+#include "table/fields.h"
 #include "io/output.h"
-#include "doc/run_fleet.h"
-#include "doc/hosts.h"
-#include "doc/run_doc.h"
+#include "fleet/run_fleet.h"
+#include "model/hosts.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
 
 /* A measured result of `variant` at n=`n` with two launches. */
 static void add(zeslm_results *out, const char *variant, uint32_t n, uint64_t ns, double rate)

@@ -1,4 +1,4 @@
-/* schema_emit writes a record's scalars straight to the file (issue 30): the bytes must
+/* schema_emit writes a record's scalars straight to the file: the bytes must
  * be jansson's, those json_dumps gives for the same values with a document's flags, so
  * that a document written either way, or by an older build, is the same file. Each test
  * writes values of one kind through schema_emit and compares with jansson itself. */
@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "doc/schema.h"
+#include "json/schema.h"
 
-/* A document's flags (doc/schema.c's DUMP_FLAGS). */
+/* A document's flags (json/schema.c's DUMP_FLAGS). */
 #define FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY)
 
 typedef struct sample {

@@ -1,5 +1,5 @@
 /* schema_read_text reads a result from its text without jansson's parse of the whole
- * (issue 30's merge of 10,000 files). Its promise: where it reads a record, jansson's parse and
+ * (merge of 10,000 files). Its promise: where it reads a record, jansson's parse and
  * schema_read read the same text to the same record; where they refuse a text, it
  * refuses it too (and a caller falls back to them). Each test holds a text to both
  * and compares the records as schema_write writes them, launch times and all. */
@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "doc/records.h"
-#include "doc/schema.h"
+#include "json/records.h"
+#include "json/schema.h"
 
 /* A measured result as `run` writes one (compact, as a rank's file), and the shapes
  * of the others. */

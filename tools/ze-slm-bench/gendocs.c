@@ -24,8 +24,8 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "doc/doc_reader.h"
-#include "doc/report.h"
+#include "json/doc_reader.h"
+#include "render/report.h"
 
 /* roff text: '-' is a hyphen-minus only written "\-", a backslash "\e". */
 static void roff(FILE *f, const char *s)

@@ -17,12 +17,12 @@
 #include <zeslm/kernels.h>
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "commands/inspect_isa.h"
 #include "io/interrupt.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 #define MAX_TARGETS 16
 
@@ -416,7 +416,7 @@ static int on_option(void *ctx, int key, const char *value)
 static int run(int argc, char **argv)
 {
     /* Five minutes: the bundled kernels compile in seconds a target, a 10 MB source in
-     * minutes (issue 29); past that, ocloc is taken to hang. */
+     * minutes; past that, ocloc is taken to hang. */
     inspect_cli c = {.o = {.group_size = 256, .compile_timeout_s = 300}};
     int first, parsed = cli_parse(&command_inspect, &c, argc, argv, &first);
     if (parsed >= 0)

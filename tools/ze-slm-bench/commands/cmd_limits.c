@@ -12,11 +12,11 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "commands/limits_targets.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 typedef struct limits_opts {
     uint64_t bytes_per_item;   /* 0: not asked */
@@ -52,7 +52,7 @@ static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes, table *t
  * smallest sub-group size the device reports (most threads per group, the
  * conservative case), else its SIMD width, else 1 work-item per thread. The target
  * path (limits_targets.c) takes the same rule over the target's sub-group sizes, so
- * `limits --target tgllp` and the tgllp device answer alike (issue 31). */
+ * `limits --target tgllp` and the tgllp device answer alike. */
 static uint32_t default_simd(const zeslm_device_info *d)
 {
     uint32_t s = 0;
@@ -93,7 +93,7 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
     };
     /* What Level Zero does not report (SLM a subslice; threads where the driver says 0),
      * the target table gives for the target the driver took a native binary of, so the
-     * device and `limits --target` answer alike (issue 31). */
+     * device and `limits --target` answer alike. */
     zeslm_device_info filled = *d;
     bool threads_known = (d->eus_per_subslice && d->threads_per_eu) || d->threads_per_cu;
     const zeslm_intel_target *tg = native_target(dev);

@@ -1,7 +1,7 @@
 /* `merge FILES...`: results files of many hosts, ranks and devices as one run
- * document (tools/ze-slm-bench/doc/run_doc.h, run_doc_merge), with the table across the devices, the
+ * document (tools/ze-slm-bench/model/run_doc.h, run_doc_merge), with the table across the devices, the
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank
- * and host (doc/verdict.h) that the exit status carries. */
+ * and host (fleet/fleet_verdict.h) that the exit status carries. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,12 +13,12 @@
 #include "cli/options.h"
 #include "io/ordered.h"
 #include "io/output.h"
-#include "doc/run_fleet.h"
+#include "fleet/run_fleet.h"
 #include "render/run_render.h"
 #include "render/verdicts_render.h"
-#include "doc/doc_reader.h"
-#include "doc/fleet_read.h"
-#include "doc/verdict.h"
+#include "json/doc_reader.h"
+#include "fleet/fleet_read.h"
+#include "fleet/fleet_verdict.h"
 
 typedef struct merge_opts {
     const char *json, *csv, *markdown, *junit, *jsonl, *baseline;

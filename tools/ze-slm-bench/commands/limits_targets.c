@@ -5,12 +5,12 @@
 #include <zeslm/targets.h>
 
 #include "cli/cli.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "commands/limits_targets.h"
-#include "expect/expected_targets.h"
+#include "render/expected_targets.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 #define MAX_TARGETS 32
 

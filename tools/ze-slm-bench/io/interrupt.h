@@ -1,5 +1,5 @@
 /* SIGINT, SIGTERM and SIGHUP for every command: a stop always counts and leaves no
- * temporary behind (issue 29, points 5 and 8). */
+ * temporary behind. */
 #ifndef ZESLM_INTERRUPT_H
 #define ZESLM_INTERRUPT_H
 

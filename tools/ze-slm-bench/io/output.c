@@ -22,7 +22,7 @@
 #include "io/interrupt.h"
 #include "io/output.h"
 #include "io/quiet.h"
-#include "render/fields.h"
+#include "table/fields.h"
 
 /* How many output files may be open at once: a command writes at most three (JSON,
  * CSV, Markdown) and several devices share them. */

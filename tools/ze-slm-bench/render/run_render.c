@@ -5,14 +5,14 @@
 
 #include "render/params_text.h"
 #include "cli/cli.h"
-#include "doc/report.h"
+#include "render/report.h"
 #include "render/run_render.h"
 #include "render/trace.h"
-#include "expect/verdict.h"
+#include "expect/expected_verdict.h"
 #include "render/expected_text.h"
-#include "doc/hosts.h"
+#include "model/hosts.h"
 #include "render/run_summary.h"
-#include "render/table.h"
+#include "table/table.h"
 #include "io/ordered.h"
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
@@ -104,7 +104,7 @@ void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, co
     fflush(f);
 }
 
-/* Is each number normal (issue 31): the verdicts, worked out from the document. */
+/* Is each number normal: the verdicts, worked out from the document. */
 static void expected_of(FILE *f, const run_doc_device *d, bool markdown)
 {
     json_t *e = verdict_device_json(d);

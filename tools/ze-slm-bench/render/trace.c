@@ -1,7 +1,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
-#include "doc/run_doc.h"
+#include "model/run_doc.h"
 #include "render/trace.h"
 
 /* The device's earliest traced start: its trace's zero. False where it has none. */

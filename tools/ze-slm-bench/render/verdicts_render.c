@@ -3,7 +3,7 @@
 
 #include "cli/cli.h"
 #include "render/run_render.h"
-#include "doc/hosts.h"
+#include "model/hosts.h"
 #include "render/verdicts_render.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)

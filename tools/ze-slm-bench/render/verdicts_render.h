@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "doc/verdict.h"
+#include "fleet/fleet_verdict.h"
 #include "io/output.h"
 
 /* One line per entry that is not PASS ("SLOW n1, rank 3, d3 NVIDIA H100: 0.84 of ..."),

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "render/params_text.h"
-#include "render/term_width.h"
+#include "table/term_width.h"
 #include "run/progress.h"
 #include "run/progress_eta.h"
 #include "run/progress_format.h"

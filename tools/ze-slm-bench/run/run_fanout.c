@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "run/clocks.h"
+#include "run/run_clocks.h"
 #include "io/interrupt.h"
 #include "io/output.h"
 #include "run/progress.h"
@@ -17,7 +17,8 @@
 #include "run/run_budget.h"
 #include "run/run_cli.h"
 #include "run/run_fanout.h"
-#include "doc/run_doc.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
 #include "render/run_render.h"
 
 /* What every device's worker shares. The document, the text stream and json_failed
@@ -302,7 +303,7 @@ static void *lane_run(void *arg)
             size_t before = mine.count;
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
             /* A device that wrote no timestamp at one group size writes none at the
-             * next: one line, not one a group size (issue 33: six, and exit 0). */
+             * next: one line, not one a group size (six, and exit 0). */
             if (o->n_group_sizes && p == 0 && st == ZESLM_OK && executed_nothing(&mine, before)) {
                 l->executed_nothing = true;
                 stop = true;
