@@ -344,6 +344,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("compare: give two results files, OLD and NEW");
     output_plan plan;
     int rc = output_plan_init(&plan, opts.json, opts.csv, opts.markdown);
+    if (rc == 0)
+        rc = output_plan_inputs(&plan, "the input", argv + first, 2);
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
@@ -509,7 +511,8 @@ static void more_help(FILE *f)
                "device of NEW with the device of OLD of the same name, kind (sub-device or\n"
                "not), UUID and PCI address where the files hold them, and index where several\n"
                "match; one that could be any of several is refused (with --any-device, those\n"
-               "left pair in order).\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
+               "left pair in order). Either file may be - (standard input). No output may\n"
+               "name OLD or NEW.\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {

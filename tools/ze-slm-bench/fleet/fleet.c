@@ -177,7 +177,9 @@ static int by_error_source(const void *a, const void *b)
 
 void fleet_sort(fleet *f)
 {
-    qsort(f->devices, f->n_devices, sizeof *f->devices, by_source);
+    /* A fleet of errors alone has no device list, which qsort may not take. */
+    if (f->n_devices)
+        qsort(f->devices, f->n_devices, sizeof *f->devices, by_source);
     size_t n = json_array_size(f->errors);
     json_t **e = malloc((n ? n : 1) * sizeof *e);
     if (!e)

@@ -11,6 +11,7 @@ typedef struct intern {
     char **strings;
     size_t n, cap;
     uint32_t *slots; /* id + 1; 0 empty */
+    uint32_t *hashes; /* each slot's string's hash: a probe compares it before the string */
     size_t n_slots;
 } intern;
 

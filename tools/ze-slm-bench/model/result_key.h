@@ -16,8 +16,8 @@ typedef struct result_key {
     bool grouped;
 } result_key;
 
-/* keys[i] for each result of `all` (keys holds all->count): O(n log n). Returns false
- * when out of memory. */
+/* keys[i] for each result of `all` (keys holds all->count): O(n). Returns false when
+ * out of memory. */
 bool result_keys(const zeslm_results *all, result_key *keys);
 
 /* The order of identities: 0 for the same result. */

@@ -587,7 +587,8 @@ static void one_markdown(FILE *f, const run_doc *doc)
 bool run_render_markdown(FILE *f, const void *data)
 {
     const run_doc *doc = data;
-    if (!doc->several) {
+    /* As the CSV: one device's run, else a fleet's (of none: its errors alone). */
+    if (!doc->several && doc->n_devices == 1) {
         one_markdown(f, doc);
         return true;
     }
@@ -640,7 +641,9 @@ bool run_render_markdown(FILE *f, const void *data)
 bool run_render_csv(FILE *f, const void *data)
 {
     const run_doc *doc = data;
-    if (!doc->several) {
+    /* A run of one device; one of none (a file that was not a results file: an ERROR
+     * entry alone) is written as a fleet's, of no row. */
+    if (!doc->several && doc->n_devices == 1) {
         report_csv(f, &doc->devices[0].results);
         return true;
     }
