@@ -114,6 +114,12 @@ struct zeslm_result {
      * process waited, device time plus launch overhead plus any time the device ran
      * other processes' work (a GPU time-slices the processes sharing it). 0 = none. */
     uint64_t wall_ns;
+    /* The timed launches in the order they ran, two numbers each: the device's start
+     * of the launch (its kernel timestamp, in ns on the device's own clock, whose zero
+     * is the device's) and its device time (as in times_ns); stats.n pairs. A
+     * repetition of several launches (passes) starts at its first. NULL where not
+     * kept (a result read from a file) or a backend gave no start. */
+    uint64_t *launch_ns;
 };
 
 typedef struct zeslm_results {

@@ -22,6 +22,8 @@ static zeslm_status measure_once(const zeslm_run_opts *o, const bench_case *c, d
 {
     free(r->times_ns);
     r->times_ns = NULL;
+    free(r->launch_ns);
+    r->launch_ns = NULL;
     /* An interrupted measurement must not leave the last round's count beside no times. */
     r->stats = (zeslm_stats){0};
     r->wall_ns = 0;

@@ -19,7 +19,8 @@ prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >/dev/null
 for f in bin/ze-slm-bench bin/ze-slm-plot include/zeslm/zeslm.h include/zeslm/device.h include/zeslm/backends.h \
          include/zeslm/bench.h include/zeslm/measure.h include/zeslm/version.h \
-         share/man/man1/ze-slm-bench.1 share/bash-completion/completions/ze-slm-bench share/ze-slm/expected.json; do
+         share/man/man1/ze-slm-bench.1 share/bash-completion/completions/ze-slm-bench \
+         share/zsh/site-functions/_ze-slm-bench share/fish/vendor_completions.d/ze-slm-bench.fish share/ze-slm/expected.json; do
     test -s "$prefix/$f" || { echo "not installed: $f" >&2; exit 1; }
 done
 for f in libzeslm.so libzeslm.a pkgconfig/zeslm.pc cmake/zeslm/zeslmConfig.cmake; do

@@ -29,7 +29,25 @@ struct ze_dev {
     ze_event_handle_t event_first; /* a sequence's first launch; `event` its last */
     char module_format[64]; /* what the last build used, for dev->module_format */
     zeslm_ze_query *query;  /* the metric query around each launch; NULL: none */
+    /* The kernel timestamp counter unwrapped (it wraps at timestamp_bits): the last
+     * start read, and the wraps seen before it. */
+    uint64_t last_start, wraps;
 };
+
+/* The start of a launch in ns on the device's clock, from its kernel timestamp: a
+ * counter of timestamp_bits that wraps (every few minutes at 32 bits), counted on so
+ * that the starts of a run keep their order. */
+static void note_start(struct ze_dev *d, uint64_t ticks)
+{
+    uint32_t bits = d->base.info.timestamp_bits;
+    uint64_t mask = bits >= 64 || bits == 0 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    ticks &= mask;
+    if (ticks < d->last_start && mask != UINT64_MAX)
+        d->wraps++;
+    d->last_start = ticks;
+    double period = mask == UINT64_MAX ? 0 : (double)mask + 1;
+    zeslm_launch_started((uint64_t)(((double)d->wraps * period + (double)ticks) * 1e9 / d->base.info.timer_hz + 0.5));
+}
 
 struct zeslm_module {
     ze_module_handle_t module;
@@ -629,6 +647,7 @@ static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     *device_ns = zeslm_ticks_to_ns(ts.context.kernelStart, ts.context.kernelEnd,
                                    d->base.info.timestamp_bits, d->base.info.timer_hz);
+    note_start(d, ts.context.kernelStart);
 out:
     if (pending)
         zeCommandListReset(d->list);
@@ -671,6 +690,7 @@ static zeslm_status ze_launch_seq(zeslm_kernel *const *ks, size_t n, const uint3
     ZE_TRY(r);
     *span_ns = zeslm_ticks_to_ns(a.context.kernelStart, b.context.kernelEnd, d->base.info.timestamp_bits,
                                  d->base.info.timer_hz);
+    note_start(d, a.context.kernelStart);
 out:
     if (pending)
         zeCommandListReset(d->list);

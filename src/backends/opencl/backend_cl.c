@@ -852,6 +852,8 @@ static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     }
     *device_ns = end - start;
+    /* OpenCL's profiling counter is in ns and 64 bits wide: no unwrapping. */
+    zeslm_launch_started(start);
 out:
     if (ev)
         clReleaseEvent(ev);
@@ -881,6 +883,7 @@ static zeslm_status cl_launch_seq(zeslm_kernel *const *ks, size_t n, const uint3
         goto out;
     }
     *span_ns = end - start;
+    zeslm_launch_started(start);
 out:
     /* A command enqueued before a failure still runs; the events go with it. */
     if (first)

@@ -36,8 +36,12 @@ int cli_error(const char *fmt, ...)
     return 1;
 }
 
+bool cli_quiet;
+
 void cli_note(const char *fmt, ...)
 {
+    if (cli_quiet)
+        return;
     va_list ap;
     va_start(ap, fmt);
     vreport("note", fmt, ap);

@@ -84,6 +84,7 @@ static bool add_row(peers *p, const result_key *k)
     }
     *first = *k->r;
     first->times_ns = NULL;
+    first->launch_ns = NULL;
     p->n_rows++;
     return true;
 }

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "render/report.h"
 #include "render/run_render.h"
+#include "render/trace.h"
 #include "expect/expected_verdict.h"
 #include "render/expected_text.h"
 #include "model/hosts.h"
@@ -28,8 +29,10 @@ static const char stopped[] = "\nStopped after this error; --keep-going goes on 
 /* "Seed 2009, 20 timed launches after 2 warm-up; times are device times of one launch." */
 static void seed_sentence(FILE *f, const run_doc *doc)
 {
-    fprintf(f, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
-            (unsigned long long)doc->seed, doc->reps, doc->warmup);
+    char line[160];
+    snprintf(line, sizeof line, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.",
+             (unsigned long long)doc->seed, doc->reps, doc->warmup);
+    text_wrap(f, "", "  ", line, TABLE_WIDTH);
 }
 
 void run_render_head(FILE *f, const run_doc *doc)
@@ -672,6 +675,8 @@ int run_render_write(const output_plan *plan, const run_doc *doc)
     if (output_plan_write(plan, OUTPUT_CSV, run_render_csv, doc))
         rc = 1;
     if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
+        rc = 1;
+    if (output_plan_write(plan, OUTPUT_TRACE, trace_write, doc))
         rc = 1;
     return rc;
 }

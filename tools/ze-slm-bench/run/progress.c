@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "render/params_text.h"
+#include "table/term_width.h"
 #include "run/progress.h"
 #include "run/progress_eta.h"
 #include "run/progress_format.h"
@@ -101,27 +102,55 @@ void progress_stage_begin(progress *p, size_t stage, double budget_s, double now
 
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
 {
-    char scaled[256], elapsed[16], left[40] = "left ~?";
+    progress_line_fit(p, params, now_s, len ? len - 1 : 0, buf, len);
+}
+
+/* s cut to `room` bytes where it is longer, ending in "..." (room >= 3). */
+static void cut(char *s, size_t room)
+{
+    if (strlen(s) > room)
+        strcpy(s + room - 3, "...");
+}
+
+void progress_line_fit(const progress *p, const char *params, double now_s, size_t width, char *buf, size_t len)
+{
+    char scaled[256], elapsed[32], left[48] = "left ~?", head[160], clock[16];
     params_text(params, true, scaled, sizeof scaled);
-    progress_clock(now_s, elapsed, sizeof elapsed);
+    progress_clock(now_s, clock, sizeof clock);
+    snprintf(elapsed, sizeof elapsed, "  elapsed %s", clock);
     double rest = progress_left(p, now_s);
     if (rest >= 0) {
-        char clock[16];
         progress_clock(rest, clock, sizeof clock);
         snprintf(left, sizeof left, "left ~%s%s", clock, progress_uncertain(p, now_s) ? ", uncertain" : "");
     }
-    snprintf(buf, len, "[%zu/%zu] %s %s %s  elapsed %s  %s", p->started, p->total, p->workload, p->variant,
-             scaled, elapsed, left);
+    snprintf(head, sizeof head, "[%zu/%zu] %s %s", p->started, p->total, p->workload, p->variant);
+    /* By priority, where the line is too wide: the parameters are cut, then left out,
+     * then the time so far; then the workload and variant are cut; the time left and
+     * whether it is uncertain always stay. */
+    size_t fixed = strlen(head) + 2 + strlen(left), room = width > fixed ? width - fixed : 0;
+    if (strlen(scaled) + 1 + strlen(elapsed) > room) {
+        size_t for_params = room > strlen(elapsed) + 1 ? room - strlen(elapsed) - 1 : 0;
+        if (for_params >= 8)
+            cut(scaled, for_params);
+        else
+            scaled[0] = '\0';
+        if (!scaled[0] && strlen(elapsed) > room)
+            elapsed[0] = '\0';
+        if (!elapsed[0] && fixed > width)
+            cut(head, width > strlen(left) + 2 + 8 ? width - strlen(left) - 2 : 8);
+    }
+    snprintf(buf, len, "%s%s%s%s  %s", head, *scaled ? " " : "", scaled, elapsed, left);
 }
 
 /* The terminal's width, so that the line never wraps (a wrapped line cannot be
- * rewritten in place); 80 when it does not say. */
+ * rewritten in place); where it does not say (a pty of no size), COLUMNS', else 80. */
 static size_t columns(FILE *tty)
 {
     struct winsize ws;
     if (ioctl(fileno(tty), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
         return ws.ws_col;
-    return 80;
+    const char *env = getenv("COLUMNS");
+    return env && *env ? term_width_of(env, 80) : 80;
 }
 
 void progress_draw(progress *p, double now_s)
@@ -134,8 +163,10 @@ void progress_draw(progress *p, double now_s)
     if (!p->tty)
         return;
     char line[512];
-    progress_line(p, p->params, now_s, line, sizeof line);
+    /* One column short of the width: a line that fills the last column wraps on some
+     * terminals. */
     size_t width = columns(p->tty) - 1;
+    progress_line_fit(p, p->params, now_s, width, line, sizeof line);
     if (strlen(line) > width)
         line[width] = '\0';
     fprintf(p->tty, "\r\033[K%s", line);

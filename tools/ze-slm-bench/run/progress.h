@@ -129,5 +129,8 @@ void progress_clear(progress *p);
  * test): "[23/65] bank strided stride=4  elapsed 0:41  left ~1:10", the time left
  * as progress_left (progress_eta.h) estimates it. */
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len);
+/* The same in `width` columns at most: the parameters cut and left out first, then the
+ * time so far, then the workload and variant cut; the time left always whole. */
+void progress_line_fit(const progress *p, const char *params, double now_s, size_t width, char *buf, size_t len);
 
 #endif

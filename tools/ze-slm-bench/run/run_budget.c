@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include "cli/cli.h"
 #include "run/run_budget.h"
 
 void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices, size_t n, uint32_t passes)
@@ -7,7 +8,7 @@ void run_budget_plan(progress *p, zeslm_run_opts *run, const run_choice *choices
     for (size_t i = 0; i < n; i++)
         total += progress_variants(choices[i].wl, choices[i].variant);
     total *= passes ? passes : 1;
-    progress_start(p, stderr, total);
+    progress_start(p, cli_quiet ? NULL : stderr, total);
     p->passes = passes ? passes : 1;
     p->quick = run->quick;
     /* A run of more workloads than the plan holds has no estimate (n_stages 0). */

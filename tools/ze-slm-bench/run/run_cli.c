@@ -100,6 +100,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 'k': o->keep_going = true; break;
     case 'c': o->csv = arg; break;
     case 'M': o->markdown = arg; break;
+    case RUN_KEY_TRACE: o->trace = arg; break;
     case 'l': o->list = true; break;
     case 'P':
 #ifdef ZESLM_WITH_MPI

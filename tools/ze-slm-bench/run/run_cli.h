@@ -17,6 +17,7 @@ typedef struct run_cli {
     const char *json;
     const char *csv;
     const char *markdown;
+    const char *trace; /* --trace FILE: every timed launch as a Chrome trace (render/trace.h) */
     bool keep_going; /* go on to the next workload after one fails */
     bool list;       /* run --list: the benches and variants, not a run */
     /* Run every workload at each of these group sizes (profile); none: once, at
@@ -38,6 +39,9 @@ typedef struct run_cli {
     /* What json points at when `--json DIR/` named a rank's file (tools/ze-slm-bench/run/rank.h). */
     char rank_json[4096];
 } run_cli;
+
+/* --trace's key: it has no short letter. */
+#define RUN_KEY_TRACE (CLI_KEY_LONG_ONLY + 16)
 
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \
@@ -74,7 +78,14 @@ typedef struct run_cli {
         {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)" "\n"                                             \
          "Write the results as CSV: one row per result, the JSON's keys as the header (all but the launch "  \
          "times)."},                                                                                         \
-        CLI_OPTION_MARKDOWN
+        CLI_OPTION_MARKDOWN,                                                                             \
+        {"trace", RUN_KEY_TRACE, "FILE|-", "every timed launch as a trace for Perfetto or chrome://tracing" "\n" \
+         "Write every timed launch of the run as a trace in the Chrome trace event format (JSON that "   \
+         "Perfetto's UI and trace processor and chrome://tracing open): a process a device, an event a " \
+         "launch from its device start for its device time (the kernel timestamps: the times_ns of the " \
+         "JSON, in the order they ran), named workload/variant, with its parameters, group size and "    \
+         "groups. Warm-up launches and the measurements a result's convergence discarded are not in it. " \
+         "Written once, at the end, as the other files (not with --mpi)."}
 
 /* The workloads' own options (conv's --taps) as option rows: a cli_command's
  * more_options for run and profile. */

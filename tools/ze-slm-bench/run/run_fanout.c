@@ -456,6 +456,8 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         rc = run_cli_rank(o, &f.rank, &f.affinity);
     if (rc == 0)
         rc = output_plan_init(&f.plan, o->json, o->csv, o->markdown);
+    if (rc == 0)
+        rc = output_plan_add(&f.plan, OUTPUT_TRACE, "--trace", o->trace);
     if (rc)
         return rc;
     if (o->run.reps == 0)
