@@ -178,6 +178,65 @@ static size_t key(const struct atom_ctx *c, uint32_t words, uint32_t i)
     return c->space == SLM ? (size_t)(i / c->run.group) * words + c->hidx[i] : c->hidx[i];
 }
 
+/* The host redoes every operand of a launch, rounds x n of them: at the H100's
+ * converged rounds (16384 a work-item for SLM min, max and exchange) one at a time
+ * took about 35 s of host time a run, more than the atomics' device time. Exchange's
+ * operands are consecutive numbers, summed in closed form; min and max's come from
+ * one LCG a work-item, followed for ITEMS_AT_ONCE work-items side by side (no chain
+ * waits on another). */
+#define ITEMS_AT_ONCE 8u
+
+/* sum of (a + r) mod m for r in [0, count), a < m, count <= m: exact, below 2^64 for
+ * count < 2^16 and m <= 2^32. */
+static uint64_t run_sum(uint64_t a, uint64_t count, uint64_t m)
+{
+    uint64_t first = count < m - a ? count : m - a, rest = count - first;
+    return first * a + first * (first - 1) / 2 + (rest ? rest * (rest - 1) / 2 : 0);
+}
+
+/* What work-item i's exchanges put in over one launch: xchg_operand of
+ * i*rounds + r + 1 (32-bit) for every round r. */
+static uint64_t xchg_sum(enum type t, uint32_t i, uint32_t rounds)
+{
+    uint32_t a = i * rounds + 1;
+    if (t == F32) /* 0x3F800000 | the low 23 bits: the bits never overlap */
+        return (uint64_t)rounds * 0x3F800000u + run_sum(a & 0x7FFFFFu, rounds, 1u << 23);
+    uint64_t sum = run_sum(a, rounds, UINT64_C(1) << 32);
+    return t == I64 ? sum * UINT64_C(0x100000001) : sum;
+}
+
+/* How min and max order the LCG's x (the operand is monotone in it): as a signed
+ * 32-bit number for the integers (the 64-bit operand's high half), by x >> 8 for
+ * float (f32_minmax_operand). */
+static int64_t lcg_key(enum type t, uint32_t x)
+{
+    return t == F32 ? (int64_t)(x >> 8) : (int64_t)(int32_t)x;
+}
+
+/* The x among work-item i's `rounds` LCG steps whose operand is the least (min) or
+ * the greatest (max), for the ITEMS_AT_ONCE items from `from` on, into xs (past n:
+ * unused). */
+static void lcg_extremes(const struct atom_ctx *c, bool min, uint32_t from, uint32_t *xs)
+{
+    uint32_t x[ITEMS_AT_ONCE];
+    int64_t best[ITEMS_AT_ONCE];
+    int64_t sign = min ? 1 : -1;
+    for (uint32_t j = 0; j < ITEMS_AT_ONCE; j++) {
+        x[j] = (from + j) * 2654435761u + c->salt;
+        best[j] = INT64_MAX;
+        xs[j] = x[j];
+    }
+    for (uint32_t r = 0; r < c->rounds; r++)
+        for (uint32_t j = 0; j < ITEMS_AT_ONCE; j++) {
+            x[j] = x[j] * 1664525u + 1013904223u;
+            int64_t k = sign * lcg_key(c->type, x[j]);
+            if (k < best[j]) {
+                best[j] = k;
+                xs[j] = x[j];
+            }
+        }
+}
+
 /* Checks the final words against the host. Global words have seen every launch
  * (ret sums over them) unless they are reset before each; SLM starts afresh each
  * launch, so only the last counts. Float add and compare-exchange count in want[]
@@ -191,6 +250,7 @@ static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_
         c->want[w] = f32_count ? 0 : init;
         c->in[w] = init;
     }
+    uint32_t xs[ITEMS_AT_ONCE];
     for (uint32_t i = 0; i < c->n; i++) {
         size_t k = key(c, words, i);
         uint64_t ret = word_at(c->hret, c->type, i);
@@ -200,23 +260,20 @@ static zeslm_status verify(struct atom_ctx *c, enum op op, uint32_t words, size_
             c->want[k] += launches * c->rounds * add_operand(c->type, i);
         } else if (op == XCHG) {
             /* Every value put in comes out once: as a returned value or as the final word. */
-            for (uint32_t r = 0; r < c->rounds; r++)
-                c->in[k] += launches * xchg_operand(c->type, i * c->rounds + r + 1);
+            c->in[k] += launches * xchg_sum(c->type, i, c->rounds);
             c->want[k] -= ret;
         } else if (op == CMPXCHG) {
             c->want[k] += ret; /* each success added one */
-        } else if (c->type == F32) {
-            uint32_t x = i * 2654435761u + c->salt;
-            for (uint32_t r = 0; r < c->rounds; r++) {
-                x = x * 1664525u + 1013904223u;
+        } else if (c->rounds) {
+            /* The work-item's extreme operand decides what it leaves in the word. */
+            if (i % ITEMS_AT_ONCE == 0)
+                lcg_extremes(c, op == MIN, i, xs);
+            uint32_t x = xs[i % ITEMS_AT_ONCE];
+            if (c->type == F32) {
                 float v = f32_minmax_operand(x), cur = f32_of(c->want[k]);
                 if (op == MIN ? v < cur : v > cur)
                     c->want[k] = bits_of(v);
-            }
-        } else {
-            uint32_t x = i * 2654435761u + c->salt;
-            for (uint32_t r = 0; r < c->rounds; r++) {
-                x = x * 1664525u + 1013904223u;
+            } else {
                 int64_t v = minmax_operand(c->type, x), cur = as_signed(c->type, c->want[k]);
                 if (op == MIN ? v < cur : v > cur)
                     c->want[k] = (uint64_t)v;

@@ -28,12 +28,14 @@ static const zeslm_variant variants[] = {
 
 /* The smallest footprint: 256 nodes, well inside any L1 and any SLM. */
 #define MIN_FOOTPRINT 1024u
-/* 2 GiB: forty times the largest L2 we know of (H100, 50 MiB), so the top footprints
- * are served by device memory past the TLB's reach, as in a real random walk (the
- * H100's latency still rose from 256 to 512 MiB, 332 to 341 ns: issue 32). Past it the
- * footprint doubles on while device memory's latency still rises (two footprints more
- * than LEVEL_PLATEAU apart), up to GLOBAL_LIMIT. */
-#define GLOBAL_TOP (UINT64_C(2) << 30)
+/* 512 MiB: ten times the largest L2 we know of (H100, 50 MiB), so the top footprints
+ * are served by device memory past the TLB's reach, as in a real random walk. Past it
+ * the footprint doubles on while device memory's latency still rises (two footprints
+ * more than LEVEL_PLATEAU apart), up to GLOBAL_LIMIT: the H100's rose 334 -> 344 ns from
+ * 256 to 512 MiB and held at 348 and 351 ns at 1 and 2 GiB (results/h100, 2026-11-25),
+ * so it stops at 1 GiB. Each footprint is a chain the host shuffles, and a fixed 2 GiB
+ * top cost a CPU its 512M random swaps whatever its caches. */
+#define GLOBAL_TOP (UINT64_C(512) << 20)
 #define GLOBAL_LIMIT (UINT64_C(4) << 30)
 #define QUICK_TOP (UINT64_C(1) << 20)
 /* SLM chains stop here even where a device reports more (PoCL: 512 KiB of "local"
@@ -49,6 +51,7 @@ struct lat_ctx {
     uint64_t launches; /* every launch so far at this footprint and steps, warm-up included */
     struct lat_io *io;
     uint32_t steps_arg; /* the kernel argument that holds the steps */
+    double tolerance;   /* the convergence's; 0: the engine's (LEVEL_PROBE_TOLERANCE for a probe) */
 };
 
 /* One repetition, counted: the chain advances `steps` nodes per launch, and the
@@ -165,7 +168,8 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     bench_case one = {.workload = "latency", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = lat_rep,
                       .rep_ctx = c, .poison = atomic ? io->out : NULL, .scratch = io->got, .poison_words = n,
                       .verify = verify, .verify_ctx = &check, .work = io->steps, .work_unit = "steps",
-                      .units = io->steps, .units_max = CHAIN_STEPS_MAX, .grow = lat_grow, .grow_ctx = c};
+                      .units = io->steps, .units_max = CHAIN_STEPS_MAX, .grow = lat_grow, .grow_ctx = c,
+                      .tolerance = c->tolerance};
     zeslm_result *r;
     TRY(bench_case_run(o, out, &one, &r, "footprint=%llu", (unsigned long long)footprint));
     if (r->outcome != ZESLM_MEASURED)
@@ -193,7 +197,10 @@ struct lat_probe {
 static zeslm_status lat_probe(void *ctx, uint64_t footprint, double *ns)
 {
     struct lat_probe *p = ctx;
-    return run_footprint(p->dev, p->o, p->out, p->v, p->c, p->io, footprint, ns);
+    p->c->tolerance = LEVEL_PROBE_TOLERANCE;
+    zeslm_status st = run_footprint(p->dev, p->o, p->out, p->v, p->c, p->io, footprint, ns);
+    p->c->tolerance = 0;
+    return st;
 }
 
 /* Refined footprints are multiples of this (16 nodes): 5% of the smallest footprint

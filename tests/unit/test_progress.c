@@ -96,7 +96,7 @@ static void estimate_from_the_budget_plan(void **state)
     char buf[256];
     progress_note_at(&p, "latency", "chase", "footprint=4096", 18.0);
     progress_line(&p, "footprint=4096", 18.0, buf, sizeof buf);
-    assert_string_equal(buf, "[3/4] latency chase footprint=4 KiB  elapsed 0:18  left ~?");
+    assert_string_equal(buf, "[3/4 #7] latency chase footprint=4 KiB  elapsed 0:18  left ~?");
 }
 
 /* One workload of a simulated run: the results it made and the seconds each took. */
@@ -129,7 +129,7 @@ static replay replay_run(const sim_stage *sim, size_t n, bool gpu)
     bool doubt[1024];
     size_t n_ends = 0;
     for (size_t i = 0; i < n; i++) {
-        progress_stage_begin(&p, i, run_budget_next(all, n, i, false, t), t);
+        progress_stage_begin(&p, i, run_budget_next(all, n, i, false, gpu, t), t);
         for (size_t r = 0; r < sim[i].results; r++) {
             char params[32];
             snprintf(params, sizeof params, "n=%zu", r);
@@ -313,7 +313,7 @@ static void budget_split_across_variants(void **state)
     assert_int_equal(p.total, bank->n_variants);
     assert_int_equal(p.n_stages, 1);
     assert_true(fabs(p.stages[0].weight - (double)bank->n_variants * progress_weight("bank")) < 1e-9);
-    assert_true(fabs(p.stages[0].results - (double)bank->n_variants * progress_results("bank")) < 1e-9);
+    assert_true(fabs(p.stages[0].results - (double)bank->n_variants * progress_results("bank", false)) < 1e-9);
     assert_true(p.budget_s == run.converge_s);
     assert_true(run.converge_s > 0);
     assert_true(p.target_s == RUN_TARGET_S);
@@ -351,21 +351,21 @@ static void budget_follows_what_is_left(void **state)
     double nb = (double)progress_variants(two[0].wl, NULL), nl = (double)progress_variants(two[1].wl, NULL);
     double wb = nb * progress_weight("bank"), wl = nl * progress_weight("latency");
     /* The last workload, 2 s before the target: those 2 s over its results. */
-    double want = 2.0 / (nl * progress_results("latency"));
+    double want = 2.0 / (nl * progress_results("latency", false));
     want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want;
-    assert_true(fabs(run_budget_next(two, 2, 1, false, RUN_TARGET_S - 2) - want) < 1e-9);
+    assert_true(fabs(run_budget_next(two, 2, 1, false, false, RUN_TARGET_S - 2) - want) < 1e-9);
     /* 20 s in: what is left over its results, at most the engine's default. */
-    want = (RUN_TARGET_S - 20) / (nl * progress_results("latency"));
-    assert_true(fabs(run_budget_next(two, 2, 1, false, 20) - (want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want)) < 1e-9);
+    want = (RUN_TARGET_S - 20) / (nl * progress_results("latency", false));
+    assert_true(fabs(run_budget_next(two, 2, 1, false, false, 20) - (want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want)) < 1e-9);
     /* --quick: never more than its old default. */
-    assert_true(run_budget_next(two, 2, 1, true, 0) <= RUN_CONVERGE_QUICK_MAX_S);
+    assert_true(run_budget_next(two, 2, 1, true, false, 0) <= RUN_CONVERGE_QUICK_MAX_S);
     /* The first, at the start: its share of the target over its results. */
-    want = RUN_TARGET_S * wb / (wb + wl) / (nb * progress_results("bank"));
+    want = RUN_TARGET_S * wb / (wb + wl) / (nb * progress_results("bank", false));
     want = want < RUN_CONVERGE_MIN_S ? RUN_CONVERGE_MIN_S : want > RUN_CONVERGE_MAX_S ? RUN_CONVERGE_MAX_S : want;
-    assert_true(fabs(run_budget_next(two, 2, 0, false, 0) - want) < 1e-9);
+    assert_true(fabs(run_budget_next(two, 2, 0, false, false, 0) - want) < 1e-9);
     /* Past the target: the floor; --quick's target is smaller. */
-    assert_true(run_budget_next(two, 2, 1, false, RUN_TARGET_S + 10) == RUN_CONVERGE_MIN_S);
-    assert_true(run_budget_next(two, 2, 1, true, 25) < run_budget_next(two, 2, 1, false, 25));
+    assert_true(run_budget_next(two, 2, 1, false, false, RUN_TARGET_S + 10) == RUN_CONVERGE_MIN_S);
+    assert_true(run_budget_next(two, 2, 1, true, false, 25) < run_budget_next(two, 2, 1, false, false, 25));
 }
 
 int main(void)
