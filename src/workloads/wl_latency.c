@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <zeslm/units.h>
 
@@ -207,6 +208,13 @@ static zeslm_status lat_probe(void *ctx, uint64_t footprint, double *ns)
  * that could end a level, 1 KiB, is 51 bytes. */
 #define REFINE_ALIGN 64u
 
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* Whether the curve's last two footprints are within LEVEL_PLATEAU of each other (or
  * were not measured, so that no more can be learnt by going further). */
 static bool flat_at_top(const curve_point *p, size_t n)
@@ -226,11 +234,18 @@ static zeslm_status run_global(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     curve_point p[CURVE_MAX];
     size_t n = 0;
     uint64_t grid_top = top < GLOBAL_TOP ? top : GLOBAL_TOP;
+    /* Past the grid, a footprint costs twice the last one's shuffle, upload and
+     * measurement: it is measured only where that fits one result's budget (a loaded
+     * CPU's 1 GiB chain took a minute to shuffle, and its latency rises on with the
+     * TLB's misses to the last footprint). */
+    double budget = o->converge_s > 0 ? o->converge_s : o->quick ? BENCH_CONVERGE_QUICK_S : BENCH_CONVERGE_S;
+    double last_s = 0;
     for (uint64_t f = MIN_FOOTPRINT; f <= top && st == ZESLM_OK; f *= 2) {
-        if (f > grid_top && flat_at_top(p, n))
+        if (f > grid_top && (flat_at_top(p, n) || 2 * last_s > budget))
             break;
-        double ns;
+        double ns, t0 = wall_s();
         st = run_footprint(dev, o, out, v, c, io, f, &ns);
+        last_s = wall_s() - t0;
         p[n++] = (curve_point){f, ns, true};
     }
     struct lat_probe probe = {dev, o, out, v, c, io};

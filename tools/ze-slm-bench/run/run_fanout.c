@@ -474,6 +474,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * programs, before any thread makes an object. */
     json_object_seed(0);
     run_doc_init(&f.doc, output_document(argc, argv), &o->run);
+    f.doc.target_s = f.prog.target_s;
     /* The node's name under srun, which the host name may not tell apart. */
     json_object_set_new(f.doc.head, "host", json_string(f.rank.host));
     f.doc.several = several;
