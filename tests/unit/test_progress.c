@@ -222,8 +222,8 @@ static void estimate_lands_near_the_end(void **state)
     assert_true(worst_from_10s(intel_loaded, 8, false) <= 0.40);
     assert_true(worst_from_10s(h100, 11, true) <= 0.20);
     assert_true(worst_from_10s(h100_again, 11, true) <= 0.20);
-    /* A CPU's spends on it: 44% off (its conv alone builds and times nine kernels). */
-    assert_true(worst_from_10s(h100, 11, false) > 0.40);
+    /* A CPU's spends on it: 40% off (its conv alone builds and times nine kernels). */
+    assert_true(worst_from_10s(h100, 11, false) > 0.35);
     /* Doubt where there is none to have is noise: a quiet run is rarely uncertain, the
      * H100's at 0.4% of its updates. */
     assert_true(replay_run(pocl_quiet, 8, false).uncertain <= 0.05);
@@ -236,7 +236,7 @@ static void estimate_lands_near_the_end(void **state)
  * end wherever the line does not say it is uncertain, in whole default runs of all
  * eleven workloads: the H100's two above, and PoCL on 2 EPYC cores at a load average of
  * 12-14 (114 s, 2026-11-28; carveout one point a curve, its SLM in global memory;
- * memorder, all skipped there, made no results). */
+ * memorder, all skipped there, made no results), Intel's CPU runtime beside it. */
 static void estimate_within_30_percent_from_a_tenth_on(void **state)
 {
     (void)state;
@@ -255,9 +255,20 @@ static void estimate_within_30_percent_from_a_tenth_on(void **state)
         {"hist", 13, 0.256},     {"occupancy", 30, 0.520}, {"latency", 43, 0.884}, {"atomics", 72, 0.023},
         {"carveout", 2, 0.038},  {"slm_switch", 5, 3.695},
     };
+    /* Intel's CPU runtime on the same machine minutes later, slm_switch's large
+     * launches held to 64 KiB: 135 s, its memorder measured. (PoCL's run beside it, 103
+     * s, was 39% off at 60% of the run, never uncertain: its roofline ran at 1.9 times
+     * the table's pace and the estimate expected the later workloads at it, which no
+     * spend of roofline's mends without breaking the quiet runs above.) */
+    static const sim_stage intel_again[] = {
+        {"roofline", 11, 1.322}, {"reduce", 6, 0.355},     {"bank", 21, 0.715},    {"conv", 3, 2.715},
+        {"hist", 25, 0.366},     {"occupancy", 30, 0.259}, {"latency", 35, 1.070}, {"atomics", 90, 0.082},
+        {"carveout", 2, 0.249},  {"memorder", 12, 0.871}, {"slm_switch", 5, 4.228},
+    };
     assert_true(replay_from(h100, 11, true, -0.1).worst_certain <= 0.30);
     assert_true(replay_from(h100_again, 11, true, -0.1).worst_certain <= 0.30);
     assert_true(replay_from(pocl_loaded, 10, false, -0.1).worst_certain <= 0.30);
+    assert_true(replay_from(intel_again, 11, false, -0.1).worst_certain <= 0.30);
 }
 
 /* The passes of late at three times the pace so far: the line says the estimate is
