@@ -198,7 +198,7 @@ bool zeslm_stop_requested(void);
 #define ZESLM_SIZING_REFERENCE_BPS 1e12
 /* What a compute unit of a device that is not a GPU is taken to read, in bytes per
  * second: PoCL on 2 cores of an AMD EPYC read 3.74-4.10 GB/s in a probe launch
- * (issue 33), about 2 GB/s a core. */
+ *, about 2 GB/s a core. */
 #define ZESLM_SIZING_UNIT_BPS 2e9
 
 /* The factor, in (0, 1], by which a device's default sizes are the full ones, from its

@@ -9,6 +9,7 @@
 #include <zeslm/clocks.h>
 #include <zeslm/device.h>
 #include <zeslm/facts.h>
+#include <zeslm/grow.h>
 #include <zeslm/isa.h>
 #include <zeslm/kernels.h>
 #include <zeslm/limits.h>

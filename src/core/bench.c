@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <zeslm/grow.h>
+
 #include "backend.h"
 #include "bench_internal.h"
 #include "measure_internal.h"
@@ -131,15 +133,7 @@ void zeslm_results_free(zeslm_results *r)
 /* Room for one more result in out; false when out of host memory. */
 static bool results_grow(zeslm_results *out)
 {
-    if (out->count < out->cap)
-        return true;
-    size_t cap = out->cap ? 2 * out->cap : 16;
-    zeslm_result *grown = realloc(out->items, cap * sizeof *grown);
-    if (!grown)
-        return false;
-    out->items = grown;
-    out->cap = cap;
-    return true;
+    return ZESLM_GROW(out->items, out->count + 1, out->cap);
 }
 
 zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
@@ -284,14 +278,8 @@ struct walled {
 static zeslm_status walled_rep(void *arg, uint64_t *ns)
 {
     struct walled *w = arg;
-    if (w->n == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 64;
-        uint64_t *grown = realloc(w->wall_ns, cap * sizeof *grown);
-        if (!grown)
-            return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory timing launches");
-        w->wall_ns = grown;
-        w->cap = cap;
-    }
+    if (!ZESLM_GROW(w->wall_ns, w->n + 1, w->cap))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory timing launches");
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     zeslm_status st = w->rep(w->ctx, ns);

@@ -117,7 +117,7 @@ uint64_t bench_fit_size(double scale, uint64_t quick, uint64_t full);
 /* A result whose first measurement is long gets room for two doublings after it
  * (1 + 2 + 4 times its time) whatever its share of a run's budget, up to the defaults
  * above: one comparison alone left the H100's bank/throughput at strides 32 and 64
- * (35 ms launches) unconverged under the run's 2 s share (issue 17). */
+ * (35 ms launches) unconverged under the run's 2 s share. */
 #define BENCH_CONVERGE_ROOM 7.0
 
 /* A measured result's median time per unit of its launch's work (ns per byte, per

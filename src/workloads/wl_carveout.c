@@ -38,7 +38,7 @@ static const zeslm_variant variants[] = {
 #define FOOT_MIN (8u << 10)
 #define FOOT_TOP (4u << 20)
 #define FOOT_TOP_QUICK (64u << 10)
-/* Reservations step by 16 KiB (issue 32) up to what a group may take, at most 256 KiB:
+/* Reservations step by 16 KiB up to what a group may take, at most 256 KiB:
  * no GPU gives a group more (PoCL reports 512 KiB of "local" memory that is host
  * memory); under --quick only none and the most. */
 #define RESERVE_STEP (16u << 10)

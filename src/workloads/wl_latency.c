@@ -32,10 +32,10 @@ static const zeslm_variant variants[] = {
 /* 512 MiB: ten times the largest L2 we know of (H100, 50 MiB), so the top footprints
  * are served by device memory past the TLB's reach, as in a real random walk. Past it
  * the footprint doubles on while device memory's latency still rises (two footprints
- * more than LEVEL_PLATEAU apart), up to GLOBAL_LIMIT: the H100's rose 334 -> 344 ns from
- * 256 to 512 MiB and held at 348 and 351 ns at 1 and 2 GiB (results/h100, 2026-11-25),
- * so it stops at 1 GiB. Each footprint is a chain the host shuffles, and a fixed 2 GiB
- * top cost a CPU its 512M random swaps whatever its caches. */
+ * more than LEVEL_PLATEAU apart) and the next one fits a result's budget (run_global), up
+ * to GLOBAL_LIMIT: the H100's rose 334 -> 344 ns from 256 to 512 MiB and held at 348 and
+ * 351 ns at 1 and 2 GiB (its run of 2026-11-25). Each footprint is a chain the host
+ * shuffles, and a fixed 2 GiB top cost a CPU its 512M random swaps whatever its caches. */
 #define GLOBAL_TOP (UINT64_C(512) << 20)
 #define GLOBAL_LIMIT (UINT64_C(4) << 30)
 #define QUICK_TOP (UINT64_C(1) << 20)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# compare pairs devices by identity and is O(n log n) (issue 18):
+# compare pairs devices by identity and is O(n log n):
 #   tiles:     a root device and its two tiles share a name; the same results with
 #              the devices reordered compare equal (exit 0), never as a regression;
 #   ambiguous: two devices of one name and kind, at indexes the other file does not
@@ -7,7 +7,7 @@
 #   reindexed: the root device and two tiles of other speeds, with no UUID, the tiles
 #              reordered and the devices re-indexed (index 0 a tile in one file, the
 #              root in the other): the tiles are refused with one line, never paired
-#              by index and reported as a +50% regression (issue 29);
+#              by index and reported as a +50% regression;
 #   large:     100,000 results against themselves in n log n time: four times the
 #              results take well under 16 times as long.
 # No device is needed: the files are made here.

@@ -53,7 +53,7 @@ expect "--timeout" run --ti
 expect "" run -t ""
 expect "pvc" inspect -t pv
 # limits --target takes the same targets, or all
-expect "adl-p acm-g10 acm-g11 acm-g12 all" limits --target a
+expect "adl-p acm-g10 acm-g11 acm-g12 arl all" limits --target a
 expect "tgllp,bmg" limits --target tgllp,b
 # devices: every index `devices` lists, and all
 n=$("$bench" devices --csv - 2>/dev/null | tail -n +2 | wc -l)

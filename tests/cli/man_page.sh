@@ -22,7 +22,7 @@ done
 for var in $(grep -ho 'getenv("[A-Z_]*")' "$tools"/*.c "$tools"/*/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u); do
     has "^\.B $var$" "the environment variable $var"
 done
-for status in 0 1 2 3 130; do
+for status in 0 1 2 3 "128 + N"; do
     has "^\.B $status$" "exit status $status"
 done
 if command -v groff >/dev/null; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# ze-slm-plot's fleet page of many devices (issue 30): a merged document of 300 ranks
+# ze-slm-plot's fleet page of many devices: a merged document of 300 ranks
 # (tests/cli/fleet_files.py, from the H100 run fixture cut to a few results of each
 # workload, scores spread by --jitter) with planted faults draws a page that opens with
 # the failing entries, the worst first (MISSING, ERROR, INCOMPLETE, then SLOW by score),

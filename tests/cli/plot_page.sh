@@ -53,7 +53,7 @@ for d in 0 1; do
 done
 [ -s "$tmp/fleet/index.html" ] || fail "no fleet page"
 
-# The H100 page tells what the run said (issue 33): its columns described as computed,
+# The H100 page tells what the run said: its columns described as computed,
 # the flags, the sizes and the closing summary first, a contents list, tables without
 # empty columns, each ceiling bar naming its ceiling, the latency levels the findings
 # name marked, skipped variants listed with their reason, a best group size only where

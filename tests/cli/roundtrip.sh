@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every path a run document takes keeps every field (the schema's one table of rows,
-# tools/ze-slm-bench/doc/records.c, reads and writes them all): `run` on one device
+# tools/ze-slm-bench/json/records.c, reads and writes them all): `run` on one device
 # (its clock sampled through NVML's test double, which knows Intel's CPU device by its
 # UUID; slm_switch too, whose summary reads work_in_rate_unit back), `run --device
 # all` (PoCL and Intel's runtime at once), `profile` (twice, then `compare` of the

@@ -4,7 +4,7 @@
 # (33.2 TB/s, never 3.32e+13); run --list keeps its descriptions.
 # usage: text_width.sh path/to/ze-slm-bench
 bench=$1
-# The width of the text is the terminal's or COLUMNS' (render/term_width.h): 100 here.
+# The width of the text is the terminal's or COLUMNS' (table/term_width.h): 100 here.
 unset COLUMNS
 failures=0
 tmp=$(mktemp -d)

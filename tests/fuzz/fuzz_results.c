@@ -4,9 +4,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "doc/results_index.h"
-#include "doc/run_doc.h"
-#include "doc/run_fleet.h"
+#include "compare/results_index.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
+#include "fleet/run_fleet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

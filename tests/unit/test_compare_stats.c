@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "doc/compare_stats.h"
+#include "compare/compare_stats.h"
 
 #define LAUNCHES 20
 #define TRIALS 1000

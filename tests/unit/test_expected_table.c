@@ -1,4 +1,4 @@
-/* The table of expected values is read once a process (issue 30): every device of a
+/* The table of expected values is read once a process: every device of a
  * merge is judged against it, from any thread, without reading the file again. */
 #include <pthread.h>
 #include <setjmp.h>

@@ -82,7 +82,7 @@ static void levels_are_named_with_the_size_found(void **state)
     zeslm_results_free(&all);
 }
 
-/* Ending at 512 MiB, as the tool did before issue 32: 337 ns after 326 is still rising. */
+/* Ending at 512 MiB, as the tool once did: 337 ns after 326 is still rising. */
 static void device_memory_still_rising_says_so(void **state)
 {
     (void)state;

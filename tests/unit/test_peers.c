@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "doc/peers.h"
+#include "model/peers.h"
 
 #define MAX_RESULTS 4
 

@@ -293,7 +293,7 @@ static void the_line_says_when_the_estimate_is_uncertain(void **state)
     assert_non_null(strstr(buf, "left ~0:0"));
 }
 
-/* Runs whose machine got busier midway (issue 33: the load went from 6 to 10, and the
+/* Runs whose machine got busier midway (the load went from 6 to 10, and the
  * estimate was 37% off from 10 s on and jumped 75 -> 136 -> 105 -> 139 s): the logged
  * quiet runs above for their first four workloads, the loaded ones for the rest (2.5x
  * slower hist, 2.8x slower latency on Intel's runtime). No estimate from the pace so

@@ -12,11 +12,12 @@
 #include <cmocka.h>
 
 #include "render/params_text.h"
-#include "doc/report.h"
-#include "doc/run_doc.h"
+#include "render/report.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
 #include "render/run_render.h"
 #include "render/run_summary.h"
-#include "render/table.h"
+#include "table/table.h"
 
 /* A measured result of workload/variant at `params`, group `group`, median `ns`,
  * launches from ns to ns + spread_ns. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
 #include <zeslm/timing.h>
 
 #include "backend.h"
@@ -204,20 +205,14 @@ static zeslm_status ensure_init(char *note, size_t note_len)
 
 struct list_arg {
     zeslm_device_info *items;
-    uint32_t cap;
+    size_t cap;
 };
 
 static zeslm_status list_visit(ze_driver_handle_t drv, ze_device_handle_t dev, bool sub, uint32_t pos, void *varg)
 {
     struct list_arg *a = varg;
-    if (pos >= a->cap) {
-        uint32_t cap = a->cap ? 2 * a->cap : 4;
-        zeslm_device_info *grown = realloc(a->items, cap * sizeof *grown);
-        if (!grown)
-            return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-        a->items = grown;
-        a->cap = cap;
-    }
+    if (!ZESLM_GROW(a->items, (size_t)pos + 1, a->cap))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     zeslm_status st = read_info(drv, dev, sub, &a->items[pos]);
     a->items[pos].backend_index = pos;
     return st;

@@ -625,7 +625,7 @@ static uint32_t cl_suggest_group(zeslm_kernel *k, uint32_t global)
 
 /* Address space a CPU device's runtime needs beside its buffers: PoCL's LLVM compiling
  * the hist kernels took about 200 MiB more than the buffers before it aborted ("LLVM
- * ERROR: out of memory") under `ulimit -v` here (issue 29). */
+ * ERROR: out of memory") under `ulimit -v` here. */
 #define CPU_HEADROOM ((size_t)256 << 20)
 
 static zeslm_status cl_alloc(zeslm_device *dev, size_t bytes, zeslm_buffer **buf)
@@ -635,7 +635,7 @@ static zeslm_status cl_alloc(zeslm_device *dev, size_t bytes, zeslm_buffer **buf
     cl_int err = CL_SUCCESS;
     /* A CPU device (PoCL, Intel's CPU runtime) takes its buffers from the process's
      * address space when they are first used, and PoCL aborts when it cannot (an
-     * assertion in pocl_create_migration_commands under `ulimit -v`, issue 29): the
+     * assertion in pocl_create_migration_commands under `ulimit -v`): the
      * space for every buffer the device holds, this one included, and for the runtime's
      * compiler (LLVM aborts when it runs out: CPU_HEADROOM), is asked of malloc here,
      * where its lack is still an error. */

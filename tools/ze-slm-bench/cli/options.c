@@ -4,7 +4,7 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "render/table.h"
+#include "table/table.h"
 
 /* Room for any command's table and its --help; checked in cli_parse. */
 #define MAX_OPTIONS 32

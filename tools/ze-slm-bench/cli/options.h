@@ -48,7 +48,7 @@ typedef struct cli_option {
      "an entry of the file's errors; the others run and the exit status is 1 (none opens: nothing runs)."}
 
 /* --markdown, for the commands whose tables it writes. */
-/* merge's and compare's bound on a results file read (doc/doc_reader.h's DOC_READ_LIMIT). */
+/* merge's and compare's bound on a results file read (json/doc_reader.h's DOC_READ_LIMIT). */
 #define CLI_OPTION_READ_LIMIT                                                                                    \
     {"read-limit", 'R', "SIZE", "read results files of at most SIZE bytes (K, M, G, T: powers of 1024; default 4G)" \
      "\n" "Read results files of at most SIZE bytes (a number, or with K, M, G or T: powers of 1024; default 4G, "  \

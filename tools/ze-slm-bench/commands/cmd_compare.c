@@ -1,13 +1,13 @@
 /* `compare OLD.json NEW.json`: benchstat's answer for two runs. For every result both
  * measured, a Mann-Whitney U test over the two sets of launch times and a confidence
- * interval for new/old (doc/compare_stats.h); a change is reported only where it is
+ * interval for new/old (compare/compare_stats.h); a change is reported only where it is
  * significant, larger than a threshold and clear of the launches' scatter. The
  * summary comes first (per workload: slower, faster, unchanged, the geometric mean of
  * new/old), then the changes, then the results only one file has as counts a
  * workload. With --fail-over PCT the exit status gates a CI job on the significant
  * slowdowns. Files of different devices, or with no result in common, are an error:
  * a gate must not pass on them. Files of several devices compare device by device
- * (device_pair_make). Both files are read by doc/doc_reader.h, the schema's one reader. */
+ * (device_pair_make). Both files are read by json/doc_reader.h, the schema's one reader. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +17,14 @@
 #include "cli/commands.h"
 #include "commands/compare_rows.h"
 #include "commands/compare_tally.h"
-#include "doc/compare_stats.h"
-#include "doc/device_pair.h"
-#include "doc/doc_reader.h"
-#include "doc/results_index.h"
+#include "compare/compare_stats.h"
+#include "compare/device_pair.h"
+#include "json/doc_reader.h"
+#include "compare/results_index.h"
 #include "io/output.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 /* Exit status when a regression passes --fail-over. */
 #define EXIT_REGRESSION 3
@@ -314,6 +314,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("compare: give two results files, OLD and NEW");
     output_plan plan;
     int rc = output_plan_init(&plan, opts.json, opts.csv, opts.markdown);
+    if (rc == 0)
+        rc = output_plan_inputs(&plan, "the input", argv + first, 2);
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
@@ -467,7 +469,8 @@ static void more_help(FILE *f)
                "device of NEW with the device of OLD of the same name, kind (sub-device or\n"
                "not), UUID and PCI address where the files hold them, and index where several\n"
                "match; one that could be any of several is refused (with --any-device, those\n"
-               "left pair in order).\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
+               "left pair in order). Either file may be - (standard input). No output may\n"
+               "name OLD or NEW.\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {

@@ -5,10 +5,10 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 #define CELL 256
 

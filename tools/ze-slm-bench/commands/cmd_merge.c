@@ -1,7 +1,7 @@
 /* `merge FILES...`: results files of many hosts, ranks and devices as one run
- * document (tools/ze-slm-bench/doc/run_doc.h, run_doc_merge), with the table across the devices, the
+ * document (tools/ze-slm-bench/model/run_doc.h, run_doc_merge), with the table across the devices, the
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank
- * and host (doc/verdict.h) that the exit status carries. */
+ * and host (fleet/fleet_verdict.h) that the exit status carries. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,12 +13,12 @@
 #include "cli/options.h"
 #include "io/ordered.h"
 #include "io/output.h"
-#include "doc/run_fleet.h"
+#include "fleet/run_fleet.h"
 #include "render/run_render.h"
 #include "render/verdicts_render.h"
-#include "doc/doc_reader.h"
-#include "doc/fleet_read.h"
-#include "doc/verdict.h"
+#include "json/doc_reader.h"
+#include "fleet/fleet_read.h"
+#include "fleet/fleet_verdict.h"
 
 typedef struct merge_opts {
     const char *json, *csv, *markdown, *junit, *jsonl, *baseline;
@@ -137,10 +137,10 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
         fprintf(plan->text, "%zu device%s and %zu error%s, from %zu file%s.\n", f.n_devices,
                 f.n_devices == 1 ? "" : "s", json_array_size(f.errors), json_array_size(f.errors) == 1 ? "" : "s", n,
                 n == 1 ? "" : "s");
-        verdicts_text_last(plan->text, &v, o->verdict.fail_on);
         verdicts_output out = {&v, o->verdict.fail_on, &f};
         int wrote = output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
         wrote |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+        verdicts_text_last(plan->text, &v, o->verdict.fail_on, wrote != 0);
         rc = wrote ? 1 : verdicts_exit_status(&v, o->verdict.fail_on);
     }
     verdicts_free(&v);
@@ -164,7 +164,9 @@ static int merge_run(int argc, char **argv)
     output_plan plan;
     if ((rc = output_plan_init(&plan, o.json, o.csv, o.markdown)) != 0 ||
         (rc = output_plan_add(&plan, OUTPUT_JUNIT, "--junit", o.junit)) != 0 ||
-        (rc = output_plan_add(&plan, OUTPUT_JSONL, "--jsonl", o.jsonl)) != 0)
+        (rc = output_plan_add(&plan, OUTPUT_JSONL, "--jsonl", o.jsonl)) != 0 ||
+        (rc = output_plan_inputs(&plan, "the input", argv + first, n)) != 0 ||
+        (rc = output_plan_beside(&plan, "--baseline", o.baseline)) != 0)
         return rc;
     fleet baseline = {0};
     fleet_inputs in;
@@ -241,7 +243,7 @@ static const cli_option options[] = {
 
 const cli_command command_merge = {
     .name = "merge",
-    .operands = "FILE...",
+    .operands = "FILE...|-",
     .summary = "results files of many hosts, ranks and devices as one document, with a verdict for each",
     .options = options,
     .n_options = sizeof options / sizeof options[0],

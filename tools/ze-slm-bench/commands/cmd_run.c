@@ -10,7 +10,7 @@
 #include "run/run_fanout.h"
 #include "commands/run_list.h"
 #include "run/run_mpi.h"
-#include "render/table.h"
+#include "table/table.h"
 
 static void more_help(FILE *f)
 {

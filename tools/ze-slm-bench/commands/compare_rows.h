@@ -1,5 +1,5 @@
 /* compare's rows: one result of one pair of devices, and its fields described once
- * for the text and Markdown tables, the JSON and the CSV (render/fields.h). */
+ * for the text and Markdown tables, the JSON and the CSV (table/fields.h). */
 #ifndef ZESLM_COMPARE_ROWS_H
 #define ZESLM_COMPARE_ROWS_H
 
@@ -8,16 +8,16 @@
 
 #include <jansson.h>
 
-#include "doc/compare_stats.h"
-#include "doc/result_key.h"
-#include "render/fields.h"
+#include "compare/compare_stats.h"
+#include "model/result_key.h"
+#include "table/fields.h"
 
 /* One result of one pair of devices: the medians (NAN where a file lacks it), the
  * statistics of the two sets of launches, and what the result is: "slower",
  * "faster", "unchanged", "untested", "only in new" or "only in old". */
 typedef struct compare_row {
     size_t old_device, new_device;
-    result_key key; /* the result's identity (doc/result_key.h) */
+    result_key key; /* the result's identity (model/result_key.h) */
     double old_ns, new_ns;
     compare_stats st;
     const char *change;

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "doc/compare_stats.h"
-#include "render/table.h"
+#include "compare/compare_stats.h"
+#include "table/table.h"
 
 typedef struct compare_counts {
     size_t matched, slower, faster, unchanged, untested, only_old, only_new;

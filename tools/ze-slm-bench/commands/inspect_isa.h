@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include <zeslm/isa.h>
 
-#include "render/table.h"
+#include "table/table.h"
 
 extern const table_column inspect_isa_columns[];
 extern const size_t inspect_isa_n_columns;

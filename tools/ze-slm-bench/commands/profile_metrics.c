@@ -8,9 +8,9 @@
 #include "cli/cli.h"
 #include "io/output.h"
 #include "commands/profile_metrics.h"
-#include "doc/records.h"
+#include "json/records.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 #ifdef ZESLM_WITH_LEVEL_ZERO
 #include <zeslm/metrics.h>
 #endif

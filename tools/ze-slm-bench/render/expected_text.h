@@ -1,4 +1,4 @@
-/* A device's "expected" object (expect/verdict.h) for people: each headline figure,
+/* A device's "expected" object (expect/expected_verdict.h) for people: each headline figure,
  * its paper peak and the fraction reached, the published values and the verdict, then
  * the sources. */
 #ifndef ZESLM_EXPECTED_TEXT_H

@@ -5,13 +5,13 @@
 
 #include "render/params_text.h"
 #include "cli/cli.h"
-#include "doc/report.h"
+#include "render/report.h"
 #include "render/run_render.h"
-#include "expect/verdict.h"
+#include "expect/expected_verdict.h"
 #include "render/expected_text.h"
-#include "doc/hosts.h"
+#include "model/hosts.h"
 #include "render/run_summary.h"
-#include "render/table.h"
+#include "table/table.h"
 #include "io/ordered.h"
 
 /* What the text and the Markdown say of a device that is not a GPU, and of one whose
@@ -111,7 +111,7 @@ void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, co
     fflush(f);
 }
 
-/* Is each number normal (issue 31): the verdicts, worked out from the document. */
+/* Is each number normal: the verdicts, worked out from the document. */
 static void expected_of(FILE *f, const run_doc_device *d, bool markdown)
 {
     json_t *e = verdict_device_json(d);
@@ -596,7 +596,8 @@ static void one_markdown(FILE *f, const run_doc *doc)
 bool run_render_markdown(FILE *f, const void *data)
 {
     const run_doc *doc = data;
-    if (!doc->several) {
+    /* As the CSV: one device's run, else a fleet's (of none: its errors alone). */
+    if (!doc->several && doc->n_devices == 1) {
         one_markdown(f, doc);
         return true;
     }
@@ -649,7 +650,9 @@ bool run_render_markdown(FILE *f, const void *data)
 bool run_render_csv(FILE *f, const void *data)
 {
     const run_doc *doc = data;
-    if (!doc->several) {
+    /* A run of one device; one of none (a file that was not a results file: an ERROR
+     * entry alone) is written as a fleet's, of no row. */
+    if (!doc->several && doc->n_devices == 1) {
         report_csv(f, &doc->devices[0].results);
         return true;
     }

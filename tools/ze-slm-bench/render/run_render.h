@@ -7,7 +7,8 @@
 #include <stdio.h>
 
 #include "io/output.h"
-#include "doc/run_doc.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
 
 /* Before the run: the devices, the seed and launches. */
 void run_render_head(FILE *f, const run_doc *doc);

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "doc/run_doc.h"
+#include "model/run_doc.h"
 
 /* The index among d's results of the best measured result of section s: the highest
  * rate, or the lowest of a time per unit ("ns/access"). SIZE_MAX: none measured, or

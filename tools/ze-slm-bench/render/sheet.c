@@ -1,4 +1,5 @@
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,14 +41,24 @@ static sheet_block *add(sheet *s, sheet_kind kind, const char *text)
     return b;
 }
 
+/* The whole line, however long (a target's note runs past a kilobyte): formatted once
+ * to learn its length, then into a buffer of that size. */
 void sheet_line(sheet *s, const char *fmt, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!buf) {
+        s->failed = true;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
     va_end(ap);
     add(s, SHEET_LINE, buf);
+    free(buf);
 }
 
 void sheet_prose(sheet *s, const char *text)

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "render/table.h"
+#include "table/table.h"
 
 typedef enum sheet_kind {
     SHEET_LINE,   /* a line wrapped at TABLE_WIDTH; Markdown: a line with a hard break */

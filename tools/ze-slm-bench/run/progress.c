@@ -224,9 +224,10 @@ void progress_finished(progress *p, size_t n)
     progress_finished_at(p, n, progress_since(p));
 }
 
-bool progress_log_open(progress *p, long rank)
+bool progress_log_name(progress *p, long rank)
 {
     const char *path = getenv("ZESLM_PROGRESS_LOG");
+    p->log_path[0] = '\0';
     if (!path || !*path)
         return true;
     size_t used = 0;
@@ -238,9 +239,17 @@ bool progress_log_open(progress *p, long rank)
         c += r;
     }
     if (used >= sizeof p->log_path) {
+        p->log_path[0] = '\0';
         errno = ENAMETOOLONG;
         return false;
     }
+    return true;
+}
+
+bool progress_log_open(progress *p)
+{
+    if (!p->log_path[0])
+        return true;
     /* Opened without waiting: a FIFO that no process reads fails at once (ENXIO)
      * instead of holding the run before it starts; its writes then wait for the
      * reader, as a pipe's do. */

@@ -110,11 +110,14 @@ void progress_finished_at(progress *p, size_t n, double now_s);
 /* Rewrites the line for now_s (and adds it to the log); p->lock held. */
 void progress_draw(progress *p, double now_s);
 
-/* Opens the file ZESLM_PROGRESS_LOG names, if any, for p's log, each "%r" in its name
- * the launcher's rank (p->log_path): the ranks of one launch share its environment,
- * and one file would hold their lines interleaved. False when it cannot be created
- * (errno says why; ENAMETOOLONG for a name over log_path). */
-bool progress_log_open(progress *p, long rank);
+/* Names p's log (p->log_path) after ZESLM_PROGRESS_LOG, "" when it is not set, each
+ * "%r" in it the launcher's rank: the ranks of one launch share its environment, and
+ * one file would hold their lines interleaved. False (errno ENAMETOOLONG) for a name
+ * over log_path. */
+bool progress_log_name(progress *p, long rank);
+/* Opens the log progress_log_name named, if any. False when it cannot be created
+ * (errno says why). */
+bool progress_log_open(progress *p);
 
 /* The run ended: its time into the log, which is closed. False when the log could not
  * be written. */

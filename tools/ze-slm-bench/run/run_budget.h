@@ -1,6 +1,6 @@
 /* How long a run with default options may take, and how that time is shared: the
  * run's target split evenly across the variants it will measure, as each one's time
- * to grow its work until the figure converges (issue 17's rule). */
+ * to grow its work until the figure converges (rule). */
 #ifndef ZESLM_RUN_BUDGET_H
 #define ZESLM_RUN_BUDGET_H
 

@@ -6,7 +6,7 @@
 
 #include "cli/suggest.h"
 #include "run/progress.h"
-#include "doc/verdict.h"
+#include "fleet/fleet_verdict.h"
 #include "run/run_cli.h"
 
 bool run_cli_defaults(run_cli *o)

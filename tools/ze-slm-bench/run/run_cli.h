@@ -25,7 +25,7 @@ typedef struct run_cli {
     /* run --mpi (tools/ze-slm-bench/run/run_mpi.h): the ranks in lock step, one document. */
     bool mpi;
     double mpi_wait_s; /* the longest a rank waits for the others: in MPI_Init, at a barrier, the gather */
-    unsigned fail_on;  /* --mpi: the verdicts that set rank 0's exit status (doc/verdict.h) */
+    unsigned fail_on;  /* --mpi: the verdicts that set rank 0's exit status (fleet/fleet_verdict.h) */
     const char *rank_files; /* --mpi --rank-files DIR: each rank also writes DIR/HOST-RANK.json as it goes */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "run/clocks.h"
+#include "run/run_clocks.h"
 #include "io/interrupt.h"
 #include "io/output.h"
 #include "run/progress.h"
@@ -17,7 +17,8 @@
 #include "run/run_budget.h"
 #include "run/run_cli.h"
 #include "run/run_fanout.h"
-#include "doc/run_doc.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
 #include "render/run_render.h"
 
 /* What every device's worker shares. The document, the text stream and json_failed
@@ -303,7 +304,7 @@ static void *lane_run(void *arg)
             size_t before = mine.count;
             zeslm_status st = zeslm_workload_run(c->wl, l->dev, &l->run, &mine);
             /* A device that wrote no timestamp at one group size writes none at the
-             * next: one line, not one a group size (issue 33: six, and exit 0). */
+             * next: one line, not one a group size (six, and exit 0). */
             if (o->n_group_sizes && p == 0 && st == ZESLM_OK && executed_nothing(&mine, before)) {
                 l->executed_nothing = true;
                 stop = true;
@@ -395,7 +396,7 @@ static int conclude(fanout *f, size_t started)
 /* Every format asked for, once the devices closed, so that a signal during their
  * teardown is counted like one during the run. Then the stop flag once more, with the
  * signals blocked from there to the exit: a stop that came during the writes makes the
- * JSON file say complete: false (written again) and the exit status 130. */
+ * JSON file say complete: false (written again) and the exit status 128 + the signal. */
 static int write_outputs(fanout *f, int rc)
 {
     if (zeslm_stop_requested() && f->doc.complete) {
@@ -410,7 +411,7 @@ static int write_outputs(fanout *f, int rc)
             json_decref(doc);
         }
         f->o->take_document(f->o->hook_ctx, &f->doc);
-        return f->interrupted ? INTERRUPT_EXIT : rc;
+        return f->interrupted ? interrupt_status() : rc;
     }
     /* A file that could not be written as the run went is not tried again. */
     output_plan plan = f->plan;
@@ -419,7 +420,7 @@ static int write_outputs(fanout *f, int rc)
     if (run_render_write(&plan, &f->doc) || f->json_failed)
         rc = 1;
     if (!interrupt_close())
-        return f->interrupted ? INTERRUPT_EXIT : rc;
+        return f->interrupted ? interrupt_status() : rc;
     /* Standard output and a FIFO cannot be taken back: only a file is written again. */
     if (f->doc.complete && output_plan_json_to_file(&plan)) {
         f->doc.complete = false;
@@ -427,7 +428,7 @@ static int write_outputs(fanout *f, int rc)
         output_plan_json(&plan, doc);
         json_decref(doc);
     }
-    return INTERRUPT_EXIT;
+    return interrupt_status();
 }
 
 /* A single --group-size that a chosen variant can never take is a usage error, found
@@ -466,7 +467,12 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     f.share_budget = o->run.converge_s == 0;
     run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
     o->run.progress_arg = &f.prog;
-    if (!progress_log_open(&f.prog, f.rank.rank))
+    if (!progress_log_name(&f.prog, f.rank.rank))
+        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", getenv("ZESLM_PROGRESS_LOG"), strerror(errno));
+    if ((rc = output_plan_beside(&f.plan, "the progress log (ZESLM_PROGRESS_LOG)",
+                                 f.prog.log_path[0] ? f.prog.log_path : NULL)) != 0)
+        return rc;
+    if (!progress_log_open(&f.prog))
         return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", f.prog.log_path,
                          errno == ENXIO ? "no process is reading it (a FIFO is written only while one reads)"
                                         : strerror(errno));
