@@ -592,6 +592,32 @@ static const char *memorder_missing(cl_device_id id, const char *variant)
     return NULL;
 }
 
+/* Where SLM is emulated in global memory (both CPU runtimes), a run that forces no
+ * size measures each curve at one footprint and no reservation, and says why; a
+ * device with SLM on chip measures the curves (the test above, with --size). */
+static void carveout_measures_one_point_where_slm_is_emulated(void **state)
+{
+    (void)state;
+    if (zeslm_device_get_info(dev)->slm_dedicated != 0) {
+        print_message("skipped: this device's SLM is not emulated in global memory\n");
+        skip();
+    }
+    zeslm_run_opts o = {.reps = 1, .warmup = 1, .seed = 7, .quick = true, .timeout_s = 120};
+    zeslm_results r = run_all("carveout", &o);
+    assert_int_equal(r.count, 2);
+    for (size_t i = 0; i < r.count; i++) {
+        assert_int_equal(r.items[i].outcome, ZESLM_MEASURED);
+        assert_string_equal(r.items[i].params, "slm=0 footprint=8192");
+        assert_non_null(strstr(r.items[i].note, "emulated in global memory"));
+    }
+    zeslm_summary s = {0};
+    zeslm_workload_find("carveout")->summarize(&r, 0, &s);
+    assert_int_equal(s.count, 1);
+    assert_non_null(strstr(zeslm_summary_at(&s, 0)->sentence, "emulated in global memory"));
+    zeslm_summary_free(&s);
+    zeslm_results_free(&r);
+}
+
 static void memorder_shows_every_order_and_scope_or_a_reason(void **state)
 {
     (void)state;
@@ -783,6 +809,7 @@ int main(void)
         cmocka_unit_test(latency_measures_every_footprint_step_and_cycles),
         cmocka_unit_test(carveout_chains_and_reads_are_exact),
         cmocka_unit_test(carveout_measures_both_curves_at_none_and_the_most),
+        cmocka_unit_test(carveout_measures_one_point_where_slm_is_emulated),
         cmocka_unit_test(memorder_shows_every_order_and_scope_or_a_reason),
         cmocka_unit_test(slm_switch_sums_every_launch_of_each_size),
         cmocka_unit_test(a_sequence_of_launches_runs_every_kernel_in_order),

@@ -310,8 +310,8 @@ void report_footnotes(FILE *f, bool markdown, unsigned mask)
         {REPORT_NOTE_CEILING, "(ceiling: the median's fraction of the best launch of the roofline result the "
                               "table names, measured in this run; >ceiling: the rate beat it, so that ceiling is "
                               "no upper bound here)"},
-        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%; "
-                           "unconverged: the time budget ran out first)"},
+        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%, or "
+                           "by less than its launches' spread explains; unconverged: the time budget ran out first)"},
     };
     bool first = true;
     for (size_t i = 0; i < sizeof notes / sizeof *notes; i++) {

@@ -83,6 +83,16 @@ static void sizing_sentence(FILE *f, const run_doc_device *d)
     text_wrap(f, "", "", line, TABLE_WIDTH);
 }
 
+/* How long the device's workloads took against the run's target ("The workloads took
+ * 128 s of the run's 150 s target."); nothing where none was set. */
+static void target_sentence(FILE *f, const run_doc *doc, const run_doc_device *d)
+{
+    if (doc->target_s <= 0 || d->finished_s <= 0)
+        return;
+    fprintf(f, "The workloads took %.0f s of the run's %.0f s target%s.\n", d->finished_s - d->started_s,
+            doc->target_s, d->finished_s - d->started_s > doc->target_s ? ": OVER it" : "");
+}
+
 /* A section's table, then (several devices) its error, then the stop. */
 static void section_text(FILE *f, const run_doc *doc, const run_doc_device *d, const run_section *s)
 {
@@ -201,6 +211,7 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
     expected_of(f, d, false);
     fprintf(f, "\nModules: %s.\n", d->module_format);
     sizing_sentence(f, d);
+    target_sentence(f, doc, d);
     if (d->no_results)
         text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
@@ -477,6 +488,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
         expected_of(f, &doc->devices[0], false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
         sizing_sentence(f, &doc->devices[0]);
+        target_sentence(f, doc, &doc->devices[0]);
         if (doc->devices[0].no_results)
             text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
         return;

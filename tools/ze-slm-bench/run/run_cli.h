@@ -65,7 +65,7 @@ typedef struct run_cli {
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
         {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default: the run's share)" "\n" \
          "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
-         "changes the figure by less than 3%. Default: what is left of the run's 150 s target (30 s with "  \
+         "changes the figure by less than 3% (or its launches' spread explains the change). Default: what is left of the run's 150 s target (30 s with "  \
          "--quick), shared by the workloads still to run by their expected cost, over the results each "    \
          "makes (2 to 10 s a result; 0.25 to 2 s with --quick). A result whose first launches take more "    \
          "than a seventh of it gets room for two doublings (seven times their time, up to 10 s; 2 s with "  \
