@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ReFrame test of ze-slm on every GPU of the nodes it is given: one task per GPU (each
 # rank takes the device of its local rank, tools/ze-slm-bench/run/rank.c), each writing its own results
 # file, then `ze-slm-bench merge` into one document.

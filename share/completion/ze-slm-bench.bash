@@ -1,6 +1,6 @@
 # bash completion for ze-slm-bench, written by tools/ze-slm-bench/gendocs.c from the tool's option
 # tables and its tables of benches, targets and kernels (edit
-# share/completion/ze-slm-bench.bash.in and the tables, not this file). Backends and
+# tools/ze-slm-bench/templates/ze-slm-bench.bash.in and the tables, not this file). Backends and
 # devices are asked of the tool itself, so they follow the build and the machine.
 
 _ze_slm_bench_commands="devices limits run profile inspect compare merge check help"
@@ -13,16 +13,16 @@ _ze_slm_bench_kernels="atomics_global_i32 atomics_slm_i32 atomics_global_f32 ato
 _ze_slm_bench_options()
 {
     case $1 in
-        "") echo "--version --backend --device --help";;
-        devices) echo "--backend --json --csv --markdown --help";;
-        limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --rank-files --fail-on --taps --help";;
-        profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
-        inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --help";;
-        compare) echo "--fail-over --alpha --threshold --top --verbose --any-device --json --csv --markdown --read-limit --help";;
-        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --write-baseline --openmetrics --strict --summary-only --junit --jsonl --read-limit --help";;
-        check) echo "--level --timeout --baseline --low-below --openmetrics --backend --help";;
-        help) echo "--help";;
+        "") echo "--version --backend --device --quiet --help";;
+        devices) echo "--backend --json --csv --markdown --quiet --help";;
+        limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --quiet --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --list --mpi --mpi-wait --rank-files --fail-on --taps --quiet --help";;
+        profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --group-sizes --metrics --taps --quiet --help";;
+        inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --quiet --help";;
+        compare) echo "--fail-over --alpha --threshold --top --verbose --sides --any-device --json --csv --markdown --read-limit --quiet --help";;
+        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --write-baseline --openmetrics --strict --summary-only --junit --jsonl --read-limit --quiet --help";;
+        check) echo "--level --timeout --baseline --low-below --openmetrics --backend --quiet --help";;
+        help) echo "--quiet --help";;
     esac
 }
 
@@ -52,14 +52,14 @@ _ze_slm_bench_value()
         run)
             case $2 in
                 --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--rank-files|-R|--fail-on|-F|--taps|-m) echo any;;
-                --json|-j|--csv|-c|--markdown|-M) echo file;;
+                --json|-j|--csv|-c|--markdown|-M|--trace|-) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
             esac;;
         profile)
             case $2 in
                 --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--group-sizes|-G|--metrics|-E|--taps|-m) echo any;;
-                --json|-j|--csv|-c|--markdown|-M) echo file;;
+                --json|-j|--csv|-c|--markdown|-M|--trace|-) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
             esac;;

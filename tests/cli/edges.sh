@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The edges, one case a run (CTest runs each as its own test), each named
 # after what must hold: outputs that cannot alias, FIFOs that never hang the tool,
 # signals that always count and leave no temporary, inspect's bounds, and the small

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Expected values beside the headline figures, through the tool's rendering of a
 # results file (merge): the project's committed H100 run (results/h100/, schema 3) planted
 # as three devices. Each case says what the text and the JSON must show.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Slurm epilog of docs/fleet-health.md, taken from the page as written, run by
 # slurmd on both nodes of docs/cluster.md's two-node Slurm (root, daemons running;
 # not in CI) after a job, with a fault planted on n2 each time: none, a competing load

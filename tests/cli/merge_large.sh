@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge keys each result once (a sort on its identity), and refuses what compare
 # refuses; no device is needed, the files are made here:
 #   large:   merge of two files of 10,000 and of 40,000 results each: four times the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The ReFrame test shipped with the tool (reference/reframe/ze_slm.py) run by ReFrame
 # itself with its local launcher on PoCL: it passes and reports its performance
 # variables, and its sanity check fails a run that wrote nothing. ReFrame (reframe-hpc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: schema_read_text's promise (tests/unit/test_schema_text.c) on any
  * bytes: where it reads a result, jansson's parse and schema_read read the text it
  * took to the same record; it never reads past the text. */

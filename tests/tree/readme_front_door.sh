@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The README is the front door, not the archive: at most 12 KB (12288 bytes), and
 # neither it nor docs/ names an issue ("issue 17", "issue17") or a dated tree ("the tree
 # of 2026-11-23"): what is true now is said without its history. Every relative link of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare's statistics: a real change of 5% at 20 launches a side is found, two sets
  * drawn from one distribution are called unchanged at least 95% of the time, and the
  * U test's p-value and the ratio's interval are the textbook ones. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run document: what a device's worker appends lands in the document, a file
  * written from it reads back into the same document, and every schema reads. */
 #include <setjmp.h>

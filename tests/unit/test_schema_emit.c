@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* schema_emit writes a record's scalars straight to the file: the bytes must
  * be jansson's, those json_dumps gives for the same values with a document's flags, so
  * that a document written either way, or by an older build, is the same file. Each test

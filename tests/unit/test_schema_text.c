@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* schema_read_text reads a result from its text without jansson's parse of the whole
  * (merge of 10,000 files). Its promise: where it reads a record, jansson's parse and
  * schema_read read the same text to the same record; where they refuse a text, it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ze-slm-bench: measures and explains GPU shared local memory. */
 #include <errno.h>
 #include <stdio.h>

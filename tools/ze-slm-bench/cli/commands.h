@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The commands of ze-slm-bench, each a row of its own file; tools/ze-slm-bench/cli/help.c lists them. */
 #ifndef ZESLM_COMMANDS_H
 #define ZESLM_COMMANDS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The list of commands and the `help` command: the usage, `help` and `help COMMAND`
  * all come from the commands' rows. */
 #include <stdio.h>

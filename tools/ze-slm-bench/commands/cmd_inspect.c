@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `inspect`: for each Intel target and kernel, what the compiler decided (SIMD width,
  * registers, SLM, private and spill memory, barriers, atomics) read from the zebin's
  * .ze_info, and what follows on that target (largest group, groups per subslice). No

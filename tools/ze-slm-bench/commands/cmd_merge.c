@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `merge FILES...`: results files of many hosts, ranks and devices as one run
  * document (tools/ze-slm-bench/model/run_doc.h, run_doc_merge), with the table across the devices, the
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whether two sets of launch times differ, as benchstat decides it: a Mann-Whitney U
  * test over the launches (no assumption of a normal distribution, which launch times
  * with their long tails do not follow), a confidence interval for the ratio of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A fleet as its verdicts need it, and no more: per device who and where it is, whether
  * it ran whole, and the speed of each result it measured (its rate, or 1 / rate where
  * lower is better), keyed once. A device costs about 2 KiB however large its file, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SIGINT, SIGTERM and SIGHUP for every command: a stop always counts and leaves no
  * temporary behind. */
 #ifndef ZESLM_INTERRUPT_H

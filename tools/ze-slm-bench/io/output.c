@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mkstemp(), fchmod() and fchown() are XSI functions, beyond the _POSIX_C_SOURCE
  * the build asks for. */
 #define _XOPEN_SOURCE 700
@@ -21,6 +22,7 @@
 #include "cli/cli.h"
 #include "io/interrupt.h"
 #include "io/output.h"
+#include "io/quiet.h"
 #include "table/fields.h"
 
 /* How many output files may be open at once: a command writes at most three (JSON,
@@ -418,8 +420,8 @@ static bool same_file(const char *a, const char *b)
 /* Each format's option, for the errors. */
 static const char *const format_options[OUTPUT_FORMATS] = {
     [OUTPUT_JSON] = "--json", [OUTPUT_CSV] = "--csv", [OUTPUT_MARKDOWN] = "--markdown",
-    [OUTPUT_JUNIT] = "--junit", [OUTPUT_JSONL] = "--jsonl", [OUTPUT_OPENMETRICS] = "--openmetrics",
-    [OUTPUT_BASELINE] = "--write-baseline",
+    [OUTPUT_JUNIT] = "--junit", [OUTPUT_JSONL] = "--jsonl", [OUTPUT_TRACE] = "--trace",
+    [OUTPUT_OPENMETRICS] = "--openmetrics", [OUTPUT_BASELINE] = "--write-baseline",
 };
 
 /* Whether `out` names the file standard input reads (a regular file redirected in). */
@@ -481,6 +483,8 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
     bool taken = false;
     for (size_t i = 0; i < 3; i++)
         taken |= paths[i] && is_stdout(paths[i]);
+    if (cli_quiet)
+        return quiet_stream();
     return taken ? stderr : stdout;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* madvise(MADV_DONTNEED): give back a mapped file's pages once parsed (posix_madvise's
  * POSIX_MADV_DONTNEED is a no-op in glibc). */
 #define _DEFAULT_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A results file read one device at a time, so that memory grows with one device and
  * not with the file (a merged document of 10,000 devices of 185 results is about
  * 2 GB). The file is mapped, not read into memory; one scan (json/doc_scan.h) finds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,7 +330,7 @@ static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
         bool ok = schema_read(&records_result, json_array_get(v, i), &r, inner, sizeof inner) == 0;
         if (!ok)
             snprintf(why, why_len, "result %zu: %s", i, inner);
-        else if (zeslm_results_append(&d->results, &r) != ZESLM_OK)
+        else if (zeslm_results_append(&d->results, &r, sizeof r) != ZESLM_OK)
             ok = snprintf(why, why_len, "out of host memory") < 0;
         free(r.times_ns);
         if (!ok)
@@ -347,7 +348,7 @@ bool records_results_text(const char *t, size_t start, size_t limit, size_t *end
     bool more = ok && !(p < limit && t[p] == ']');
     while (ok && more) {
         zeslm_result r = {0};
-        ok = schema_read_text(&records_result, t, limit, &p, &r, strings) && zeslm_results_append(list, &r) == ZESLM_OK;
+        ok = schema_read_text(&records_result, t, limit, &p, &r, strings) && zeslm_results_append(list, &r, sizeof r) == ZESLM_OK;
         free(r.times_ns);
         more = ok && p < limit && t[p] == ',';
         p = doc_scan_space(t, limit, more ? p + 1 : p);

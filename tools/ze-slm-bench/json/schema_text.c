@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* schema_read_text: a record's members lexed here, each value handed to the rows as a
  * json_t of its own. jansson's parse lexes a byte at a time through its stream and
  * builds each object as a hash table, a key and a value allocated a member: about

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Interned strings: each distinct string stored once, its id its insertion order
  * (open addressing on FNV-1a). The fleet's result keys and models, and the rows of a
  * table across devices, are keyed through it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,7 @@ static bool add_row(peers *p, const result_key *k)
     }
     *first = *k->r;
     first->times_ns = NULL;
+    first->launch_ns = NULL;
     p->n_rows++;
     return true;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What makes two results the same result, across devices and documents (merge's rows,
  * compare's pairs): the workload, variant and parameters, and the group size where
  * the device measured those at several (a profile, which sweeps the group size; a run

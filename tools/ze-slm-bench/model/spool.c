@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,7 @@ bool doc_spool_get(doc_spool *s, uint64_t at, size_t count, zeslm_results *out)
     for (size_t i = 0; i < count; i++) {
         size_t n = n_times(&items[i]);
         items[i].times_ns = NULL;
+        items[i].launch_ns = NULL; /* not spooled: the pointer of the process that wrote it */
         if (ok && n && (ok = (items[i].times_ns = malloc(n * sizeof *times)) != NULL))
             memcpy(items[i].times_ns, next, n * sizeof *times);
         if (ok)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a command says to people, as data: lines of prose and titled tables, in
  * order, rendered once as text (fitting TABLE_WIDTH) and once as Markdown (an
  * output_writer). A command fills a sheet and hands it to its output plan; it

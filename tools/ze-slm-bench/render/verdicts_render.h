@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A fleet's verdicts for people (the failing lines first, never wrapped, so that
  * `grep SLOW` finds a whole line with its host) and for machines (JUnit, JSON lines). */
 #ifndef ZESLM_VERDICTS_RENDER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A run fanned out over its devices, one thread each (`--device all`, a list), or on
  * one device. */
 #ifndef ZESLM_RUN_FANOUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nanosleep, _exit: POSIX beyond the C standard. */
 #define _POSIX_C_SOURCE 200809L
 
