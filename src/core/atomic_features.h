@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The OpenCL C 3.0 feature behind each optional order and scope of OpenCL C 2.0 atomics
  * (ZESLM_ATOMIC_* bits), for the backends that read a device's features and the
  * workloads that say which one a device lacks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where a repetition's launches began on the device, handed from the backend that
  * launched them to the repetition timing them (bench.c) without passing through every
  * workload's repetition function. Per thread: each device of a run measures on a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The zsh and fish completions, written from the same tables as bash's: fish asked
 # what it completes; zsh's function run with its completion builtins stood in for by
 # ones that print what they were given (zsh completes only in an interactive line

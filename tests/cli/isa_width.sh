@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # inspect --isa at 100 columns (a file or a pipe): the columns left out to fit are
 # loads, block reads, barriers and fences, never ALU or the global stores and atomics,
 # so that no kernel's row is empty (roofline's multiply-adds, the global atomics).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Output read at any width: on a terminal of 60, 80 and 200 columns (a pseudo-terminal
 of that size, COLUMNS unset) and through a pipe with COLUMNS set to each, every row of
 `compare --verbose` keeps its ratio, interval and verdict, no line is wider than the

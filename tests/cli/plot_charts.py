@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every chart of a results file (a full run: results/h100/run.json, or one given),
 checked as matplotlib objects, not pixels: each value axis names its unit with one SI
 prefix for the chart (ns, us, ms; never "kns/launch") and its tick labels are plain

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --quiet: errors only. A run prints nothing, on a terminal neither (no progress line),
 # and writes the files it was asked for; an error is still its one line; every
 # command takes it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """run --trace and profile --trace: the file is the Chrome trace event format that
 Perfetto and chrome://tracing open (an object with a traceEvents array; complete
 events of ph "X" with a name, numeric ts and dur in microseconds, pid and tid; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The device's own answers for the device tests, asked of OpenCL directly and not
  * through the library under test (as the OpenCL CTS derives its expectations): the
  * device the library lists at backend index i is the i-th of every platform's devices

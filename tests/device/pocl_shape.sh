@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # PoCL's CPU device in a second shape, unlike the host's own, for the device tests
 # (.ci/run runs those labelled `pocl` on it): one compute unit instead of one a core
 # (POCL_MAX_PTHREAD_COUNT, PoCL 3.1's pthread device), and another local memory size.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every figure that README.md, docs/*.md and results/*/README.md quote from a results
 file is the file's. A figure is marked by a comment right after it:
 

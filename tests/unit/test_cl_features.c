@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What an OpenCL device's compiler builds, from its answers: OpenCL 3.0's version list,
  * OpenCL C features and atomic capabilities decide, the legacy version query only
  * before 3.0; what a memorder variant needs is met, or the missing feature is named.

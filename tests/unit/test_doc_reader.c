@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A results file that changes while it is read: truncated under the reader's mapping
  * (which raised SIGBUS and killed the tool), or written again in place, fails the read
  * with one reason, never the process; one left alone reads whole. Every command reads

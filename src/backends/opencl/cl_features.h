@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a device's OpenCL C compiler builds, decided from the device's answers alone
  * (no OpenCL call here: a unit test hands it any device's answers). */
 #ifndef ZESLM_CL_FEATURES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MAP_ANONYMOUS is beyond the _POSIX_C_SOURCE the build asks for. */
 #define _DEFAULT_SOURCE
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A mapped input that changes under its reader. A file mapped with mmap and then
  * truncated, or written again in place (`cp new.json rank.json` truncates it first),
  * raises SIGBUS at the first byte read past its new end, which would kill the tool.

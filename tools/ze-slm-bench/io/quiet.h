@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where --quiet sends a command's tables: nowhere. */
 #ifndef ZESLM_QUIET_H
 #define ZESLM_QUIET_H

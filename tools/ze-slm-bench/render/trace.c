@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <jansson.h>
 
 #include "cli/cli.h"

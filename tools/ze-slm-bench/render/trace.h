@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A run's timed launches as a trace that Perfetto and chrome://tracing open: the
  * Chrome trace event format (JSON: {"traceEvents": [...]}, complete events of ph "X"
  * with ts and dur in microseconds), one process a device, one event a timed launch. */
