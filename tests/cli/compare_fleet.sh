@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare of two fleets' merged documents leads with the devices that changed most:
 # of 8 ranks, one planted 2x slower, one 1.43x slower and one 1.3x faster rank in that
 # order first, the unchanged after them, before every pair's own section; --top N

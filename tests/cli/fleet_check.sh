@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `check`, the node's health check, on PoCL: one line on stdout in its documented form
 # and exit 0 on a healthy node; LOW with exit 3 against a baseline 4x its speed (a
 # baseline file from merge --write-baseline of a run of its own, its rates scaled);

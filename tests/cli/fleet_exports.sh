@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge's files for other tools: --openmetrics parsed by the prometheus_client
 # package's own text-format parser (every device's gauges, the verdict as a label, a
 # hostile host name escaped), and --write-baseline's file taken back by --baseline: a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge --summary-only --openmetrics of 10,000 rank files (fleet_files.py, from a real
 # run on PoCL) within 20 s, every device's gauges in the file as prometheus_client's
 # parser reads it (fleet_exports.sh installs the parser; skipped where it could not).

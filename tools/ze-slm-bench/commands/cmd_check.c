@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `check`: a node's health check for Slurm's HealthCheckProgram or an epilog, as
  * `dcgmi diag -r N` is for NVIDIA's: `run` of a level's workloads on every device of
  * this node in a child process, the devices judged against each other and a baseline

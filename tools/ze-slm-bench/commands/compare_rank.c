@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "commands/compare_rank.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare of two fleets: the devices that changed most, ranked by how far their
  * geometric mean of new/old is from 1, in a short table that leads the output (the
  * pairs' own sections follow). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The baseline file: written from a healthy fleet, read back as a device per model. */
 #include "fleet/baseline_file.h"
 

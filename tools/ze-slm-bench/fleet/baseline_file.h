@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A baseline file (docs/fleet-health.md, "The baseline file"): per model and driver,
  * per result, the median rate of a healthy fleet's devices, with the threshold a
  * device is LOW below. `merge --write-baseline` writes one; `--baseline` reads it (or

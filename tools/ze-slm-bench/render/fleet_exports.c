@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "render/fleet_exports.h"
 
 #include "fleet/baseline_file.h"

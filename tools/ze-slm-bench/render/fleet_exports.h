@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What merge writes beside the verdicts for other tools: --openmetrics (Prometheus)
  * and --write-baseline (the next run's --baseline). */
 #ifndef ZESLM_FLEET_EXPORTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* --openmetrics: every sample of a metric together under its HELP and TYPE lines, as
  * the text format requires; label values escaped as it says (backslash, quote,
  * newline), other control bytes as '?' so a name from a rank file cannot break a line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The verdicts as Prometheus' text exposition format (version 0.0.4), for
  * node_exporter's textfile collector: a gauge per device and figure, the device's
  * verdict as a label (docs/fleet-health.md, "Metrics"). */
