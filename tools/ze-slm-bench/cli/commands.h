@@ -13,5 +13,6 @@ extern const cli_command command_inspect;
 extern const cli_command command_compare;
 extern const cli_command command_help;
 extern const cli_command command_merge;
+extern const cli_command command_check;
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "commands/compare_rank.h"
 #include "commands/compare_rows.h"
 #include "commands/compare_tally.h"
 #include "compare/compare_stats.h"
@@ -83,6 +84,7 @@ static void unload(loaded *l)
 typedef struct compare_opts {
     double fail_over;  /* a fraction: 0.05 is 5% */
     double alpha, threshold;
+    uint32_t top;      /* devices in the ranking of the most changed (0: none) */
     bool gate, any_device, verbose, sides;
     const char *markdown, *json, *csv;
     uint64_t read_limit;
@@ -110,6 +112,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 'M': o->markdown = value; return 0;
     case 'j': o->json = value; return 0;
     case 'c': o->csv = value; return 0;
+    case 'T': return cli_u32("--top", value, 0, 1000000, &o->top) ? 0 : 2;
     case 't': return percent("--threshold", value, &o->threshold);
     case 'R':
         if (!doc_read_size_parse(value, &o->read_limit))
@@ -337,7 +340,7 @@ static void add_counts(compare_counts *to, const compare_counts *c)
 
 static int run(int argc, char **argv)
 {
-    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD, .read_limit = DOC_READ_LIMIT};
+    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD, .top = 10, .read_limit = DOC_READ_LIMIT};
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
@@ -364,6 +367,7 @@ static int run(int argc, char **argv)
     table_column cols[N_FIELDS];
     size_t map[N_FIELDS], n_cols = compare_columns(opts.sides, false, cols, map);
     compare_out out = {0};
+    compare_rank ranked = {0};
     rc = open_side(old_path, opts.read_limit, &old_s);
     if (rc == 0)
         rc = open_side(new_path, opts.read_limit, &new_s);
@@ -417,6 +421,7 @@ static int run(int argc, char **argv)
         if (!out.failed)
             render_pair(&sh, &opts, &t, out.all + first_row, out.n_all - first_row, cols, map, n_cols);
         add_counts(&total, &t.all);
+        compare_rank_add(&ranked, pairs[k].old_index, pairs[k].new_index, n, &t.all);
         compare_tally_free(&t);
         /* Rendered: without --json or --csv, neither the rows nor the devices are needed
          * again, and memory holds one pair of devices whatever the files' size. */
@@ -460,8 +465,10 @@ static int run(int argc, char **argv)
                    "%zu result%s ran at other parameters than the old run's of the same variant: runs made with the "
                    "same --size compare them all.",
                    resized, resized == 1 ? "" : "s");
+    if (several)
+        compare_rank_lead(&ranked, opts.top, &sh);
     sheet_text(plan.text, &sh);
-    if (sh.failed || out.failed)
+    if (sh.failed || out.failed || ranked.failed)
         rc = cli_error("out of host memory");
     field_records csv = {compare_fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
     if (rc == 0 && output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh))
@@ -483,6 +490,7 @@ static int run(int argc, char **argv)
         rc = EXIT_REGRESSION;
     }
 out:
+    compare_rank_free(&ranked);
     sheet_free(&sh);
     free(out.all);
     free(pairs);
@@ -522,6 +530,11 @@ static const cli_option options[] = {
      "PERCENT percent. An error where no result in common has launch times to test."},
     {"alpha", 'p', "P", "the p-value under which a change is significant (default 0.05)"},
     {"threshold", 't', "PERCENT", "the least change of the median reported (default 3)"},
+    {"top", 'T', "N", "files of several devices: first a table of the N devices that changed most (default 10)" "\n"
+     "Files of several devices (two fleets' merged documents): the output leads with a table of the N paired "
+     "devices whose geometric mean of new/old over their results in common is furthest from 1 (2x slower and 2x "
+     "faster weigh alike), each with its host, rank, index in each file, and counts of slower and faster results; "
+     "each pair's own section follows. 0: no such table."},
     {"verbose", 'v', NULL, "every result in the table, unchanged ones and those only one file has"},
     {"sides", 's', NULL, "each side's median, spread and launches in the table, beside the ratio"},
     {"any-device", 'a', NULL, "compare files measured on different devices" "\n"

@@ -421,6 +421,7 @@ static bool same_file(const char *a, const char *b)
 static const char *const format_options[OUTPUT_FORMATS] = {
     [OUTPUT_JSON] = "--json", [OUTPUT_CSV] = "--csv", [OUTPUT_MARKDOWN] = "--markdown",
     [OUTPUT_JUNIT] = "--junit", [OUTPUT_JSONL] = "--jsonl", [OUTPUT_TRACE] = "--trace",
+    [OUTPUT_OPENMETRICS] = "--openmetrics", [OUTPUT_BASELINE] = "--write-baseline",
 };
 
 /* Whether `out` names the file standard input reads (a regular file redirected in). */

@@ -52,7 +52,8 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
  * checks the paths before any work (output_check), says where the text goes, and
  * writes each format asked for atomically (output_open, output_close). A command
  * builds its data and hands it to the plan; it opens no file itself. */
-typedef enum output_format { OUTPUT_JSON, OUTPUT_CSV, OUTPUT_MARKDOWN, OUTPUT_JUNIT, OUTPUT_JSONL, OUTPUT_TRACE, OUTPUT_FORMATS } output_format;
+typedef enum output_format { OUTPUT_JSON, OUTPUT_CSV, OUTPUT_MARKDOWN, OUTPUT_JUNIT, OUTPUT_JSONL, OUTPUT_TRACE,
+                                OUTPUT_OPENMETRICS, OUTPUT_BASELINE, OUTPUT_FORMATS } output_format;
 
 typedef struct output_plan {
     const char *path[OUTPUT_FORMATS]; /* NULL: not asked for; "-": stdout */

@@ -6,6 +6,7 @@
 #include "render/run_render.h"
 #include "model/hosts.h"
 #include "render/verdicts_render.h"
+#include "render/fleet_exports.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)
 {
@@ -220,6 +221,7 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     verdicts_output out = {&v, o->fail_on, &f};
     rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
     rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+    rc |= fleet_exports_write(plan, &out, o->low_below);
     verdicts_text_last(plan->text, &v, o->fail_on, rc != 0);
     int status = verdicts_exit_status(&v, o->fail_on);
     fleet_free(&f);
