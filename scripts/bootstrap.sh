@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 # python3-pip: scripts/intel-cl.sh fetches Intel's OpenCL runtime for CPUs (the intel-cl
 # tests) with `pip download`. mpich, libmpich-dev: `run --mpi` and its tests (the build
 # leaves it out where no MPI is found). python3-venv: the reframe test installs ReFrame
-# from PyPI into build/reframe. valgrind: the lifetimes tests run under it.
-pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib libze-dev intel-opencl-icd
+# from PyPI into build/reframe. valgrind: the lifetimes tests run under it. python3-scipy:
+# compare's statistics checked against scipy's (compare_stats_scipy).
+pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib python3-scipy libze-dev intel-opencl-icd
 ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
 mpich libmpich-dev python3-venv valgrind libxml2-utils
 ${ZESLM_EXTRA_PACKAGES:-}"
