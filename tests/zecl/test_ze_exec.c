@@ -21,6 +21,7 @@
 #include <cmocka.h>
 #include <level_zero/ze_api.h>
 
+#include <zeslm/bench.h>
 #include <zeslm/device.h>
 
 #include "ocloc.h"
@@ -228,6 +229,35 @@ static void a_sequence_spans_the_first_start_to_the_last_end(void **state)
                  (unsigned long long)span, opencl_ns, (double)(first.end_ns - first.start_ns),
                  (unsigned long long)first.start_ticks, (unsigned long long)last.end_ticks, (unsigned long long)hz,
                  bits);
+}
+
+/* reduce's passes, the other path of several launches a repetition (pass after pass of
+ * partial sums, their device times added): 2^20 elements in groups of 256 take three
+ * passes (2048 groups, 4, 1), and the one timed repetition's time is the sum of
+ * OpenCL's times of its three launches, the last ones launched (the host check after
+ * them launches nothing), within a tick each. */
+static void reduce_passes_add_their_launches(void **state)
+{
+    (void)state;
+    enum { PASSES = 3 };
+    zeslm_run_opts o = {.struct_size = sizeof o, .size = 1u << 20, .group_size = 256, .reps = 1, .warmup = 1,
+                        .seed = 2009, .timeout_s = 60, .variant = "doc_tree"};
+    zeslm_results r = {0};
+    OK(zeslm_workload_run(zeslm_workload_find("reduce"), dev, &o, &r));
+    const zeslm_result *x = zeslm_results_at(&r, 0);
+    assert_non_null(x);
+    assert_int_equal(x->outcome, ZESLM_MEASURED);
+    assert_int_equal(x->stats.n, 1);
+    double opencl_ns = 0, tick_ns = 1e9 / (double)hz;
+    for (unsigned back = 0; back < PASSES; back++) {
+        struct zecl_launch_record l;
+        assert_true(recent_launch(back, &l));
+        opencl_ns += (double)(l.end_ns - l.start_ns);
+    }
+    double got = (double)x->times_ns[0];
+    zeslm_results_free(&r);
+    if (fabs(got - opencl_ns) > PASSES * tick_ns + 1)
+        fail_msg("reduce/doc_tree's time %.0f ns, OpenCL measured %.0f ns over its %d passes", got, opencl_ns, PASSES);
 }
 
 /* Every kind of argument at its own index: pointers, values of 1, 4 and 8 bytes, a
@@ -565,6 +595,7 @@ int main(void)
         cmocka_unit_test(the_first_launch_crosses_the_wrap_and_keeps_its_time),
         cmocka_unit_test(device_times_are_what_opencl_measured),
         cmocka_unit_test(a_sequence_spans_the_first_start_to_the_last_end),
+        cmocka_unit_test(reduce_passes_add_their_launches),
         cmocka_unit_test(arguments_arrive_in_their_order),
         cmocka_unit_test(dynamic_slm_arrives_in_bytes_at_its_index),
         cmocka_unit_test(the_driver_refuses_what_the_specification_forbids),

@@ -445,9 +445,9 @@ static int run(int argc, char **argv)
     }
     sheet_prose(&sh, "\n");
     snprintf(line, sizeof line,
-             "(A change: p < %g in a Mann-Whitney U test over the launch times, the medians more than %g%% apart, "
-             "and %.0f%% of the pairs of launches agreeing; the interval of new/old is its %g%% confidence "
-             "interval.)",
+             "(A change: p < %g in a Mann-Whitney U test over the launch times, new/old (the Hodges-Lehmann "
+             "estimate over the pairs of launches) more than %g%% from 1, and %.0f%% of the pairs of launches "
+             "agreeing; the interval of new/old is its %g%% confidence interval.)",
              opts.alpha, 100 * opts.threshold, 100 * COMPARE_SEPARATION, 100 * (1 - opts.alpha));
     sheet_line(&sh, "%s", line);
     if (opts.gate)

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 /* The defaults of `compare`: a change is called where p < 0.05 (benchstat's alpha),
- * the medians differ by more than 3%, and at least 90% of the (old, new) pairs of
+ * the ratio differs from 1 by more than 3%, and at least 90% of the (old, new) pairs of
  * launches agree on its direction. Three same-day H100 runs of the whole suite
  * (tests/fixtures/compare/h100-2026-11-22*.json) differ by 1-2 us in their
  * 8-20 us atomics launches from run to run, with p < 0.001: a run's launches cannot
