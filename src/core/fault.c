@@ -10,9 +10,9 @@
 #include "error.h"
 #include "fault.h"
 
-/* Flips bits of the mantissa, the exponent and the sign's neighbour at once: an integer
- * far from its value, a float far from its value (never a NaN from a finite float of
- * magnitude above 2^-52). */
+/* Flips bits of the mantissa and of the exponent at once: an integer far from its
+ * value, a float far from its value (an infinity or NaN only from one in [2^-52,
+ * 2^-51), whose exponent is 0x4B). */
 #define CORRUPT_MASK 0x5A5A5A5Au
 
 zeslm_status zeslm_fault_read(void *dst, size_t bytes)
@@ -21,7 +21,7 @@ zeslm_status zeslm_fault_read(void *dst, size_t bytes)
     if (!fault || !*fault)
         return ZESLM_OK;
     if (strcmp(fault, "corrupt-reads") != 0)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_FAULT=%s: the one fault there is is corrupt-reads", fault);
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_FAULT=%s: the only fault is corrupt-reads", fault);
     if (bytes < sizeof(uint32_t)) {
         if (bytes)
             *(unsigned char *)dst ^= (unsigned char)CORRUPT_MASK;

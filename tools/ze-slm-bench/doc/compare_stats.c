@@ -134,8 +134,8 @@ static int ratio_estimate(const double *old, size_t n, const double *new_, size_
             d[i * m + j] = log_new[j] - log_old[i];
     double half = (double)nm / 2 - normal_quantile(1 - alpha / 2) *
                                        sqrt((double)nm * (double)(n + m + 1) / 12);
-    /* The median's lower middle: every end below it is at most it, every end above at
-     * least the upper middle. */
+    /* The lower middle of the differences (the upper one follows it where nm is even);
+     * k at most it, so each end lies on its own side of the median. */
     size_t mid = (nm - 1) / 2;
     size_t k = half > 0 ? (size_t)floor(half) : 0;
     if (k > mid)
