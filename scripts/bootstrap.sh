@@ -12,8 +12,9 @@ cd "$(dirname "$0")/.."
 # lstopo writes the topology that gives PoCL its second shape (tests/device/pocl_shape.sh).
 # abigail-tools: the abi_check test (abidiff against abi/libzeslm.abi). zsh, fish: the
 # completion_shells test asks them what the tool's completions offer.
-# python3-prometheus-client: fleet_exports parses --openmetrics with its parser.
-pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib libze-dev intel-opencl-icd
+# python3-prometheus-client: fleet_exports parses --openmetrics with its parser. python3-scipy:
+# compare's statistics checked against scipy's (compare_stats_scipy).
+pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib python3-scipy libze-dev intel-opencl-icd
 ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
 mpich libmpich-dev python3-venv valgrind libxml2-utils hwloc-nox abigail-tools zsh fish python3-prometheus-client
 ${ZESLM_EXTRA_PACKAGES:-}"

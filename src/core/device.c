@@ -9,6 +9,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "fault.h"
 #include "usable.h"
 
 /* Appends the devices of registry row `backend`, each marked with that row. */
@@ -226,7 +227,9 @@ zeslm_status zeslm_buffer_write_at(zeslm_buffer *buf, size_t offset, const void 
 zeslm_status zeslm_buffer_read_at(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes)
 {
     zeslm_status st = in_buffer(buf, offset, bytes, "zeslm_buffer_read: a read");
-    return st != ZESLM_OK ? st : buf->dev->ops->read(buf, offset, dst, bytes);
+    if (st == ZESLM_OK)
+        st = buf->dev->ops->read(buf, offset, dst, bytes);
+    return st != ZESLM_OK ? st : zeslm_fault_read(dst, bytes);
 }
 
 zeslm_status zeslm_buffer_write(zeslm_buffer *buf, const void *src, size_t bytes)

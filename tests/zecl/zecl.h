@@ -79,5 +79,11 @@ struct zecl_launch_record {
     uint64_t start_ticks, end_ticks;   /* what zeEventQueryKernelTimestamp reported */
 };
 ZE_DLLEXPORT const struct zecl_launch_record *zecl_test_last_launch(void);
+/* The OpenCL times and the ticks of the launch `back` launches before the latest
+ * enqueued (0: the latest; at most ZECL_RECENT - 1), once it has completed: what a
+ * sequence of launches, whose events the backend does not all ask about, is checked
+ * against. false: no such launch, or no times for it. */
+#define ZECL_RECENT 8
+ZE_DLLEXPORT bool zecl_test_recent_launch(unsigned back, struct zecl_launch_record *out);
 
 #endif

@@ -162,18 +162,54 @@ static void times_of(const zeslm_result *r, double scale, double *buf)
         buf[i] = (double)r->times_ns[i] * scale;
 }
 
+/* The device's highest clock from its facts, in MHz; 0 where it reported none. */
+static double clock_mhz(const run_doc_device *d)
+{
+    json_t *v = d->facts ? json_object_get(d->facts, "clock_mhz") : NULL;
+    return json_is_number(v) ? json_number_value(v) : 0;
+}
+
+/* r's time a unit of work when it is under one clock of a device of clock_mhz (a
+ * barrier of 70 ps on a 2.6 GHz CPU): no device finishes a unit of work in less. */
+static bool under_one_clock(const zeslm_result *r, double clock_mhz, double *ns)
+{
+    *ns = r->rate;
+    return clock_mhz > 0 && r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0 && r->rate > 0 &&
+           r->rate < 1e3 / clock_mhz;
+}
+
+/* What the row says beyond its numbers: a group size that differs (the key of a run's
+ * result leaves out the group size it chose), a figure under one clock on either side. */
+static void row_note(const zeslm_result *o, const zeslm_result *n, double old_mhz, double new_mhz, char *buf,
+                     size_t len)
+{
+    int used = 0;
+    double ns;
+    *buf = '\0';
+    if (o && n && o->group_size != n->group_size)
+        used = snprintf(buf, len, "groups of %u, were %u", n->group_size, o->group_size);
+    const zeslm_result *both[2] = {o, n};
+    const double mhz[2] = {old_mhz, new_mhz};
+    for (int s = 0; s < 2 && used >= 0 && (size_t)used < len; s++)
+        if (both[s] && under_one_clock(both[s], mhz[s], &ns))
+            used += snprintf(buf + used, len - (size_t)used, "%s%s %.3g %s is under one clock (%.3g ns): not a "
+                             "possible time", used ? "; " : "", s ? "new" : "old", ns, both[s]->rate_unit,
+                             1e3 / mhz[s]);
+}
+
 /* The rows and the counts of one pair of devices. */
 static void compare_pair(const results_index *old_f, const results_index *new_f, const compare_opts *opts,
-                         size_t old_device, size_t new_device, compare_tally *t, compare_out *out,
-                         size_t *resized)
+                         size_t old_device, size_t new_device, double old_mhz, double new_mhz, compare_tally *t,
+                         compare_out *out, size_t *resized)
 {
     for (size_t i = 0; i < new_f->count; i++) {
         const result_key *nk = &new_f->keys[i], *ok = results_index_find(old_f, nk);
         const zeslm_result *n = nk->r;
         compare_row r = {old_device, new_device, *nk, NAN, (double)n->stats.median_ns, NAN, n->stats.spread, 0,
                          n->stats.n, {.p = NAN, .ci_low = NAN, .ci_high = NAN, .verdict = COMPARE_UNTESTED},
-                         "only in new", false, false};
+                         "only in new", false, false, ""};
         if (!ok) {
+            row_note(NULL, n, old_mhz, new_mhz, r.note, sizeof r.note);
             compare_tally_only(t, n->workload, false);
             *resized += results_index_has_variant(old_f, n);
             add(out, &r);
@@ -199,8 +235,10 @@ static void compare_pair(const results_index *old_f, const results_index *new_f,
         r.old_ns = (double)o->stats.median_ns * scale;
         r.old_spread = o->stats.spread;
         r.old_launches = o->stats.n;
-        /* The files' medians are what the run reported: the ratio is theirs. */
-        r.st.ratio = r.new_ns / r.old_ns;
+        /* Files without launch times have the medians' ratio alone. */
+        if (isnan(r.st.ratio))
+            r.st.ratio = r.new_ns / r.old_ns;
+        row_note(o, n, old_mhz, new_mhz, r.note, sizeof r.note);
         r.regression = opts->gate && r.st.verdict == COMPARE_SLOWER && r.st.ratio > 1 + opts->fail_over;
         static const char *const label[] = {"unchanged", "slower", "faster", "untested"};
         r.change = label[r.st.verdict];
@@ -215,7 +253,8 @@ static void compare_pair(const results_index *old_f, const results_index *new_f,
             compare_row r = {old_device, new_device, old_f->keys[i], (double)o->stats.median_ns, NAN,
                              o->stats.spread, NAN, o->stats.n, 0,
                              {.ratio = NAN, .p = NAN, .ci_low = NAN, .ci_high = NAN, .verdict = COMPARE_UNTESTED},
-                             "only in old", false, false};
+                             "only in old", false, false, ""};
+            row_note(o, NULL, old_mhz, new_mhz, r.note, sizeof r.note);
             compare_tally_only(t, o->workload, true);
             add(out, &r);
         }
@@ -416,7 +455,8 @@ static int run(int argc, char **argv)
         sheet_prose(&sh, "\n");
         compare_tally t = {0};
         size_t first_row = out.n_all;
-        compare_pair(&lo->index, &ln->index, &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
+        compare_pair(&lo->index, &ln->index, &opts, pairs[k].old_index, pairs[k].new_index,
+                     clock_mhz(&lo->doc.devices[0]), clock_mhz(&ln->doc.devices[0]), &t, &out, &resized);
         out.failed |= t.failed;
         if (!out.failed)
             render_pair(&sh, &opts, &t, out.all + first_row, out.n_all - first_row, cols, map, n_cols);
@@ -448,10 +488,11 @@ static int run(int argc, char **argv)
     }
     sheet_prose(&sh, "\n");
     snprintf(line, sizeof line,
-             "(A change: p < %g in a Mann-Whitney U test over the launch times, the medians more than %g%% apart, "
-             "and %.0f%% of the pairs of launches agreeing; the interval of new/old is its %g%% confidence "
-             "interval. No change: none, and the interval within %g%% of 1; ~: none shown, but the interval "
-             "reaches past %g%%: the launches are too noisy to tell, as ~ marks noise in run's tables.)",
+             "(A change: p < %g in a Mann-Whitney U test over the launch times, new/old (the Hodges-Lehmann "
+             "estimate over the pairs of launches) more than %g%% from 1, and %.0f%% of the pairs of launches "
+             "agreeing; the interval of new/old is its %g%% confidence interval. No change: none, and the interval "
+             "within %g%% of 1; ~: none shown, but the interval reaches past %g%%: the launches are too noisy to "
+             "tell, as ~ marks noise in run's tables.)",
              opts.alpha, 100 * opts.threshold, 100 * COMPARE_SEPARATION, 100 * (1 - opts.alpha),
              100 * opts.threshold, 100 * opts.threshold);
     sheet_line(&sh, "%s", line);

@@ -32,12 +32,13 @@ GETTER(j_old_spread, compare_real_or_null(r->old_spread))
 GETTER(j_new_spread, compare_real_or_null(r->new_spread))
 GETTER(j_old_launches, isnan(r->old_ns) ? json_null() : json_integer((json_int_t)r->old_launches))
 GETTER(j_new_launches, isnan(r->new_ns) ? json_null() : json_integer((json_int_t)r->new_launches))
-GETTER(j_ratio, compare_real_or_null(r->new_ns / r->old_ns))
+GETTER(j_ratio, compare_real_or_null(r->st.ratio))
 GETTER(j_ci_low, compare_real_or_null(r->st.ci_low))
 GETTER(j_ci_high, compare_real_or_null(r->st.ci_high))
 GETTER(j_p, compare_real_or_null(r->st.p))
 GETTER(j_change, json_string(r->change))
 GETTER(j_regression, json_boolean(r->regression))
+GETTER(j_note, *r->note ? json_string(r->note) : json_null())
 
 /* Times scaled ("1.07 ms"), "-" where absent. */
 static void c_ns(double ns, char *buf, size_t len)
@@ -76,8 +77,7 @@ static void c_new_spread(const void *rec, char *buf, size_t len)
 
 static void c_ratio(const void *rec, char *buf, size_t len)
 {
-    const compare_row *r = rec;
-    double ratio = r->new_ns / r->old_ns;
+    double ratio = ((const compare_row *)rec)->st.ratio;
     isnan(ratio) ? snprintf(buf, len, "-") : snprintf(buf, len, "%.3f", ratio);
 }
 
@@ -99,20 +99,23 @@ static void c_p(const void *rec, char *buf, size_t len)
         p < 0.001 ? snprintf(buf, len, "<0.001") : snprintf(buf, len, "%.3f", p);
 }
 
-/* The signed change of the median time, benchstat's way ("+7.5% slower": 7.5% more
- * time); where no change is shown, "no change" when the interval says so and "~"
+/* The signed change of the time, benchstat's way ("+7.5% slower": 7.5% more time, the
+ * ratio's); where no change is shown, "no change" when the interval says so and "~"
  * (noise, as in `run`'s tables) when the launches spread too far to tell; the label
- * alone where a file lacks the result. */
+ * alone where a file lacks the result; the row's note after it. */
 static void c_change(const void *rec, char *buf, size_t len)
 {
     const compare_row *r = rec;
-    double pct = 100.0 * (r->new_ns / r->old_ns - 1.0);
+    double pct = 100.0 * (r->st.ratio - 1.0);
+    int n;
     if (isnan(pct) || r->st.verdict == COMPARE_UNTESTED)
-        snprintf(buf, len, "%s", r->change);
+        n = snprintf(buf, len, "%s", r->change);
     else if (r->st.verdict == COMPARE_UNCHANGED)
-        snprintf(buf, len, "%s", r->settled ? "no change" : "~");
+        n = snprintf(buf, len, "%s", r->settled ? "no change" : "~");
     else
-        snprintf(buf, len, "%+.1f%% %s%s", pct, r->change, r->regression ? " REGRESSION" : "");
+        n = snprintf(buf, len, "%+.1f%% %s%s", pct, r->change, r->regression ? " REGRESSION" : "");
+    if (*r->note && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " (%s)", r->note);
 }
 
 /* Each side's spread and launches: shown on demand (compare --sides), after the
@@ -138,6 +141,7 @@ const field compare_fields[] = {
     {"p", "p", 70, true, false, j_p, c_p},
     {"change", "time change", TABLE_KEEP_ALWAYS, false, false, j_change, c_change},
     {"regression", NULL, 0, false, false, j_regression, NULL},
+    {"note", NULL, 0, false, false, j_note, NULL},
 };
 _Static_assert(sizeof compare_fields / sizeof compare_fields[0] == COMPARE_N_FIELDS, "one field a row member");
 

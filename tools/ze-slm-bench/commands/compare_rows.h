@@ -14,7 +14,8 @@
 #include "table/fields.h"
 
 /* One result of one pair of devices: the medians (NAN where a file lacks it), the
- * statistics of the two sets of launches, and what the result is: "slower",
+ * statistics of the two sets of launches (st.ratio, the new time over the old, is the
+ * estimate whose interval st.ci_low, st.ci_high are), and what the result is: "slower",
  * "faster", "unchanged", "untested", "only in new" or "only in old". */
 typedef struct compare_row {
     size_t old_device, new_device;
@@ -30,10 +31,14 @@ typedef struct compare_row {
      * an interval reaching past it leaves the launches' noise to blame. */
     bool settled;
     bool regression; /* slower past --fail-over */
+    /* What the pair's two results differ in beyond their identity (a group size the
+     * run chose) and a figure no device can reach (a time a unit of work under one
+     * clock of the device); "" where neither. */
+    char note[200];
 } compare_row;
 
 /* The fields of a compare_row, in the JSON object's order. */
-#define COMPARE_N_FIELDS 15
+#define COMPARE_N_FIELDS 16
 extern const field compare_fields[COMPARE_N_FIELDS];
 
 /* The fields with a head as table columns (render/fields.h's fields_columns), each
