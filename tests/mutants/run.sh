@@ -100,7 +100,7 @@ PY
     if ! build; then
         verdict="ERROR it does not build ($work/build.log)"
         errors="$errors $name"
-    elif ctest --test-dir "$bld" -R "$(field "$name" 7)" >"$work/$name.log" 2>&1; then
+    elif ctest --test-dir "$bld" -R "$(field "$name" 7)" --output-on-failure >"$work/$name.log" 2>&1; then
         verdict="SURVIVED: $(field "$name" 7) passed ($work/$name.log)"
         survivors="$survivors $name"
     else
