@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SLM occupancy and barrier cost.
 
 // A memory-latency-bound copy through SLM (out[i] = in[i + 1 within the group] + 1,
@@ -29,7 +30,7 @@ __kernel void occ_copy(__global const uint *in, __global uint *out, uint n, uint
 // round's time is theirs: the write, the read and the loop's own instructions are
 // shared by 16 barriers instead of costing as much as two of them, which made the
 // time per barrier grow with the warps of a group (each warp issues those
-// instructions) rather than with the barrier (issue 17). Nothing may merge them: a
+// instructions) rather than with the barrier. Nothing may merge them: a
 // barrier is a convergent call with a memory fence (OpenCL C 2.0, 6.13.8), and the
 // `occupancy/barrier` check reads the compiler's code for the count where it can.
 // out[g] = sum over rounds r of (neighbour's global id + r).

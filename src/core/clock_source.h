@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* The contract between src/core/clocks.c and a clock source (NVML, Level Zero Sysman):
  * each source allocates a struct that starts with struct zeslm_clock_source and fills it. */
 #ifndef ZESLM_CLOCK_SOURCE_H
 #define ZESLM_CLOCK_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +30,16 @@ struct zeslm_clock_source {
     /* Releases what open took, the struct included. */
     void (*close)(zeslm_clock_source *s);
 };
+
+/* A row of the clock-source registry (clock_sources.c). */
+typedef struct zeslm_clock_source_row {
+    uint32_t vendor_id; /* the PCI vendor of the devices it reads; 0: any */
+    bool gpu_only;      /* GPUs alone */
+    zeslm_status (*open)(const zeslm_device_info *d, zeslm_clock_source **out);
+} zeslm_clock_source_row;
+
+/* The row that reads d: the first that knows it, else the last (which takes any). */
+const zeslm_clock_source_row *zeslm_clock_source_row_of(const zeslm_device_info *d);
 
 /* Each source's opener: ZESLM_ERR_NO_DEVICE with the reason through zeslm_fail when it
  * does not know d. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which clock source reads a device, and the calls every source answers the same way. */
 #include <math.h>
 #include <stdio.h>
@@ -10,11 +11,7 @@ zeslm_status zeslm_clock_source_open(const zeslm_device_info *d, zeslm_clock_sou
     if (!d || !out)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_clock_source_open: NULL argument");
     *out = NULL;
-    /* Intel's GPUs (PCI vendor 0x8086) through Sysman, every other device through NVML
-     * (which knows only NVIDIA's, or its test double). */
-    if (d->vendor_id == 0x8086 && d->is_gpu)
-        return zeslm_clocks_sysman_open(d, out);
-    return zeslm_clocks_nvml_open(d, out);
+    return zeslm_clock_source_row_of(d)->open(d, out);
 }
 
 const char *zeslm_clock_source_name(const zeslm_clock_source *s)
@@ -54,12 +51,3 @@ void zeslm_clock_source_close(zeslm_clock_source *s)
     if (s)
         s->close(s);
 }
-
-#ifndef ZESLM_WITH_LEVEL_ZERO
-zeslm_status zeslm_clocks_sysman_open(const zeslm_device_info *d, zeslm_clock_source **out)
-{
-    (void)d;
-    (void)out;
-    return zeslm_fail(ZESLM_ERR_NO_DEVICE, "Level Zero Sysman needs the Level Zero backend, which this build lacks");
-}
-#endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Wrong device results on demand: every output a workload checks, and every value a
  * kernel returns, arrives through zeslm_buffer_read, so one changed word in each read
  * is a wrong result in every variant. Their host checks must then refuse every one; a

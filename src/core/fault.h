@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fault injector the tests run every workload under (docs/testing.md). */
 #ifndef ZESLM_FAULT_H
 #define ZESLM_FAULT_H

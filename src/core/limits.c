@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <zeslm/limits.h>
 
 #include "error.h"
@@ -18,15 +19,21 @@ const char *zeslm_limiter_name(zeslm_limiter l)
     case ZESLM_LIMITER_SLM: return "SLM";
     case ZESLM_LIMITER_THREADS: return "hardware threads";
     case ZESLM_LIMITER_GROUPS: return "groups per compute unit";
+    case ZESLM_LIMITER_BARRIERS: return "barriers";
     case ZESLM_LIMITER_NONE: break;
     }
     return "unknown";
 }
 
+uint32_t zeslm_occupancy_barriers(uint64_t slm_per_group)
+{
+    return slm_per_group ? 1 : 0;
+}
+
 zeslm_status zeslm_occupancy_compute(const zeslm_device_info *dev, const zeslm_occupancy_query *q,
                                      zeslm_occupancy *out)
 {
-    *out = (zeslm_occupancy){.by_slm = UINT32_MAX, .by_threads = UINT32_MAX};
+    *out = (zeslm_occupancy){.by_slm = UINT32_MAX, .by_threads = UINT32_MAX, .by_barriers = UINT32_MAX};
     if (q->group_size == 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "group size must be at least 1");
     if (dev->max_group_size && q->group_size > dev->max_group_size)
@@ -63,6 +70,15 @@ zeslm_status zeslm_occupancy_compute(const zeslm_device_info *dev, const zeslm_o
         out->limiter = ZESLM_LIMITER_NONE;
     else
         out->limiter = out->by_slm <= out->by_threads ? ZESLM_LIMITER_SLM : ZESLM_LIMITER_THREADS;
+    /* A group holding barriers takes them from the subslice's registers (NEO's
+     * KernelHelper::getMaxWorkGroupCount divides the same way). */
+    if (q->barriers && q->barrier_registers) {
+        out->by_barriers = q->barrier_registers / q->barriers;
+        if (out->by_barriers < out->groups) {
+            out->groups = out->by_barriers;
+            out->limiter = ZESLM_LIMITER_BARRIERS;
+        }
+    }
     if (dev->max_groups_per_cu && dev->max_groups_per_cu < out->groups) {
         out->groups = dev->max_groups_per_cu;
         out->limiter = ZESLM_LIMITER_GROUPS;

@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* zeslm_measure: the one launch-repetition loop, the tool's and the library's users'. */
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
 #include <zeslm/measure.h>
 
 #include "backend.h"
@@ -78,14 +80,9 @@ zeslm_status zeslm_measure(zeslm_kernel *kernel, const zeslm_launch *launch, con
         return zeslm_fail(ZESLM_ERR_NOMEM, "zeslm_measure: out of host memory");
     double total_s = 0;
     while (n < o->reps || (total_s < o->min_time_s && n < most)) {
-        if (n == cap) {
-            uint64_t *grown = realloc(times, 2 * cap * sizeof *grown);
-            if (!grown) {
-                st = zeslm_fail(ZESLM_ERR_NOMEM, "zeslm_measure: out of host memory");
-                goto out;
-            }
-            times = grown;
-            cap *= 2;
+        if (!ZESLM_GROW(times, n + 1, cap)) {
+            st = zeslm_fail(ZESLM_ERR_NOMEM, "zeslm_measure: out of host memory");
+            goto out;
         }
         if ((st = repeat(o, rep, arg, &times[n])) != ZESLM_OK)
             goto out;

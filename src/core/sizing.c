@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* Default sizes a device keeps: every workload's full-run size (chosen for a discrete
  * GPU) scaled by a factor that follows from the device's identity and properties
  * alone, so that the same device and driver get the same sizes on every run and on
  * every node of a cluster. A timed probe of memory speed chose them before; on a busy
- * CPU it read 4.10 then 3.74 GB/s minutes apart and halved hist's n (issue 33), and
+ * CPU it read 4.10 then 3.74 GB/s minutes apart and halved hist's n, and
  * any rule over a timed figure has a boundary that a 10% wobble crosses. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading IGC's ISA listings (include/zeslm/isa.h): each instruction line is classed
  * by its mnemonic and, for a message, by the decoded comment IGC writes after it; the
  * loops are found from the branches that go back to a label. The input is a file the
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
 #include <zeslm/isa.h>
 
 #include "error.h"
@@ -54,18 +56,6 @@ typedef struct listing {
     size_t n_targets, cap_targets;
 } listing;
 
-static bool grow(void **p, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap)
-        return true;
-    size_t c = *cap ? *cap * 2 : 256;
-    void *q = realloc(*p, c * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
 
 /* Whether [s, e) contains the NUL-terminated `word`. */
 static bool has(const char *s, const char *e, const char *word)
@@ -261,14 +251,14 @@ static bool instruction(listing *l, uint32_t line, const char *s, const char *e)
                 const char *qe = q;
                 while (qe < e && is_ident(*qe))
                     qe++;
-                if (!grow((void **)&l->targets, &l->cap_targets, l->n_targets, sizeof *l->targets))
+                if (!ZESLM_GROW(l->targets, l->n_targets + 1, l->cap_targets))
                     return false;
                 l->targets[l->n_targets++] = (target){q, (size_t)(qe - q), l->n_insns};
             }
             break;
         }
     }
-    if (!grow((void **)&l->insns, &l->cap_insns, l->n_insns, sizeof *l->insns))
+    if (!ZESLM_GROW(l->insns, l->n_insns + 1, l->cap_insns))
         return false;
     l->insns[l->n_insns++] = (insn){line, cls, bytes};
     return true;
@@ -355,7 +345,7 @@ zeslm_status zeslm_isa_parse(const char *text, size_t len, zeslm_isa_kernel *out
             while (c < e && is_ident(*c))
                 c++;
             if (c < e && *c == ':') { /* a label */
-                if (!grow((void **)&l.labels, &l.cap_labels, l.n_labels, sizeof *l.labels))
+                if (!ZESLM_GROW(l.labels, l.n_labels + 1, l.cap_labels))
                     goto oom;
                 l.labels[l.n_labels++] = (label){s, (size_t)(c - s), l.n_insns};
             } else if (!instruction(&l, line, p, e)) {
@@ -444,7 +434,7 @@ zeslm_status zeslm_isa_read_dir(const char *dir, zeslm_isa_kernel **out, size_t 
         if (len < 5 || strcmp(e->d_name + len - 4, ".asm") != 0)
             continue;
         char *copy = strdup(e->d_name);
-        if (!copy || !grow((void **)&names, &cap, count, sizeof *names)) {
+        if (!copy || !ZESLM_GROW(names, count + 1, cap)) {
             free(copy);
             st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory listing %s", dir);
             goto out;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* occupancy: throughput against the SLM a group reserves and against group size, and
  * a work-group barrier's latency (one group alone) and throughput (every compute unit
  * full) against group size. */
@@ -28,7 +29,7 @@ enum { SLM_SWEEP, GROUP_SWEEP, BARRIER, BARRIER_THROUGHPUT };
 /* The kernel's SIMD width: its sub-group size, else the device's; 1 unknown. */
 static uint32_t simd_of(const zeslm_device_info *d, zeslm_kernel *k)
 {
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     return zeslm_kernel_props_get(k, &p) == ZESLM_OK && p.subgroup_size ? p.subgroup_size
            : d->simd_width                                          ? d->simd_width
                                                                     : 1;
@@ -284,7 +285,7 @@ static bool sweep_point(const zeslm_result *r, unsigned long *slm)
 #define KNEE_DROP 0.15
 #define KNEE_POINTS 32
 
-/* Prediction against measurement (issue 31): the SLM a group at which `limits`' groups
+/* Prediction against measurement: the SLM a group at which `limits`' groups
  * per compute unit first fall, and the SLM from which throughput stays KNEE_DROP below
  * its best before. They agree when both fall at the same point of the sweep, or neither
  * falls. */
@@ -333,8 +334,8 @@ static void knee_summarize(const zeslm_results *all, size_t first, zeslm_summary
 
 /* A barrier's latency as a line in the sub-groups of its group, fitted by least
  * squares over the group sizes measured: on the H100 it is no constant (7.6 ns at one
- * warp, 39 ns at 32) but 13 cycles and 2 a warp within 0.2% at every size (issue 17's
- * runs), which says the barrier waits for each warp's arrival in turn. */
+ * warp, 39 ns at 32) but 13 cycles and 2 a warp within 0.2% at every size (the
+ * committed runs), which says the barrier waits for each warp's arrival in turn. */
 static void occupancy_summarize(const zeslm_results *all, size_t first, zeslm_summary *out)
 {
     knee_summarize(all, first, out);

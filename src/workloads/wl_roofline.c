@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roofline: the device's ceilings (memory read and copy bandwidth, SLM bandwidth,
  * SLM atomic rate, int32 multiply-add rate), which the other workloads' results are
  * reported as fractions of. */

@@ -1,6 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every file the tool reads has a size limit: a device that never ends or a huge
-# sparse file fails at once with one line naming the limit (before issue 18,
+# sparse file fails at once with one line naming the limit (once,
 # `inspect /dev/zero` grew until the out-of-memory killer ended it). The address
 # space is capped so that a read without a limit fails here rather than the machine.
 # usage: bounded_reads.sh path/to/ze-slm-bench CASE

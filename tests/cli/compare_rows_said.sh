@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare says per row what a pair's results differ in and what no device can do, and
 # reports the ratio its interval belongs to: the committed H100 run against a copy in
 # which one result ran at another group size (a run's key leaves the group size out)

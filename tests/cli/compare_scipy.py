@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """compare's statistics against an independent implementation on generated launch
 times: the U test's two-sided p-value against scipy's mannwhitneyu (asymptotic, tie
 and continuity corrections), and the ratio and its interval against the Hodges-Lehmann

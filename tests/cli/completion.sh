@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # The bash completion offers the commands, each command's options, this build's
 # backends, the devices, benches and their variants, targets, kernels, and files where
 # an option takes a file.
@@ -53,7 +54,7 @@ expect "--timeout" run --ti
 expect "" run -t ""
 expect "pvc" inspect -t pv
 # limits --target takes the same targets, or all
-expect "adl-p acm-g10 acm-g11 acm-g12 all" limits --target a
+expect "adl-p acm-g10 acm-g11 acm-g12 arl all" limits --target a
 expect "tgllp,bmg" limits --target tgllp,b
 # devices: every index `devices` lists, and all
 n=$("$bench" devices --csv - 2>/dev/null | tail -n +2 | wc -l)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every variant of every workload under the fault injector (ZESLM_FAULT=corrupt-reads,
 # src/core/fault.c: one word of each read from device memory changed) must end in its
 # host check's error, never in a time: each variant is run alone (a workload stops at

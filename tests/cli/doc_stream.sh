@@ -1,5 +1,6 @@
 #!/bin/sh
-# A results file is read a device at a time (doc/doc_reader.h), so memory grows with
+# SPDX-License-Identifier: MIT
+# A results file is read a device at a time (json/doc_reader.h), so memory grows with
 # one device and not with the file; no device is needed, the file is made
 # here: a document of 1500 devices of 185 results (about 80 MB).
 #   summary: merge --summary-only of it finds every device, its peak memory above that

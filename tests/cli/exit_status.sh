@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs a test's command whose output CTest judges by PASS_REGULAR_EXPRESSION, which
 # makes CTest ignore the exit status: a status other than 0 (and other than 77, the
 # skip) adds a line that the test's FAIL_REGULAR_EXPRESSION matches, so a crash after

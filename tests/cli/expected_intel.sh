@@ -1,5 +1,6 @@
 #!/bin/sh
-# The table of expected values for Intel GPUs (issue 31): every entry keeps its source,
+# SPDX-License-Identifier: MIT
+# The table of expected values for Intel GPUs: every entry keeps its source,
 # `limits --target` shows each target's published values, and a device is matched to its
 # family by what Intel's drivers report of it: its name on a real driver, and on the
 # no-hardware driver (which names every device "Intel(R) Graphics [0xID]") its PCI id or

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Expected values beside the headline figures (issue 31), through the tool's rendering of a
+# SPDX-License-Identifier: MIT
+# Expected values beside the headline figures, through the tool's rendering of a
 # results file (merge): the project's committed H100 run (results/h100/, schema 3) planted
 # as three devices. Each case says what the text and the JSON must show.
 #   expected_verdicts.sh TOOL SOURCE_DIR
@@ -93,4 +94,22 @@ if /usr/bin/python3 -c "import matplotlib" 2> /dev/null; then
     grep -q '<td class="flag" title="worse than the published value[^"]*">LOW</td>' "$tmp/page/index.html" ||
         fail "the page shows no LOW"
 fi
+# 6. What the READMEs say of the committed run (results/h100/run.json) against the H100 SXM
+#    sample: L1 and SLM as expected in cycles, L2 over 222 cycles (LOW past the
+#    tolerance, as the ratio says), memory judged in ns; the SLM atomics' peak labelled the tool's assumption.
+"$tool" merge "$src/results/h100/run.json" --json "$tmp/h100.json" > "$tmp/h100.txt"
+python3 -c '
+import json, sys
+f = {x["figure"]: x for x in json.load(open(sys.argv[1]))["devices"][0]["expected"]["figures"]}
+l2 = f["l2_latency"]["published"]
+assert [p["value"] for p in l2] == [222] and "NVIDIA H100 80GB HBM3.json" in l2[0]["source"], l2
+# The verdict follows the ratio to the sample and its tolerance, whichever run is committed.
+assert f["l2_latency"]["verdict"] == ("LOW" if l2[0]["ratio"] > 1 + l2[0]["tolerance"] else "as expected"), l2
+assert f["l1_latency"]["verdict"] == "as expected" and f["slm_latency"]["verdict"] == "as expected"
+m = f["memory_latency"]["published"]
+assert [(p["value"], p["unit"]) for p in m] == [(370, "ns")] and f["memory_latency"]["verdict"] == "as expected", m' \
+    "$tmp/h100.json" || fail "the committed H100 run against the SXM sample"
+tr '\n' ' ' < "$tmp/h100.txt" | sed 's/  */ /g' |
+    grep -q "SLM atomics peak: .* one atomic a bank a clock, this tool's assumption (no published rate)" ||
+    fail "the SLM atomics' paper peak is not labelled the tool's own assumption"
 echo "expected verdicts: as expected, LOW, HIGH and no entry, in text and JSON"

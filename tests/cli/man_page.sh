@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The man page names every command and every option the tool's own option tables
 # declare (as `help COMMAND` prints them), every environment variable the tool reads,
 # and every exit status; and groff reads it without a warning where groff is present.
@@ -33,7 +34,10 @@ done
 for var in $(grep -ho 'getenv("[A-Z_]*")' "$tools"/*.c "$tools"/*/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u); do
     has "^\.B $var$" "the environment variable $var"
 done
-for status in 0 1 2 3 130; do
+# 0, 1 (an error) and 2 (bad usage) are every command's; the others are named where
+# they are defined (EXIT_REGRESSION 3, VERDICT_EXIT_FAILED 4, ...); a stop is 128 + the signal's number.
+statuses=$(grep -rhoE '^#define [A-Z_]*EXIT[A-Z_]* [0-9]+' "$tools" | awk '{print $3}' | sort -un)
+for status in 0 1 2 $statuses "128 + N"; do
     has "^\.B $status$" "exit status $status"
 done
 if command -v groff >/dev/null; then

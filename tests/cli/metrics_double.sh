@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `profile hist/lanes --metrics` end to end against a Level Zero driver of ours: the
 # real loader (Debian's libze1) loads tests/zedouble/ze_double.c in place of Intel's
 # driver through ZE_ENABLE_ALT_DRIVERS. The double stands in for an Intel GPU with
@@ -53,7 +54,7 @@ rows = json.load(open(sys.argv[1]))["metric_values"]
 assert [r["params"] for r in rows] == ["n=1000 input=" + i for i in ("uniform", "same", "skewed")], rows
 for r in rows:
     assert (r["metric_group"], r["workload"], r["variant"], r["group_size"]) == ("ComputeBasic", "hist", "lanes", 64)
-    # Every field of the schema's metric row (tools/ze-slm-bench/doc/records.c), in its order.
+    # Every field of the schema's metric row (tools/ze-slm-bench/json/records.c), in its order.
     assert list(r) == ["metric_group", "workload", "variant", "params", "group_size", "metrics"], list(r)
     assert all(list(m) == ["name", "value", "unit", "description"] for m in r["metrics"]), r["metrics"]
     got = {m["name"]: (m["value"], m["unit"]) for m in r["metrics"]}

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What ze-slm-plot drew, read back from its SVG charts' text (matplotlib keeps each
 text as a comment beside its glyphs) against the results file: each chart's axis
 labels, a series for each variant measured, and the values it prints: the roofline's

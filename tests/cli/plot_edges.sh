@@ -1,5 +1,6 @@
 #!/bin/sh
-# ze-slm-plot held to the C tool's rules (issue 29, point 3), by the C tool itself: it
+# SPDX-License-Identifier: MIT
+# ze-slm-plot held to the C tool's rules, by the C tool itself: it
 # reads every document through ze-slm-bench, so each hostile input of the issue ends
 # with ze-slm-bench's own reason relayed in one error line and exit status 1, and the
 # plot folder drawn before it is left byte for byte as it was, with nothing beside it;
@@ -49,7 +50,7 @@ plot good.json plots >/dev/null || fail "the good document did not draw"
 snapshot plots >before.txt
 
 # A hostile document: one error line, exit 1, the folder as it was, nothing beside it.
-# The line holds `why`, the C tool's reason (doc/records.c, doc/run_doc.c).
+# The line holds `why`, the C tool's reason (json/records.c, model/run_doc.c).
 refused() {
     why=$1
     shift

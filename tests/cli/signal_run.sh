@@ -1,7 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # SIGINT a long conv run (n = m = 200000: 4e10 multiply-adds a launch on a CPU device)
 # once its first launch began: the run ends within 2 s of the signal, exit status 130,
-# and its file says `complete: false` and why. Before issue 18 the launch ran on to its
+# and its file says `complete: false` and why. Once the launch ran on to its
 # end and the host check after it could not be stopped at all. The signal waits for
 # the progress log's first line, written after the tool's handler is in place: a
 # background job of a non-interactive shell starts with SIGINT ignored, so a signal a

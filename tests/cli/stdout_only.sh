@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # With --json -, --csv - or --markdown -, stdout holds that format and nothing else, in every
 # command that writes one; tables, launch lines and compiler logs go to stderr.
 # usage: stdout_only.sh path/to/ze-slm-bench

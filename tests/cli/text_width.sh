@@ -1,10 +1,11 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every line of every command's default text output fits 100 columns and ends (the
 # shell's prompt starts on a line of its own), and no number in it is in e-notation
 # (33.2 TB/s, never 3.32e+13); run --list keeps its descriptions.
 # usage: text_width.sh path/to/ze-slm-bench
 bench=$1
-# The width of the text is the terminal's or COLUMNS' (render/term_width.h): 100 here.
+# The width of the text is the terminal's or COLUMNS' (table/term_width.h): 100 here.
 unset COLUMNS
 failures=0
 tmp=$(mktemp -d)

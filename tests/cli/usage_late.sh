@@ -1,5 +1,6 @@
 #!/bin/sh
-# The smaller points of issue 18, a case a run:
+# SPDX-License-Identifier: MIT
+# Late usage errors and small refusals, a case a run:
 #   group_size: a group size a chosen variant can never take exits 2 before any file
 #               is written (it exited 1 and wrote a results file);
 #   non_utf8:   an argument that is not UTF-8 stays in the file's "command", each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Document parity: each `doc_*` variant of the tool against a literal translation of
  * the document's own kernel (tests/fixtures/literal/documents.cl), at the document's launch
  * shape, on the same device, in the same process. A fixed baseline may not be slower

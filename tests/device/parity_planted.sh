@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # parity's own check of the documents' literal kernels, shown to catch a planted fault:
 # each literal kernel in turn made to do nothing (its body emptied, in a copy of
 # documents.cl), `parity --small --only` that kernel must exit 1 naming its wrong result,

@@ -1,12 +1,14 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: reading a results file (run_doc_parse, the one reader `compare`
  * and `merge` share), keying each device's results as `compare` does, and making one
  * document of it twice, as `merge` does (as from two hosts). */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "doc/results_index.h"
-#include "doc/run_doc.h"
-#include "doc/run_fleet.h"
+#include "compare/results_index.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
+#include "fleet/run_fleet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The mutation check: each realistic bug of mutations.tsv planted in turn in a scratch
 # copy of the tree, built incrementally, and the tests that should catch it run; a
 # mutation they do not catch (a survivor) fails the check, by name. The tests first run

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A rule of the tree shown failing on its planted breach for the rule's own reason:
 # exit status 1, REASON in what it printed, and the breaching file named (WILL_FAIL
 # passed on any failure: a missing fixture, a crash, a typo in the script).

@@ -1,4 +1,5 @@
-/* The clock sampler (tools/ze-slm-bench/run/clocks.c) with NVML's test double (tests/fixtures/fake_nvml.c, which
+/* SPDX-License-Identifier: MIT */
+/* The clock sampler (tools/ze-slm-bench/run/run_clocks.c) with NVML's test double (tests/fixtures/fake_nvml.c, which
  * ZESLM_NVML_LIBRARY names): how a device is found, what a workload's readings become,
  * and the cycles recomputed at the measured clock. */
 #include <math.h>
@@ -13,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "run/clocks.h"
+#include "run/run_clocks.h"
 
 #define UUID "01234567-89ab-cdef-0123-456789abcdef"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare's statistics: a real change of 5% at 20 launches a side is found, two sets
  * drawn from one distribution are called unchanged at least 95% of the time, and the
  * U test's p-value and the ratio's interval are the textbook ones, and the ratio is
@@ -12,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "doc/compare_stats.h"
+#include "compare/compare_stats.h"
 
 #define LAUNCHES 20
 #define TRIALS 1000

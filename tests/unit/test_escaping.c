@@ -1,4 +1,5 @@
-/* Escaping for every format another program reads (issue 29, point 7): a CSV cell that
+/* SPDX-License-Identifier: MIT */
+/* Escaping for every format another program reads: a CSV cell that
  * a spreadsheet would run as a formula is written as text, numbers staying numbers;
  * a Markdown cell or heading holding '|' or a line break stays one cell, one row, one
  * heading. */
@@ -11,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "doc/run_doc.h"
-#include "render/fields.h"
+#include "model/run_doc.h"
+#include "table/fields.h"
 #include "render/run_render.h"
-#include "render/table.h"
+#include "table/table.h"
 
 /* A record of one text cell, as a document's name or parameter reaches the CSV. */
 static json_t *text_of(const void *rec)

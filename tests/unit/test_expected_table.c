@@ -1,4 +1,5 @@
-/* The table of expected values is read once a process (issue 30): every device of a
+/* SPDX-License-Identifier: MIT */
+/* The table of expected values is read once a process: every device of a
  * merge is judged against it, from any thread, without reading the file again. */
 #include <pthread.h>
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A profile names a best group size only where it is one: the fastest whose slowest
  * launch beats the runner-up's fastest; else "no clear best". */
 #include <setjmp.h>
@@ -51,7 +52,7 @@ static void launches_apart_make_a_clear_best(void **state)
     assert_int_equal(group_best_of(&p.all, 0, &p.items[2], NULL), GROUP_BEST_NONE);
 }
 
-/* 30-50% spreads (issue 33): the fastest median's slowest launch is slower than the
+/* 30-50% spreads: the fastest median's slowest launch is slower than the
  * runner-up's fastest. */
 static void overlapping_launches_make_no_clear_best(void **state)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The limit and occupancy arithmetic, with the document's worked example. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -135,6 +136,34 @@ static void the_group_slots_cap_small_groups(void **state)
     assert_int_equal(o.limiter, ZESLM_LIMITER_GROUPS);
 }
 
+/* The one rule of both limits paths: a group holds a barrier register where it allocates
+ * SLM and none where it allocates none; the registers bound only groups that hold them. */
+static void barriers_bound_only_groups_that_hold_them(void **state)
+{
+    (void)state;
+    assert_int_equal(zeslm_occupancy_barriers(0), 0);
+    assert_int_equal(zeslm_occupancy_barriers(1), 1);
+    zeslm_device_info d = h100_like();
+    d.max_groups_per_cu = 0;
+    zeslm_occupancy_query q = {.slm_per_group = 0, .group_size = 32, .simd = 32, .barrier_registers = 16};
+    zeslm_occupancy o;
+    q.barriers = zeslm_occupancy_barriers(q.slm_per_group);
+    assert_int_equal(zeslm_occupancy_compute(&d, &q, &o), ZESLM_OK);
+    assert_int_equal(o.groups, 64); /* no SLM, no barrier: the threads decide */
+    assert_int_equal(o.limiter, ZESLM_LIMITER_THREADS);
+    assert_int_equal(o.by_barriers, UINT32_MAX);
+    q.slm_per_group = 1024;
+    q.barriers = zeslm_occupancy_barriers(q.slm_per_group);
+    assert_int_equal(zeslm_occupancy_compute(&d, &q, &o), ZESLM_OK);
+    assert_int_equal(o.by_barriers, 16);
+    assert_int_equal(o.groups, 16);
+    assert_int_equal(o.limiter, ZESLM_LIMITER_BARRIERS);
+    assert_string_equal(zeslm_limiter_name(o.limiter), "barriers");
+    q.barriers = 2; /* a kernel with two barriers takes two registers a group, as NEO divides */
+    assert_int_equal(zeslm_occupancy_compute(&d, &q, &o), ZESLM_OK);
+    assert_int_equal(o.groups, 8);
+}
+
 static void group_over_device_maximum_is_rejected(void **state)
 {
     (void)state;
@@ -167,6 +196,7 @@ int main(void)
         cmocka_unit_test(no_slm_and_no_thread_facts_bound_nothing),
         cmocka_unit_test(known_per_cu_slm_and_the_reserve_decide_the_fit),
         cmocka_unit_test(the_group_slots_cap_small_groups),
+        cmocka_unit_test(barriers_bound_only_groups_that_hold_them),
         cmocka_unit_test(group_over_device_maximum_is_rejected),
         cmocka_unit_test(slm_over_per_group_limit_is_rejected),
     };

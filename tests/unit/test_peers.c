@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Devices against their peers: the median over the devices, the total of a
  * throughput, and the flag on a device more than 10% below the median. */
 #include <setjmp.h>
@@ -9,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "doc/peers.h"
+#include "model/peers.h"
 
 #define MAX_RESULTS 4
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Kernel-timestamp conversion (wrap-around included) and launch statistics. */
 #include <setjmp.h>
 #include <stdarg.h>

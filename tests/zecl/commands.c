@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command lists, queues, events with kernel timestamps, and fences. A command list
  * records its commands (a launch with its kernel's arguments and group size as they
  * were when it was appended, as Level Zero defines); executing it enqueues them in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes OUT: backend_ze.c (IN) with one planted fault, which test_ze_exec must catch
 # (CMakeLists.txt). Each replaces one exact piece of the real code, and the build fails
 # if that piece is no longer there, so a fault can never silently plant nothing.

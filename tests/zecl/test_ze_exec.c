@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Level Zero backend (src/backends/level_zero/backend_ze.c) on the test driver of tests/zecl/,
  * which executes: what the backend hands the driver arrives as the caller gave it
  * (arguments in their order and sizes, dynamic SLM in bytes), and the device time it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A Level Zero test driver that executes: the Level Zero calls ze-slm makes, carried
  * out by Intel's OpenCL runtime for x86 CPUs (scripts/intel-cl.sh), so that every
  * result-dependent line of the tool's Level Zero backend (src/backends/level_zero/backend_ze.c)

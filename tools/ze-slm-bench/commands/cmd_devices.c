@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `devices`: every device of every backend, one column each, one row per fact. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -5,10 +6,10 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 #define CELL 256
 

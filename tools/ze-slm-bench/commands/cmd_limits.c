@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `limits`: what SLM a work-group may use on the selected device, the largest
  * group for a per-item SLM need, an occupancy calculator, and the SLM, private and
  * spill memory of every bundled kernel as the driver compiled it. */
@@ -12,11 +13,11 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "commands/limits_targets.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 typedef struct limits_opts {
     uint64_t bytes_per_item;   /* 0: not asked */
@@ -52,7 +53,7 @@ static json_t *per_item_row(const zeslm_device_info *d, uint64_t bytes, table *t
  * smallest sub-group size the device reports (most threads per group, the
  * conservative case), else its SIMD width, else 1 work-item per thread. The target
  * path (limits_targets.c) takes the same rule over the target's sub-group sizes, so
- * `limits --target tgllp` and the tgllp device answer alike (issue 31). */
+ * `limits --target tgllp` and the tgllp device answer alike. */
 static uint32_t default_simd(const zeslm_device_info *d)
 {
     uint32_t s = 0;
@@ -93,17 +94,24 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
     };
     /* What Level Zero does not report (SLM a subslice; threads where the driver says 0),
      * the target table gives for the target the driver took a native binary of, so the
-     * device and `limits --target` answer alike (issue 31). */
+     * device and `limits --target` answer alike. */
     zeslm_device_info filled = *d;
-    const zeslm_intel_target *tg = NULL;
     bool threads_known = (d->eus_per_subslice && d->threads_per_eu) || d->threads_per_cu;
-    if ((!d->slm_per_cu && !o->slm_per_cu) || !threads_known)
-        tg = native_target(dev);
+    const zeslm_intel_target *tg = native_target(dev);
     bool slm_from_target = tg && !d->slm_per_cu && !o->slm_per_cu;
     if (slm_from_target)
         filled.slm_per_cu = tg->slm_per_subslice;
     if (tg && !threads_known)
         filled.threads_per_cu = tg->eus_per_subslice * tg->threads_per_eu;
+    /* The rest of the target path's rule (zeslm_target_fit_kernel): the groups a subslice
+     * holds, its barrier registers and its SLM allocation sizes, none of which Level Zero
+     * reports. */
+    if (tg && !d->max_groups_per_cu)
+        filled.max_groups_per_cu = tg->max_groups_per_subslice;
+    q.barriers = zeslm_occupancy_barriers(q.slm_per_group);
+    q.barrier_registers = tg ? tg->barrier_registers : 0;
+    if (tg && q.slm_per_group <= UINT32_MAX && zeslm_target_slm_allocated(tg, (uint32_t)q.slm_per_group) != UINT32_MAX)
+        q.slm_per_group = zeslm_target_slm_allocated(tg, (uint32_t)q.slm_per_group);
     d = &filled;
     zeslm_occupancy occ;
     if (zeslm_occupancy_compute(d, &q, &occ) != ZESLM_OK)
@@ -117,10 +125,13 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
     if (slm_from_target)
         snprintf(v + strlen(v), sizeof v - strlen(v), " (limits --target %s; the driver does not say)", tg->name);
     table_add(&t, (const char *const[]){"SLM per subslice", v}, NULL);
-    if (occ.slm_charged != q.slm_per_group) {
+    if (occ.slm_charged != o->slm_per_group) {
         zeslm_format_bytes(occ.slm_charged, size, sizeof size);
         zeslm_format_bytes(d->slm_reserved_per_group, reserved, sizeof reserved);
-        snprintf(v, sizeof v, "%s (the driver reserves %s a group)", size, reserved);
+        if (d->slm_reserved_per_group)
+            snprintf(v, sizeof v, "%s (the driver reserves %s a group)", size, reserved);
+        else
+            snprintf(v, sizeof v, "%s (rounded up to an allocation size)", size);
         table_add(&t, (const char *const[]){"SLM a group takes", v}, NULL);
     }
     if (occ.by_slm == UINT32_MAX)
@@ -130,6 +141,11 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
     table_add(&t, (const char *const[]){"groups allowed by SLM", v}, NULL);
     snprintf(v, sizeof v, "%u", occ.threads_per_group);
     table_add(&t, (const char *const[]){"threads per group", v}, NULL);
+    if (occ.by_barriers != UINT32_MAX) {
+        snprintf(v, sizeof v, "%u (%u barrier registers a subslice; one a group with SLM)", occ.by_barriers,
+                 q.barrier_registers);
+        table_add(&t, (const char *const[]){"groups allowed by barriers", v}, NULL);
+    }
     if (occ.by_threads == UINT32_MAX)
         snprintf(v, sizeof v, "unknown (the device does not report EUs and threads)");
     else
@@ -142,10 +158,11 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
     table_add(&t, (const char *const[]){"resident groups", v}, NULL);
     char title[160];
     snprintf(title, sizeof title, "Occupancy of one subslice / compute unit: %llu bytes of SLM and %u work-items "
-             "per group, SIMD%u", (unsigned long long)q.slm_per_group, q.group_size, q.simd);
+             "per group, SIMD%u", (unsigned long long)o->slm_per_group, q.group_size, q.simd);
     sheet_table(sh, title, &t);
     json_t *j = json_object();
-    json_object_set_new(j, "slm_per_group", json_integer((json_int_t)q.slm_per_group));
+    json_object_set_new(j, "slm_per_group", json_integer((json_int_t)o->slm_per_group));
+    json_object_set_new(j, "slm_allocated", json_integer((json_int_t)occ.slm_charged));
     json_object_set_new(j, "group_size", json_integer(q.group_size));
     json_object_set_new(j, "simd", json_integer(q.simd));
     json_object_set_new(j, "slm_per_cu", json_integer((json_int_t)occ.slm_per_cu));
@@ -154,6 +171,9 @@ static int occupancy(zeslm_device *dev, const zeslm_device_info *d, const limits
     json_object_set_new(j, "groups_by_slm", occ.by_slm == UINT32_MAX ? json_null() : json_integer(occ.by_slm));
     json_object_set_new(j, "groups_by_threads",
                         occ.by_threads == UINT32_MAX ? json_null() : json_integer(occ.by_threads));
+    json_object_set_new(j, "groups_by_barriers",
+                        occ.by_barriers == UINT32_MAX ? json_null() : json_integer(occ.by_barriers));
+    json_object_set_new(j, "barriers_per_group", json_integer(q.barriers));
     json_object_set_new(j, "resident_groups",
                         occ.limiter == ZESLM_LIMITER_NONE ? json_null() : json_integer(occ.groups));
     json_object_set_new(j, "limited_by", json_string(zeslm_limiter_name(occ.limiter)));

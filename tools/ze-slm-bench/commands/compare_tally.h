@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare's summary, benchstat's first lines: per workload and over all, how many
  * results got slower, faster or stayed, the geometric mean of new/old, and the results
  * only one run has, as counts (their list is --verbose's). */
@@ -7,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "doc/compare_stats.h"
-#include "render/table.h"
+#include "compare/compare_stats.h"
+#include "table/table.h"
 
 typedef struct compare_counts {
     size_t matched, slower, faster, unchanged, untested, only_old, only_new;

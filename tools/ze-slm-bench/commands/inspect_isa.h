@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `inspect --isa`: each kernel's instruction mix (include/zeslm/isa.h) as table rows,
  * the whole kernel and then each innermost loop, and as JSON. */
 #ifndef ZESLM_INSPECT_ISA_H
@@ -9,7 +10,7 @@
 #include <jansson.h>
 #include <zeslm/isa.h>
 
-#include "render/table.h"
+#include "table/table.h"
 
 extern const table_column inspect_isa_columns[];
 extern const size_t inspect_isa_n_columns;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
 
@@ -5,12 +6,12 @@
 #include <zeslm/targets.h>
 
 #include "cli/cli.h"
-#include "render/fields.h"
+#include "table/fields.h"
 #include "commands/limits_targets.h"
-#include "expect/expected_targets.h"
+#include "render/expected_targets.h"
 #include "io/output.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 
 #define MAX_TARGETS 32
 
@@ -202,9 +203,9 @@ int limits_targets(const limits_targets_opts *o, int argc, char **argv)
             what_if[i].slm_per_subslice = o->slm_per_cu;
         *r = (target_row){&what_if[i], {0}, o->group_size != 0, 0, o->bytes_per_item, 0};
         simd_for(r->t, o->simd, &r->simd);
-        /* A group of the asked shape with a barrier, as SLM kernels have. */
+        /* A group of the asked shape, with the barriers both paths take it to hold. */
         zeslm_zebin_kernel k = {.simd_size = r->simd, .grf_count = 128, .slm_size = o->slm_per_group,
-                                .barrier_count = 1};
+                                .barrier_count = zeslm_occupancy_barriers(o->slm_per_group)};
         if (r->asked)
             zeslm_target_fit_kernel(r->t, &k, o->group_size, &r->fit);
         if (o->bytes_per_item)
@@ -216,8 +217,11 @@ int limits_targets(const limits_targets_opts *o, int argc, char **argv)
     sheet_line(&sh, "Intel targets, no device needed (SLM a subslice or Xe-core and a group; EUs and threads a "
                     "subslice)");
     if (o->group_size)
-        sheet_line(&sh, "(groups@: groups a subslice of %u work-items with %u bytes of SLM and a barrier, at SIMD%s)",
-                   o->group_size, o->slm_per_group, o->simd ? "" : " the target's smallest sub-group size");
+        sheet_line(&sh, "(groups@: groups a subslice of %u work-items with %u bytes of SLM and %s, at SIMD%s)",
+                   o->group_size, o->slm_per_group,
+                   zeslm_occupancy_barriers(o->slm_per_group) ? "a barrier (a group with SLM holds one)"
+                                                              : "no barrier (a group without SLM holds none)",
+                   o->simd ? "" : " the target's smallest sub-group size");
     if (o->simd && o->group_size)
         sheet_line(&sh, "(SIMD%u asked)", o->simd);
     if (o->bytes_per_item)
@@ -228,6 +232,7 @@ int limits_targets(const limits_targets_opts *o, int argc, char **argv)
     sheet_table(&sh, NULL, &t);
     prose(&sh, targets, n, false);
     sheet_line(&sh, "sub-groups source: %s", ZESLM_TARGET_SUBGROUP_SOURCE);
+    sheet_line(&sh, "barriers source: %s", ZESLM_TARGET_BARRIER_SOURCE);
     prose(&sh, targets, n, true);
     expected_targets_describe(&sh, rows, targets, n);
     if (sh.failed)
@@ -237,6 +242,7 @@ int limits_targets(const limits_targets_opts *o, int argc, char **argv)
         json_t *doc = output_document(argc, argv);
         json_object_set_new(doc, "targets", rows);
         json_object_set_new(doc, "subgroup_sizes_source", json_string(ZESLM_TARGET_SUBGROUP_SOURCE));
+        json_object_set_new(doc, "barrier_registers_source", json_string(ZESLM_TARGET_BARRIER_SOURCE));
         rows = NULL;
         rc = output_plan_json(&plan, doc);
         json_decref(doc);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `profile --metrics`: lists the metric groups (include/zeslm/metrics.h), or collects
  * a group's values around the launches of one variant: each result whose output
  * passed the host check shows the counters of its last timed launch, as a table per
@@ -8,9 +9,9 @@
 #include "cli/cli.h"
 #include "io/output.h"
 #include "commands/profile_metrics.h"
-#include "doc/records.h"
+#include "json/records.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 #ifdef ZESLM_WITH_LEVEL_ZERO
 #include <zeslm/metrics.h>
 #endif

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 #include "io/output.h"
 #include "commands/run_list.h"
 #include "render/sheet.h"
-#include "render/table.h"
+#include "table/table.h"
 #include "commands/variant_help.h"
 
 /* The kernel's file and the group-size rule are in --json. In 100 columns the variant,

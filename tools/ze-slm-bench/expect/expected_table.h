@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of expected values shipped with the tool (share/expected/expected.json,
  * installed as share/ze-slm/expected.json): per device family, the published facts the
  * paper peaks need and the published values of the headline figures, each with its
- * source (issue 31). */
+ * source. */
 #ifndef ZESLM_EXPECTED_TABLE_H
 #define ZESLM_EXPECTED_TABLE_H
 
@@ -10,8 +11,8 @@
 
 #include <jansson.h>
 
-/* Reads the table: ZESLM_EXPECTED_FILE when set, else the installed copy, else the
- * source tree's (a build run in place). Returns the document (the caller owns it) and
+/* Reads the table: ZESLM_EXPECTED_FILE when set, else expected.json of the tool's
+ * data folder (io/data_dir.h: ZESLM_DATA_DIR, else share/ze-slm beside the binary). Returns the document (the caller owns it) and
  * its path in `path`, or NULL with the reason in `why`. */
 json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_len);
 
@@ -19,7 +20,7 @@ json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_l
  * from whichever thread, reads it, and every later one gets the same table, or the same
  * reason in `why` that it could not be read. A merge of 10,000 devices judges each one
  * twice (its text and its JSON), and reading the file each time was a twentieth of the
- * merge (issue 30). The table is borrowed, read-only (threads share it), and freed at
+ * merge. The table is borrowed, read-only (threads share it), and freed at
  * exit. */
 const json_t *expected_table_shared(char *path, size_t path_len, char *why, size_t why_len);
 

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include <zeslm/units.h>
 
 #include "render/expected_text.h"
-#include "render/table.h"
+#include "table/table.h"
 
 static const table_column columns[] = {
     {"figure", false, 100}, {"measured", true, 95}, {"paper peak", true, 90}, {"of peak", true, 80},

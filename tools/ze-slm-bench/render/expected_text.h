@@ -1,4 +1,5 @@
-/* A device's "expected" object (expect/verdict.h) for people: each headline figure,
+/* SPDX-License-Identifier: MIT */
+/* A device's "expected" object (expect/expected_verdict.h) for people: each headline figure,
  * its paper peak and the fraction reached, the published values and the verdict, then
  * the sources. */
 #ifndef ZESLM_EXPECTED_TEXT_H

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* Which group size of a profile is the best: only one whose launches are all faster
  * than every launch of the runner-up, as hyperfine names a winner only "± the
  * spread". At 30-50% spread between launches the fastest median changes from run to
- * run (issue 33): such a profile has no clear best. */
+ * run: such a profile has no clear best. */
 #ifndef ZESLM_GROUP_BEST_H
 #define ZESLM_GROUP_BEST_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A run document for people: the text a run prints as it goes and at its end, its
  * Markdown and its CSV. One device and several differ only in their headings and
  * in the table across the devices. */
@@ -7,7 +8,8 @@
 #include <stdio.h>
 
 #include "io/output.h"
-#include "doc/run_doc.h"
+#include "json/run_doc_json.h"
+#include "model/run_doc.h"
 
 /* Before the run: the devices, the seed and launches. */
 void run_render_head(FILE *f, const run_doc *doc);

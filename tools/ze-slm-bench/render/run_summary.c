@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <string.h>
 
@@ -5,9 +6,9 @@
 
 #include "render/group_best.h"
 #include "render/params_text.h"
-#include "doc/report.h"
+#include "render/report.h"
 #include "render/run_summary.h"
-#include "render/table.h"
+#include "table/table.h"
 
 static bool per_op(const zeslm_result *r)
 {

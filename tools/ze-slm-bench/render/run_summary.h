@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The closing summary of a run: the best variant of each workload, its fraction of
  * the ceiling, and what the tables flagged (unconverged, >ceiling, spread, SLOW). */
 #ifndef ZESLM_RUN_SUMMARY_H
@@ -6,7 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "doc/run_doc.h"
+#include "model/run_doc.h"
 
 /* The index among d's results of the best measured result of section s: the highest
  * rate, or the lowest of a time per unit ("ns/access"). SIZE_MAX: none measured, or

@@ -1,4 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,14 +42,24 @@ static sheet_block *add(sheet *s, sheet_kind kind, const char *text)
     return b;
 }
 
+/* The whole line, however long (a target's note runs past a kilobyte): formatted once
+ * to learn its length, then into a buffer of that size. */
 void sheet_line(sheet *s, const char *fmt, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!buf) {
+        s->failed = true;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)n + 1, fmt, ap);
     va_end(ap);
     add(s, SHEET_LINE, buf);
+    free(buf);
 }
 
 void sheet_prose(sheet *s, const char *text)
@@ -139,4 +151,20 @@ bool sheet_markdown(FILE *f, const void *data)
         }
     }
     return true;
+}
+
+void sheet_lead(sheet *s, size_t from)
+{
+    /* Rotated in place by three reversals: no allocation that could fail. */
+    size_t n = s->n;
+    if (from == 0 || from >= n)
+        return;
+    for (size_t k = 0; k < 3; k++) {
+        size_t lo = k == 0 ? 0 : k == 1 ? from : 0, hi = k == 0 ? from : n;
+        for (size_t a = lo, b = hi - 1; a < b; a++, b--) {
+            sheet_block t = s->blocks[a];
+            s->blocks[a] = s->blocks[b];
+            s->blocks[b] = t;
+        }
+    }
 }

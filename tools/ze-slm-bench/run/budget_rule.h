@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rule that shares a run's target among its workloads, apart from the run's
  * plan (run_budget.h) and its clock (progress_eta.c), which both use it. */
 #ifndef ZESLM_BUDGET_RULE_H
@@ -10,7 +11,7 @@
 #define RUN_TARGET_QUICK_S 30.0
 /* No result gets less than this to converge, however many there are: under --quick a
  * launch of a few milliseconds doubled four times; else room for a result of 20
- * launches of 12 ms (the H100's bank/strided at stride 64, issue 17's committed run) to
+ * launches of 12 ms (the H100's bank/strided at stride 64, the committed run) to
  * double twice, which 0.25 s left unconverged there. */
 #define RUN_CONVERGE_MIN_S 2.0
 #define RUN_CONVERGE_QUICK_MIN_S 0.25

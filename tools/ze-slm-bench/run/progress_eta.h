@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line's estimate of the time left, from the run's budget plan. */
 #ifndef ZESLM_PROGRESS_ETA_H
 #define ZESLM_PROGRESS_ETA_H
@@ -15,7 +16,7 @@
  * by more than this factor (1.7: 70% slower, or 40% faster): the passes of late, or
  * the results of the pass under way once it has begun this many. A machine that got
  * busier midway makes the run's pace out of date for a while, and no estimate from it
- * can know (issue 33: 37% off from 10 s on, jumping 75 -> 136 -> 105 -> 139 s). A quiet
+ * can know (37% off from 10 s on, jumping 75 -> 136 -> 105 -> 139 s). A quiet
  * run's workloads stray from the plan's table by up to 50%: at 1.7 and 5 results the
  * logged quiet runs are uncertain 0-1% of the time, at 1.5 and 3 up to 31%
  * (tests/unit/test_progress.c). */

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* `run --mpi` under mpirun / mpiexec / srun: every rank runs the workloads on its own
  * device (its local rank's, tools/ze-slm-bench/run/rank.h), a barrier before each workload keeps the
  * ranks in lock step (every GPU loaded at once, as in production), and rank 0 keeps
  * its own run document as it is, gathers the other ranks' (run_doc_json's text, read
- * back with run_doc_parse) and writes one (doc/run_fleet.h). Every wait is bounded by --mpi-wait: a rank that does
+ * back with run_doc_parse) and writes one (fleet/run_fleet.h). Every wait is bounded by --mpi-wait: a rank that does
  * not open its device is an error entry, one that dies or hangs is an error entry
  * once the wait is over, and the others finish. Built with ZESLM_WITH_MPI only. */
 #ifndef ZESLM_RUN_MPI_H

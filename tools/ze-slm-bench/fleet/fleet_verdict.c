@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <zeslm/grow.h>
+
+#include "fleet/fleet_verdict.h"
+
+static const char *const names[VERDICT_COUNT] = {"PASS", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
+
+const char *verdict_name(verdict v)
+{
+    return v < VERDICT_COUNT ? names[v] : "?";
+}
+
+int verdict_parse(const char *name)
+{
+    for (int v = 0; v < VERDICT_COUNT; v++)
+        if (strcasecmp(name, names[v]) == 0)
+            return v;
+    return -1;
+}
+
+bool verdict_parse_list(const char *list, unsigned *mask)
+{
+    if (strcasecmp(list, "all") == 0) {
+        *mask = VERDICT_FAIL_ALL;
+        return true;
+    }
+    if (strcasecmp(list, "none") == 0) {
+        *mask = 0;
+        return true;
+    }
+    unsigned m = 0;
+    char buf[256];
+    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf)
+        return false;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        int v = verdict_parse(t);
+        if (v <= VERDICT_PASS)
+            return false;
+        m |= 1u << v;
+    }
+    if (m == 0)
+        return false;
+    *mask = m;
+    return true;
+}
+
+static verdict_entry *add(verdicts *v, size_t *cap)
+{
+    if (!ZESLM_GROW(v->entries, v->n + 1, *cap))
+        return NULL;
+    verdict_entry *e = &v->entries[v->n++];
+    *e = (verdict_entry){.device = -1, .rank = -1};
+    return e;
+}
+
+static void note(verdicts *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(verdicts *v, const char *fmt, ...)
+{
+    char buf[640];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    json_array_append_new(v->notes, json_string(buf));
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
+    int c = strcmp(x->host, y->host);
+    c = c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int by_uuid(const void *a, const void *b)
+{
+    const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
+    int c = strcmp(x->uuid, y->uuid);
+    return c ? c : strcmp(x->host, y->host);
+}
+
+/* A rank's device seen twice is an ERROR of the later one (two runs' files of one rank, or
+ * a copy: which is the fleet's is unknown, and a health check that passed it would judge a
+ * node by a stale run); one GPU on two hosts is a note. Sorted so that a fleet of 10,000
+ * is checked in n log n. */
+static bool duplicates(const fleet *f, verdicts *v)
+{
+    const fleet_device **d = malloc((f->n_devices ? f->n_devices : 1) * sizeof *d);
+    if (!d)
+        return false;
+    for (size_t k = 0; k < f->n_devices; k++)
+        d[k] = &f->devices[k];
+    qsort(d, f->n_devices, sizeof *d, by_place);
+    for (size_t k = 1; k < f->n_devices; k++)
+        if (d[k]->rank >= 0 && by_place(&d[k - 1], &d[k]) == 0) {
+            const fleet_device *first = d[k - 1] < d[k] ? d[k - 1] : d[k], *again = d[k - 1] < d[k] ? d[k] : d[k - 1];
+            verdict_entry *e = &v->entries[again - f->devices];
+            e->v = VERDICT_ERROR;
+            snprintf(e->why, sizeof e->why, "DUPLICATE: rank %ld's device %u is also in %s (two runs' files, or a copy)",
+                     again->rank, again->index, first->source);
+        }
+    qsort(d, f->n_devices, sizeof *d, by_uuid);
+    for (size_t k = 1; k < f->n_devices; k++)
+        if (*d[k]->uuid && strcmp(d[k - 1]->uuid, d[k]->uuid) == 0 && strcmp(d[k - 1]->host, d[k]->host) != 0)
+            note(v, "one device UUID (%s) on two hosts, %s and %s: a cloned UUID or a wrong host name", d[k]->uuid,
+                 d[k - 1]->host, d[k]->host);
+    free(d);
+    return true;
+}
+
+/* Each device's baseline score, the baseline's row medians worked out once a name. */
+static bool baseline_scores(const fleet *f, const fleet *base, verdicts *out)
+{
+    bool ok = true;
+    bool *done = calloc(f->n_devices ? f->n_devices : 1, sizeof *done);
+    if (!done)
+        return false;
+    for (size_t k = 0; ok && k < f->n_devices; k++) {
+        if (done[k])
+            continue;
+        double *mid = fleet_row_medians(base, f->devices[k].name);
+        if (!mid) {
+            ok = false;
+            break;
+        }
+        for (size_t j = k; j < f->n_devices; j++)
+            if (!done[j] && strcmp(f->devices[j].name, f->devices[k].name) == 0) {
+                out->entries[j].baseline_score = fleet_baseline_score(f, j, base, mid);
+                done[j] = true;
+            }
+        free(mid);
+    }
+    free(done);
+    return ok;
+}
+
+static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdict_entry *e)
+{
+    const fleet_device *d = &f->devices[k];
+    e->device = (long)k;
+    e->rank = d->rank;
+    snprintf(e->host, sizeof e->host, "%s", d->host);
+    snprintf(e->model, sizeof e->model, "%s", d->name);
+    if (*d->error) {
+        e->v = VERDICT_ERROR;
+        snprintf(e->why, sizeof e->why, "%s", d->error);
+    } else if (d->incomplete) {
+        e->v = VERDICT_INCOMPLETE;
+        snprintf(e->why, sizeof e->why, "its run stopped after %zu results (complete: false)", d->count);
+    } else if (e->baseline_score > 0 && e->baseline_score < o->low_below) {
+        e->v = VERDICT_LOW;
+        snprintf(e->why, sizeof e->why, "%.2f of the baseline of its model (LOW below %.2f)", e->baseline_score,
+                 o->low_below);
+    } else if (e->score > 0 && e->score < o->slow_below) {
+        e->v = VERDICT_SLOW;
+        snprintf(e->why, sizeof e->why, "%.2f of the median of %zu devices of its model and driver (SLOW below %.2f)",
+                 e->score, e->peers, o->slow_below);
+    } else if (o->baseline && e->baseline_score == 0) {
+        snprintf(e->why, sizeof e->why, "the baseline has no device of its model");
+    } else if (d->throttled) {
+        snprintf(e->why, sizeof e->why, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
+                 d->peers_clock_mhz);
+    }
+}
+
+bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t cap = 0;
+    double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
+    bool ok = (out->notes = json_array()) && scores && fleet_scores(f, scores, NULL);
+    for (size_t k = 0; ok && k < f->n_devices; k++)
+        ok = add(out, &cap) != NULL;
+    ok = ok && (!o->baseline || baseline_scores(f, o->baseline, out));
+    for (size_t k = 0; ok && k < f->n_devices; k++) {
+        out->entries[k].score = scores[k];
+        out->entries[k].peers = fleet_model_size(f, k);
+        judge_device(f, k, o, &out->entries[k]);
+        long s = f->devices[k].size;
+        out->expected = s > out->expected ? s : out->expected;
+    }
+    free(scores);
+    /* The document's errors: devices that did not open, lost ranks, bad files. */
+    for (size_t i = 0; ok && i < json_array_size(f->errors); i++) {
+        const json_t *err = json_array_get(f->errors, i);
+        verdict_entry *e = add(out, &cap);
+        if (!(ok = e != NULL))
+            break;
+        e->v = VERDICT_ERROR;
+        e->rank = fleet_rank_field(json_object_get(err, "rank"), "rank", -1);
+        const char *host = json_string_value(json_object_get(err, "host"));
+        const char *name = json_string_value(json_object_get(err, "name"));
+        snprintf(e->host, sizeof e->host, "%s", host ? host : "");
+        snprintf(e->model, sizeof e->model, "%s", name ? name : "");
+        const char *status = json_string_value(json_object_get(err, "status"));
+        const char *msg = json_string_value(json_object_get(err, "message"));
+        const char *src = json_string_value(json_object_get(err, "source"));
+        snprintf(e->why, sizeof e->why, "%s: %s%s%s", status ? status : "ERROR", msg ? msg : "", src ? " in " : "",
+                 src ? src : "");
+        const json_t *size = json_object_get(err, "size");
+        long s = json_is_integer(size) ? (long)json_integer_value(size) : 0;
+        out->expected = s > out->expected ? s : out->expected;
+    }
+    if (!ok)
+        return false;
+    /* Ranks expected: --expect, else the largest size a rank said. */
+    if (o->expect > 0)
+        out->expected = o->expect;
+    bool *seen = calloc((size_t)(out->expected > 0 ? out->expected : 1), sizeof *seen);
+    if (!seen)
+        return false;
+    for (size_t i = 0; i < out->n; i++)
+        if (out->entries[i].rank >= 0 && out->entries[i].rank < out->expected)
+            seen[out->entries[i].rank] = true;
+    for (long r = 0; r < out->expected; r++) {
+        if (seen[r])
+            continue;
+        verdict_entry *e = add(out, &cap);
+        if (!e) {
+            free(seen);
+            return false;
+        }
+        e->v = VERDICT_MISSING;
+        e->rank = r;
+        snprintf(e->why, sizeof e->why, "rank %ld of %ld left no results file and no error", r, out->expected);
+    }
+    free(seen);
+    if (!duplicates(f, out))
+        return false;
+    for (size_t i = 0; i < out->n; i++)
+        out->worst = out->entries[i].v > out->worst ? out->entries[i].v : out->worst;
+    return true;
+}
+
+void verdicts_free(verdicts *v)
+{
+    free(v->entries);
+    json_decref(v->notes);
+    memset(v, 0, sizeof *v);
+}
+
+int verdicts_exit_status(const verdicts *v, unsigned fail_on)
+{
+    int rc = 0;
+    for (size_t i = 0; i < v->n; i++) {
+        verdict x = v->entries[i].v;
+        if (!(fail_on & (1u << x)))
+            continue;
+        if (x == VERDICT_SLOW || x == VERDICT_LOW)
+            rc = rc ? rc : VERDICT_EXIT_DEGRADED;
+        else
+            rc = VERDICT_EXIT_FAILED;
+    }
+    return rc;
+}
+
+static json_t *entry_json(const verdict_entry *e)
+{
+    return json_pack("{s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "device",
+                     e->device >= 0 ? json_integer(e->device) : json_null(), "rank",
+                     e->rank >= 0 ? json_integer(e->rank) : json_null(), "host", *e->host ? e->host : NULL, "model",
+                     *e->model ? e->model : NULL, "score", e->score > 0 ? json_real(e->score) : json_null(),
+                     "baseline_score", e->baseline_score > 0 ? json_real(e->baseline_score) : json_null(), "why",
+                     e->why);
+}
+
+json_t *verdicts_json(const verdicts *v, unsigned fail_on)
+{
+    json_t *entries = json_array(), *counts = json_object(), *hosts = json_object();
+    for (int x = 0; x < VERDICT_COUNT; x++)
+        json_object_set_new(counts, names[x], json_integer(0));
+    for (size_t i = 0; i < v->n; i++) {
+        const verdict_entry *e = &v->entries[i];
+        json_array_append_new(entries, entry_json(e));
+        json_t *c = json_object_get(counts, names[e->v]);
+        json_integer_set(c, json_integer_value(c) + 1);
+        const char *h = *e->host ? e->host : "unknown host";
+        json_t *was = json_object_get(hosts, h);
+        int worst = was ? verdict_parse(json_string_value(was)) : 0;
+        if (!was || (int)e->v > worst)
+            json_object_set_new(hosts, h, json_string(names[e->v]));
+    }
+    int rc = verdicts_exit_status(v, fail_on);
+    return json_pack("{s:s, s:i, s:o, s:s, s:o, s:o, s:O, s:o}", "status",
+                     rc == 0 ? "pass" : rc == VERDICT_EXIT_DEGRADED ? "degraded" : "failed", "exit_status", rc,
+                     "expected_ranks", v->expected > 0 ? json_integer(v->expected) : json_null(), "worst",
+                     names[v->worst], "counts", counts, "hosts", hosts, "notes", v->notes, "entries", entries);
+}

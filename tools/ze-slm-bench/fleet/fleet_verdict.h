@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* A fleet's health as an operator acts on it: a verdict for every device, every rank
+ * that should have run and every host, and the exit status they make (a Slurm prolog or
+ * epilog reads it; DCGM's `dcgmi diag` does the same per test). */
+#ifndef ZESLM_FLEET_VERDICT_H
+#define ZESLM_FLEET_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "fleet/fleet.h"
+
+/* In the order of severity: a device or host takes the worst that applies. */
+typedef enum verdict {
+    VERDICT_PASS,
+    VERDICT_SLOW,       /* below its peers of the same model and driver */
+    VERDICT_LOW,        /* below the baseline (--baseline) for its model */
+    VERDICT_INCOMPLETE, /* its run stopped before every workload asked for (complete: false) */
+    VERDICT_ERROR,      /* an error: a workload failed, the device did not open, a rank was lost, a file was bad */
+    VERDICT_MISSING,    /* a rank of the job that left no file and no error */
+    VERDICT_COUNT
+} verdict;
+
+/* The exit statuses (docs/cluster.md): 0 every verdict passes; degraded: a SLOW or LOW
+ * that --fail-on counts; failed: an INCOMPLETE, ERROR or MISSING that it counts. 1 and
+ * 2 stay the tool's own errors and usage errors. */
+#define VERDICT_EXIT_DEGRADED 3
+#define VERDICT_EXIT_FAILED 4
+
+/* Defaults, as the man page and docs/cluster.md state them: SLOW more than 10% below the
+ * median of the devices of its model, LOW more than 10% below the baseline. */
+#define VERDICT_SLOW_BELOW 0.9
+#define VERDICT_LOW_BELOW 0.9
+
+typedef struct verdict_opts {
+    double slow_below, low_below;
+    long expect;               /* ranks the job had; 0: the size the rank files carry */
+    const fleet *baseline;     /* NULL: no LOW */
+    unsigned fail_on;          /* 1u << verdict for each that fails; VERDICT_FAIL_ALL by default */
+} verdict_opts;
+
+#define VERDICT_FAIL_ALL (((1u << VERDICT_COUNT) - 1) & ~1u)
+
+/* One line of the verdicts: a device, an error entry of the document (a device that did
+ * not open, a lost rank, a bad file) or a missing rank. */
+typedef struct verdict_entry {
+    verdict v;
+    long device;               /* the fleet's device index; -1 for an error entry or a missing rank */
+    long rank;                 /* -1 unknown */
+    char host[256];            /* "" unknown */
+    char model[256];           /* the device's name ("" unknown) */
+    double score;              /* against its model's peers; 0 none */
+    double baseline_score;     /* against the baseline; 0 none */
+    size_t peers;              /* devices of its model scored with it */
+    char why[512];
+} verdict_entry;
+
+typedef struct verdicts {
+    verdict_entry *entries;    /* the devices in document order, then the errors, then the missing ranks */
+    size_t n;
+    long expected;             /* ranks expected (0: no rank said) */
+    json_t *notes;             /* strings: duplicates, files twice, one UUID on two hosts, mixed versions */
+    verdict worst;
+} verdicts;
+
+/* The verdicts of a fleet (fleet_add_doc of a merged document, or of every file read
+ * one at a time); false when out of memory. */
+bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out);
+void verdicts_free(verdicts *v);
+
+/* The exit status the verdicts make under fail_on (0, VERDICT_EXIT_DEGRADED or
+ * VERDICT_EXIT_FAILED). */
+int verdicts_exit_status(const verdicts *v, unsigned fail_on);
+
+/* "PASS", "SLOW", ...; and back (case-insensitive), -1 for none. */
+const char *verdict_name(verdict v);
+int verdict_parse(const char *name);
+/* --fail-on's LIST ("slow,missing", "all", "none") as a mask; false on a bad name. */
+bool verdict_parse_list(const char *list, unsigned *mask);
+
+/* {status, expected_ranks, worst, counts: {PASS: n, ...}, entries: [...], hosts: [...],
+ * notes: [...]}: what the document carries under "verdicts". */
+json_t *verdicts_json(const verdicts *v, unsigned fail_on);
+
+
+#endif

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* The records of a run document, each one table of schema rows (json/schema.h), read
+ * and written by the same rows: the run and its head, a device, a result, an error,
+ * a rank, clocks, findings and summaries; docs/results-schema.md says what each field
+ * means. */
+#ifndef ZESLM_RECORDS_H
+#define ZESLM_RECORDS_H
+
+#include <zeslm/bench.h>
+#include <zeslm/metrics.h>
+
+#include "json/schema.h"
+
+/* struct run_doc (model/run_doc.h) less its devices, which run_doc_parse reads one by
+ * one with records_device (a schema-1 file is one device at its root). */
+extern const schema_record records_run;
+/* struct run_doc_device, its results included (read into its zeslm_results). */
+extern const schema_record records_device;
+/* struct zeslm_result. */
+extern const schema_record records_result;
+/* JSON-backed: the run's head (tool, version, commit, command, date, host,
+ * merged_from), a rank (rank.h's rank_json), a device's clocks (clocks.h's
+ * clocks_json), an error of the run (a device that did not open, a rank lost) and
+ * an error of a device's workload. */
+extern const schema_record records_head, records_rank, records_clocks, records_open_error, records_device_error;
+
+/* profile --metrics: the hardware counters of one verified result's last timed launch
+ * (an element of its document's metric_values), written by records_metrics. */
+typedef struct records_metrics_row {
+    const char *group;                /* the metric group */
+    const zeslm_result *result;       /* the result they were read around */
+    const zeslm_metric_value *values; /* n of them, as the driver gave them */
+    size_t n;
+} records_metrics_row;
+extern const schema_record records_metrics, records_metric_value;
+
+/* Whether a measured result's figures hold: a median_ns above 0 (a whole number of
+ * nanoseconds, so finite) and a spread of at least 0. The one rule every reader
+ * applies (merge, compare, a rank's document). */
+bool records_result_valid(const zeslm_result *r, char *why, size_t why_len);
+
+/* A device's "results" array, its text at t[start] (after any spaces), appended to
+ * `list` as reading the device reads it, each by schema_read_text (its units kept in
+ * `strings`), *end set past its ']' (at most `limit`). False where one is not the plain
+ * case (list then emptied): the caller reads the device with jansson, which says what
+ * is wrong if anything is. */
+bool records_results_text(const char *t, size_t start, size_t limit, size_t *end, zeslm_results *list,
+                          json_t *strings);
+
+#endif
