@@ -63,7 +63,7 @@ def roofline(got):
 
 
 def latency(got):
-    need("latency", got, ["footprint of the chain", "time per dependent access",
+    need("latency", got, ["footprint of the chain", "time per dependent access (",
                           "Dependent-load latency against footprint"])
     styles = {"global": "global memory", "slm": "SLM", "slm_atomic": "SLM atomic chain"}
     need("latency", got, [styles.get(v, v) for v in variants("latency")])
@@ -85,7 +85,7 @@ def latency(got):
 
 
 def bank(got):
-    need("bank", got, ["stride between neighbouring work-items (4-byte words)", "SLM traffic",
+    need("bank", got, ["stride between neighbouring work-items (4-byte words)", "SLM traffic (",
                        "SLM bank conflicts: rate against stride"] + variants("bank"))
 
 

@@ -28,6 +28,10 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+# The table as it is now: the copy below is of the tree as it is now too.
+mkdir -p "$work" || exit 2
+cp "$table" "$work/mutations.tsv" || exit 2
+table=$work/mutations.tsv
 tab=$(printf '\t')
 # The selected rows, comments and blank lines left out.
 rows=$(grep -v '^#' "$table" | grep . | while IFS=$tab read -r name mark file from_text to_text targets tests; do
@@ -81,7 +85,7 @@ for name in $rows; do
     file=$(field "$name" 3)
     # A file moved since the mutation was written: the one file of that name, said so.
     if [ ! -f "$src/$file" ]; then
-        moved=$(cd "$src" && git -C "$root" ls-files | grep "/$(basename "$file")$")
+        moved=$(cd "$src" && find . -name "$(basename "$file")" -type f | sed 's|^\./||')
         [ "$(printf '%s\n' "$moved" | grep -c .)" -eq 1 ] && echo "   ($file is now $moved)" && file=$moved
     fi
     cp "$src/$file" "$work/original" 2>/dev/null || { echo "$name: ERROR no file $file"; errors="$errors $name"; continue; }
