@@ -28,6 +28,10 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+# The table as it is now: the copy below is of the tree as it is now too.
+mkdir -p "$work" || exit 2
+cp "$table" "$work/mutations.tsv" || exit 2
+table=$work/mutations.tsv
 tab=$(printf '\t')
 # The selected rows, comments and blank lines left out.
 rows=$(grep -v '^#' "$table" | grep . | while IFS=$tab read -r name mark file from_text to_text targets tests; do
@@ -45,14 +49,35 @@ field() { # field NAME COLUMN: one column of NAME's row
     grep -v '^#' "$table" | awk -F "$tab" -v n="$1" -v c="$2" '$1 == n { print $c }'
 }
 
-# The scratch copy: the tree's files as they are now (committed or not), with their
-# times kept, so that only what changed since the last run is built again; the
-# mutated files touched, as the last run may have left their objects mutated.
+# The scratch copy: the tree's files as they are now (committed or not). A file whose
+# content changed since the last run is written anew (a new time, later than any
+# object built from the old one: the tree's own times may be older) and one the tree
+# no longer has is removed, so that only what changed is built again; the mutated
+# files touched, as the last run may have left their objects mutated.
 src=$work/src
 bld=$work/build
 mkdir -p "$src" "$bld" || exit 2
-(cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --no-recursion) |
-    (cd "$src" && tar -xf -) || { echo "mutants: cannot copy the tree to $src" >&2; exit 2; }
+(cd "$root" && git ls-files -z --cached --others --exclude-standard) | python3 -c '
+import os, sys
+root, src = sys.argv[1], sys.argv[2]
+names = {n for n in sys.stdin.buffer.read().decode().split("\0") if n and os.path.isfile(os.path.join(root, n))}
+for n in names:
+    data = open(os.path.join(root, n), "rb").read()
+    dst = os.path.join(src, n)
+    try:
+        same = open(dst, "rb").read() == data
+    except OSError:
+        same = False
+    if not same:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "wb") as f:
+            f.write(data)
+        os.chmod(dst, os.stat(os.path.join(root, n)).st_mode)
+for d, _, files in os.walk(src):
+    for f in files:
+        if os.path.relpath(os.path.join(d, f), src) not in names:
+            os.remove(os.path.join(d, f))
+' "$root" "$src" || { echo "mutants: cannot copy the tree to $src" >&2; exit 2; }
 for name in $rows; do
     file=$(field "$name" 3)
     [ -f "$src/$file" ] && touch "$src/$file"
@@ -81,7 +106,7 @@ for name in $rows; do
     file=$(field "$name" 3)
     # A file moved since the mutation was written: the one file of that name, said so.
     if [ ! -f "$src/$file" ]; then
-        moved=$(cd "$src" && git -C "$root" ls-files | grep "/$(basename "$file")$")
+        moved=$(cd "$src" && find . -name "$(basename "$file")" -type f | sed 's|^\./||')
         [ "$(printf '%s\n' "$moved" | grep -c .)" -eq 1 ] && echo "   ($file is now $moved)" && file=$moved
     fi
     cp "$src/$file" "$work/original" 2>/dev/null || { echo "$name: ERROR no file $file"; errors="$errors $name"; continue; }
@@ -101,7 +126,7 @@ PY
     if ! build; then
         verdict="ERROR it does not build ($work/build.log)"
         errors="$errors $name"
-    elif ctest --test-dir "$bld" -R "$(field "$name" 7)" >"$work/$name.log" 2>&1; then
+    elif ctest --test-dir "$bld" -R "$(field "$name" 7)" --output-on-failure >"$work/$name.log" 2>&1; then
         verdict="SURVIVED: $(field "$name" 7) passed ($work/$name.log)"
         survivors="$survivors $name"
     else

@@ -604,6 +604,9 @@ int main(void)
         cmocka_unit_test(fills_barriers_copies_and_fences_run_in_order),
         cmocka_unit_test(a_failed_build_has_a_log_and_not_spirv_is_refused),
         cmocka_unit_test(the_validation_layer_is_there_when_asked),
+        /* Last: a workload's kernels take dynamic SLM, which a planted fault of its size
+         * makes them write past; the case that names that fault runs first. */
+        cmocka_unit_test(reduce_passes_add_their_launches),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
 }
