@@ -598,8 +598,6 @@ int main(void)
         cmocka_unit_test(a_sequence_spans_the_first_start_to_the_last_end),
         cmocka_unit_test(arguments_arrive_in_their_order),
         cmocka_unit_test(dynamic_slm_arrives_in_bytes_at_its_index),
-        /* After the SLM cases: a planted SLM fault kills a reduction that uses it. */
-        cmocka_unit_test(reduce_passes_add_their_launches),
         cmocka_unit_test(the_driver_refuses_what_the_specification_forbids),
         cmocka_unit_test(fills_barriers_copies_and_fences_run_in_order),
         cmocka_unit_test(a_failed_build_has_a_log_and_not_spirv_is_refused),
