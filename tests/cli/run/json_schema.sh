@@ -11,7 +11,7 @@ set -eu
 bench=$1
 gen=$2
 src=$3
-check=$src/tests/cli/schema_check.py
+check=$src/tests/cli/run/schema_check.py
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 read_schema=$src/share/schema/ze-slm-results.schema.json
