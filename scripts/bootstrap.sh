@@ -13,11 +13,12 @@ cd "$(dirname "$0")/.."
 # abigail-tools: the abi_check test (abidiff against abi/libzeslm.abi). zsh, fish: the
 # completion_shells test asks them what the tool's completions offer.
 # python3-prometheus-client: fleet_exports parses --openmetrics with its parser. python3-scipy:
-# compare's statistics checked against scipy's (compare_stats_scipy).
+# compare's statistics checked against scipy's (compare_stats_scipy). python3-jsonschema: the
+# json_schema test validates results documents against share/schema/'s JSON Schema.
 pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib python3-scipy libze-dev intel-opencl-icd
 ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
 mpich libmpich-dev python3-venv valgrind libxml2-utils hwloc-nox abigail-tools zsh fish python3-prometheus-client
-${ZESLM_EXTRA_PACKAGES:-}"
+python3-jsonschema ${ZESLM_EXTRA_PACKAGES:-}"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

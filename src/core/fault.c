@@ -3,7 +3,7 @@
  * kernel returns, arrives through zeslm_buffer_read, so one changed word in each read
  * is a wrong result in every variant. Their host checks must then refuse every one; a
  * corrupted run reported as measured is the bug the injector exists to find
- * (tests/cli/corrupt_reads.sh). */
+ * (tests/cli/run/corrupt_reads.sh). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Runs the examples that tests/cli/install.sh built against the installed tree (both
+# Runs the examples that tests/cli/docs/install.sh built against the installed tree (both
 # builds of each) on one backend, with the environment CTest gives. EXPECT is `ran`
 # (exit 0, output checked and timed) or `nothing-executed` (a driver with no GPU:
 # exit 3 saying so, after building from OpenCL C source and launching).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* compare's statistics on sets read from stdin, for a check by an independent
- * implementation (tests/cli/compare_scipy.py): each line "n m old[0..n) new[0..m)"
+ * implementation (tests/cli/compare/compare_scipy.py): each line "n m old[0..n) new[0..m)"
  * gives one line "ratio p ci_low ci_high" at compare's defaults. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -51,7 +51,7 @@ static void not_found(void **state)
 
 /* An Intel GPU (vendor 0x8086) is asked of Level Zero Sysman, never NVML, which is off
  * unless ZES_ENABLE_SYSMAN=1 (asked on, it loads the Level Zero driver, which
- * tests/cli/sysman_clocks.sh does; ASan refuses that driver); an Intel CPU is NVML's. */
+ * tests/cli/run/sysman_clocks.sh does; ASan refuses that driver); an Intel CPU is NVML's. */
 static void intel_gpus_ask_sysman(void **state)
 {
     (void)state;

@@ -2,7 +2,7 @@
 /* compare's statistics: a real change of 5% at 20 launches a side is found, two sets
  * drawn from one distribution are called unchanged at least 95% of the time, and the
  * U test's p-value and the ratio's interval are the textbook ones, and the ratio is
- * the estimate its interval belongs to (tests/cli/compare_scipy.py checks both against
+ * the estimate its interval belongs to (tests/cli/compare/compare_scipy.py checks both against
  * scipy on generated data). */
 #include <math.h>
 #include <setjmp.h>

@@ -12,6 +12,8 @@
  * and "@VERSION@" within any line is the headers' version (include/zeslm/version.h).
  *   zsh, fish:  "@DATA@" (the same, as zsh's _arguments specs and fish's complete lines)
  * usage: ze-slm-gendocs man|completion|zsh|fish TEMPLATE OUTPUT
+ *        ze-slm-gendocs schema [--written] OUTPUT (the results document's JSON Schema,
+ *        from the record tables: json/records_schema.h)
  *        ze-slm-gendocs table RESULTS.json WORKLOAD OUTPUT (one workload's text table)
  * The build writes both into the build tree; the test docs_generated fails when the
  * checked-in copies differ (`cmake --build build --target docs-update` rewrites them). */
@@ -28,6 +30,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "json/doc_reader.h"
+#include "json/records_schema.h"
 #include "render/report.h"
 
 /* roff text: '-' is a hyphen-minus only written "\-", a backslash "\e". */
@@ -418,13 +421,30 @@ static int table_of(const char *path, const char *workload, const char *out_path
     return rc;
 }
 
+/* The results document's JSON Schema into out_path. */
+static int schema_of(const char *out_path, bool written)
+{
+    FILE *out = fopen(out_path, "w");
+    int rc = out && records_schema_write(out, written) == 0 ? 0 : 1;
+    if (out && (ferror(out) | fclose(out)))
+        rc = 1;
+    if (rc)
+        fprintf(stderr, "ze-slm-gendocs: could not write %s\n", out_path);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "schema") == 0)
+        return schema_of(argv[2], false);
+    if (argc == 4 && strcmp(argv[1], "schema") == 0 && strcmp(argv[2], "--written") == 0)
+        return schema_of(argv[3], true);
     if (argc == 5 && strcmp(argv[1], "table") == 0)
         return table_of(argv[2], argv[3], argv[4]);
     if (argc != 4 || (strcmp(argv[1], "man") && strcmp(argv[1], "completion") && strcmp(argv[1], "zsh") &&
                       strcmp(argv[1], "fish"))) {
-        fprintf(stderr, "usage: ze-slm-gendocs man|completion|zsh|fish TEMPLATE OUTPUT\n");
+        fprintf(stderr, "usage: ze-slm-gendocs man|completion|zsh|fish TEMPLATE OUTPUT\n"
+                        "       ze-slm-gendocs schema [--written] OUTPUT\n");
         return 2;
     }
     bool man = strcmp(argv[1], "man") == 0;

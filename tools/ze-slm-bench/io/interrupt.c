@@ -60,7 +60,7 @@ void interrupt_install(void)
         sigaddset(&sa.sa_mask, caught[i]);
     /* SIGINT is caught even where the shell started the tool with it ignored (a
      * background job of a script): a stop sent on purpose is one
-     * (tests/cli/signal_run.sh). SIGHUP ignored (nohup) stays ignored. */
+     * (tests/cli/run/signal_run.sh). SIGHUP ignored (nohup) stays ignored. */
     for (size_t i = 0; i < N_CAUGHT; i++) {
         struct sigaction old;
         if (caught[i] == SIGHUP && sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler == SIG_IGN)

@@ -13,6 +13,25 @@
 #include "io/ordered.h"
 
 #define ROWS(r) .rows = r, .n_rows = sizeof r / sizeof r[0]
+#define TEXT_OF(x) #x
+#define TEXT(x) TEXT_OF(x)
+
+/* The JSON Schema of what w_params and aggregate_row write (a row's .shape). */
+#define PARAMS_SHAPE "{\"type\": \"object\", \"additionalProperties\": {\"type\": [\"number\", \"string\"]}}"
+#define RATES_SHAPE "{\"type\": \"array\", \"items\": {\"type\": [\"number\", \"null\"]}}"
+#define AGGREGATE_ROW_SHAPE                                                                                          \
+    "{\"type\": \"object\", \"additionalProperties\": false, "                                                       \
+    "\"required\": [\"workload\", \"variant\", \"parameters\", \"params\", \"rate_unit\", \"rates\", \"ratios\", "        \
+    "\"median_rate\", \"total_rate\", \"below_peers\"], \"properties\": {"                                              \
+    "\"workload\": {\"type\": \"string\"}, \"variant\": {\"type\": \"string\"}, \"parameters\": {\"type\": \"string\"}, " \
+    "\"params\": " PARAMS_SHAPE ", \"group_size\": {\"type\": \"integer\", \"minimum\": 0}, "                         \
+    "\"rate_unit\": {\"type\": \"string\"}, \"rates\": " RATES_SHAPE ", \"ratios\": " RATES_SHAPE ", "                \
+    "\"median_rate\": {\"type\": \"number\"}, \"total_rate\": {\"type\": [\"number\", \"null\"]}, "                  \
+    "\"below_peers\": {\"type\": \"array\", \"items\": {\"type\": \"integer\", \"minimum\": 0}}}}"
+#define AGGREGATE_SHAPE                                                                                              \
+    "{\"type\": \"object\", \"additionalProperties\": false, \"required\": [\"slow_below\", \"results\"], "   \
+    "\"properties\": {\"slow_below\": {\"type\": \"number\"}, "                                                      \
+    "\"results\": {\"type\": \"array\", \"items\": " AGGREGATE_ROW_SHAPE "}, \"hosts\": {\"type\": \"array\"}}}"
 
 /* ---- JSON-backed records ---- */
 
@@ -27,7 +46,8 @@ static const schema_row head_rows[] = {
     {.key = "version", .kind = SCHEMA_STR},
     {.key = "commit", .kind = SCHEMA_STR},
     /* The arguments as given: strings, or an object for one that is not UTF-8. */
-    {.key = "command", .kind = SCHEMA_JSON},
+    {.key = "command", .kind = SCHEMA_JSON,
+     .shape = "{\"type\": \"array\", \"items\": {\"type\": [\"string\", \"object\"]}}"},
     {.key = "date", .kind = SCHEMA_STR},
     {.key = "host", .kind = SCHEMA_STR},
     /* The files or ranks a merged document came from. */
@@ -234,12 +254,13 @@ static const schema_row result_rows[] = {
     {.key = "variant", .kind = SCHEMA_TEXT, RT(variant), .flags = SCHEMA_REQUIRED},
     {.key = "parameters", .kind = SCHEMA_TEXT, RT(params), .flags = SCHEMA_REQUIRED},
     /* The parameters as typed values: derived from "parameters". */
-    {.key = "params", .kind = SCHEMA_SPECIAL, .write = w_params},
-    {.key = "outcome", .kind = SCHEMA_SPECIAL, .write = w_outcome, .read = r_outcome},
+    {.key = "params", .kind = SCHEMA_SPECIAL, .write = w_params, .shape = PARAMS_SHAPE},
+    {.key = "outcome", .kind = SCHEMA_SPECIAL, .write = w_outcome, .read = r_outcome,
+     .shape = "{\"enum\": [\"failed\", \"measured\", \"no_results\", \"skipped\"]}"},
     {.key = "group_size", .kind = SCHEMA_U32, R(group_size)},
     {.key = "groups", .kind = SCHEMA_U32, R(groups)},
     {.key = "times_ns", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_times, .read = r_times,
-     .emit = e_times},
+     .emit = e_times, .shape = "{\"type\": \"array\", \"items\": {\"type\": \"integer\", \"minimum\": 0}}"},
     {.key = "min_ns", .kind = SCHEMA_U64, R(stats.min_ns), .flags = SCHEMA_GATED},
     {.key = "median_ns", .kind = SCHEMA_U64, R(stats.median_ns), .flags = SCHEMA_GATED},
     {.key = "max_ns", .kind = SCHEMA_U64, R(stats.max_ns), .flags = SCHEMA_GATED},
@@ -250,7 +271,8 @@ static const schema_row result_rows[] = {
     {.key = "spread", .kind = SCHEMA_DOUBLE, R(stats.spread), .flags = SCHEMA_GATED},
     {.key = "rate", .kind = SCHEMA_DOUBLE, R(rate), .flags = SCHEMA_GATED},
     {.key = "rate_unit", .kind = SCHEMA_STR, R(rate_unit), .flags = SCHEMA_GATED},
-    {.key = "converged", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_converged, .read = r_converged},
+    {.key = "converged", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_converged, .read = r_converged,
+     .shape = "{\"type\": [\"boolean\", \"null\"]}"},
     {.key = "work", .kind = SCHEMA_U64, R(work_units), .flags = SCHEMA_GATED},
     {.key = "work_unit", .kind = SCHEMA_STR, R(work_unit), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
     {.key = "work_change", .kind = SCHEMA_DOUBLE, R(work_change), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
@@ -261,9 +283,9 @@ static const schema_row result_rows[] = {
     {.key = "fraction_of_ceiling", .kind = SCHEMA_DOUBLE, R(fraction), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "ceiling_exceeded", .kind = SCHEMA_BOOL, R(ceiling_exceeded), .flags = SCHEMA_GATED},
     {.key = "extra", .kind = SCHEMA_DOUBLE, R(ratio), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
-    {.key = "extra_name", .kind = SCHEMA_STR, R(ratio_name), .flags = SCHEMA_GATED, .write = w_extra_name},
+    {.key = "extra_name", .kind = SCHEMA_STR, R(ratio_name), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT, .write = w_extra_name},
     /* Every measured result passed the check against the host: derived from "outcome". */
-    {.key = "verified", .kind = SCHEMA_SPECIAL, .write = w_verified},
+    {.key = "verified", .kind = SCHEMA_SPECIAL, .write = w_verified, .shape = "{\"type\": \"boolean\"}"},
     {.key = "verification", .kind = SCHEMA_TEXT, RT(verify_note), .flags = SCHEMA_GATED},
     {.key = "note", .kind = SCHEMA_TEXT, RT(note), .flags = SCHEMA_ZERO_OMIT},
 };
@@ -387,7 +409,7 @@ static const schema_row device_rows[] = {
     {.key = "index", .kind = SCHEMA_U32, D(index)},
     {.key = "host", .kind = SCHEMA_TEXT, DT(host)},
     /* Every fact of the device (output_device_json; zeslm/facts.h is its table). */
-    {.key = "device", .kind = SCHEMA_JSON, D(facts), .flags = SCHEMA_REQUIRED},
+    {.key = "device", .kind = SCHEMA_JSON, D(facts), .flags = SCHEMA_REQUIRED, .shape = "{\"type\": \"object\"}"},
     {.key = "module_format", .kind = SCHEMA_TEXT, DT(module_format)},
     {.key = "started_s", .kind = SCHEMA_DOUBLE, D(started_s)},
     {.key = "finished_s", .kind = SCHEMA_DOUBLE, D(finished_s), .flags = SCHEMA_ZERO_NULL},
@@ -396,7 +418,8 @@ static const schema_row device_rows[] = {
     {.key = "size_rule", .kind = SCHEMA_TEXT, DT(size_rule), .flags = SCHEMA_ZERO_NULL},
     /* false: its run stopped before every workload asked for (w_devices adds the run's
      * own state: every device of a run still going, or stopped, is incomplete). */
-    {.key = "complete", .kind = SCHEMA_SPECIAL, .write = w_device_complete, .read = r_device_complete},
+    {.key = "complete", .kind = SCHEMA_SPECIAL, .write = w_device_complete, .read = r_device_complete,
+     .shape = "{\"type\": \"boolean\"}"},
     /* Against its peers (run_doc_aggregate), worked out again on reading. */
     {.key = "peer_score", .kind = SCHEMA_DOUBLE, D(peer_score), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "slow", .kind = SCHEMA_BOOL, D(slow), .flags = SCHEMA_GATED},
@@ -404,19 +427,23 @@ static const schema_row device_rows[] = {
     {.key = "clock_mhz", .kind = SCHEMA_DOUBLE, D(clock_mhz), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "peers_clock_mhz", .kind = SCHEMA_DOUBLE, D(peers_clock_mhz), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
     {.key = "throttled", .kind = SCHEMA_BOOL, D(throttled), .flags = SCHEMA_GATED},
-    {.key = "same_device_as", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_same_device},
+    {.key = "same_device_as", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_same_device,
+     .shape = "{\"type\": [\"integer\", \"null\"], \"minimum\": 0}"},
     {.key = "rank", .kind = SCHEMA_JSON, D(rank), .flags = SCHEMA_ZERO_NULL, .sub = &records_rank, .read = r_rank},
-    {.key = "launch", .kind = SCHEMA_JSON, D(rank), .sub = &records_rank, .write = w_nothing, .read = r_rank},
+    /* Schema 2's name for it: read, never written. */
+    {.key = "launch", .kind = SCHEMA_JSON, D(rank), .flags = SCHEMA_ZERO_OMIT, .sub = &records_rank, .write = w_nothing,
+     .read = r_rank},
     {.key = "clocks", .kind = SCHEMA_JSON, D(clocks), .flags = SCHEMA_ZERO_NULL, .sub = &records_clocks},
     /* A merged document's: the file or rank it came from. */
     {.key = "source", .kind = SCHEMA_TEXT, DT(source), .flags = SCHEMA_ZERO_OMIT},
-    {.key = "results", .kind = SCHEMA_SPECIAL, .write = w_results, .read = r_results, .emit = e_results},
+    {.key = "results", .kind = SCHEMA_SPECIAL, .write = w_results, .read = r_results, .emit = e_results,
+     .shape = "{\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/result\"}}"},
     {.key = "summaries", .kind = SCHEMA_MAP, D(summaries), .sub = &string_value},
     {.key = "findings", .kind = SCHEMA_MAP, D(findings), .sub = &findings_value},
     {.key = "errors", .kind = SCHEMA_ARRAY, D(errors), .sub = &records_device_error},
     /* What its expected figures say of it (expect/expected_verdict.h): derived, worked out again
      * from the rest whenever a document is written. */
-    {.key = "expected", .kind = SCHEMA_SPECIAL, .write = w_expected},
+    {.key = "expected", .kind = SCHEMA_SPECIAL, .write = w_expected, .shape = "{\"type\": \"object\"}"},
 };
 const schema_record records_device = {.name = "device", ROWS(device_rows), .gate = aggregated_device};
 
@@ -588,7 +615,7 @@ static json_t *w_verdicts(const void *rec)
 #define RUN(field) .offset = offsetof(run_doc, field)
 static const schema_row run_rows[] = {
     /* The version written; run_doc_parse reads 1, 2 and 3 before these rows. */
-    {.key = "schema", .kind = SCHEMA_SPECIAL, .write = w_schema},
+    {.key = "schema", .kind = SCHEMA_SPECIAL, .write = w_schema, .shape = "{\"const\": " TEXT(RUN_DOC_SCHEMA) "}"},
     /* The head's members, at the document's top level. */
     {.key = NULL, .kind = SCHEMA_JSON, RUN(head), .sub = &records_head},
     {.key = "complete", .kind = SCHEMA_BOOL, RUN(complete)},
@@ -599,12 +626,14 @@ static const schema_row run_rows[] = {
     {.key = "converge_s", .kind = SCHEMA_DOUBLE, RUN(converge_s)},
     {.key = "quick", .kind = SCHEMA_BOOL, RUN(quick)},
     /* Each with records_device: run_doc_parse reads them (schema 1: the root is one). */
-    {.key = "devices", .kind = SCHEMA_SPECIAL, .write = w_devices, .emit = e_devices},
+    {.key = "devices", .kind = SCHEMA_SPECIAL, .write = w_devices, .emit = e_devices,
+     .shape = "{\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/device\"}}"},
     {.key = "errors", .kind = SCHEMA_ARRAY, RUN(errors), .sub = &records_open_error},
-    {.key = "aggregate", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_aggregate, .emit = e_aggregate},
+    {.key = "aggregate", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_aggregate, .emit = e_aggregate,
+     .shape = AGGREGATE_SHAPE},
     /* merge's verdicts on the fleet (expect/expected_verdict.h's verdicts_json): derived, worked
      * out again by the merge that writes them. */
-    {.key = "verdicts", .kind = SCHEMA_SPECIAL, .write = w_verdicts},
+    {.key = "verdicts", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_ZERO_OMIT, .write = w_verdicts, .shape = "{\"type\": \"object\"}"},
 };
 const schema_record records_run = {.name = "run", ROWS(run_rows), .gate = aggregated_run};
 

@@ -62,6 +62,10 @@ typedef struct schema_row {
      * json_dumpf would write what `write` gives; false when a write failed. NULL: from
      * `write`. */
     bool (*emit)(FILE *f, const void *rec, int depth);
+    /* SPECIAL, or JSON without a sub: its value's JSON Schema, as JSON text (a record's
+     * as {"$ref": "#/$defs/NAME"}), for json/records_schema.c; the other kinds' follow
+     * from the kind and flags. */
+    const char *shape;
 } schema_row;
 
 typedef struct schema_record {

@@ -90,7 +90,7 @@ CELL(c_params, params_text(r->params, false, b, n))
  * text shows the fields of keep > 0, the most kept first where a table is wider than
  * TABLE_WIDTH. Of the columns that may go, spread and group go last (without them
  * a row's noise and launch shape are lost), but for work, whose "unconverged" flags a
- * figure the text must not pass as settled (tests/cli/converge.sh); verified is "yes"
+ * figure the text must not pass as settled (tests/cli/run/converge.sh); verified is "yes"
  * on every measured row (a wrong result is an error, not a row). */
 static const field fields[] = {
     {"workload", NULL, 0, false, false, j_workload, NULL},

@@ -295,7 +295,7 @@ bool progress_log_open(progress *p)
         errno = err;
     }
     /* A line at a time, so that the log can be watched as the run goes (tail -f) and a
-     * run that is killed keeps what it estimated (tests/cli/cluster_mpi.sh waits on it). */
+     * run that is killed keeps what it estimated (tests/cli/fleet/cluster_mpi.sh waits on it). */
     if (p->log && setvbuf(p->log, NULL, _IOLBF, 0) != 0) {
         fclose(p->log);
         p->log = NULL;

@@ -497,7 +497,7 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     run_budget_devices(&f.prog, choices, n, f.gpus);
     /* After the devices opened: PoCL's LLVM installs handlers of its own there that
      * delete its temporary files on SIGINT, so a build the signal meets fails
-     * (tests/cli/faults.sh); ours, installed later, replace them. */
+     * (tests/cli/run/faults.sh); ours, installed later, replace them. */
     /* Until here a signal ends the tool at once (io/interrupt.c), a driver that hangs in
      * its setup included. From here it stops the run at its next check (the workloads'
      * launches, the host checks) and the run still writes what it measured: the region

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # ze-slm-plot's fleet page of many devices: a merged document of 300 ranks
-# (tests/cli/fleet_files.py, from the H100 run fixture cut to a few results of each
+# (tests/cli/fleet/fleet_files.py, from the H100 run fixture cut to a few results of each
 # workload, scores spread by --jitter) with planted faults draws a page that opens with
 # the failing entries, the worst first (MISSING, ERROR, INCOMPLETE, then SLOW by score),
 # and nothing else before them; then a score histogram per model and workload and a box
@@ -33,7 +33,7 @@ PY
 
 # 300 ranks, 4 a host: rank 5 at 0.6 and 211 at 0.8 of the others' speed, rank 100 cut
 # short, rank 150 without its device, rank 299 with no file; two devices of another model.
-python3 "$src/tests/cli/fleet_files.py" "$tmp/template.json" "$tmp/ranks" --ranks 300 --per-host 4 --jitter 0.02 \
+python3 "$src/tests/cli/fleet/fleet_files.py" "$tmp/template.json" "$tmp/ranks" --ranks 300 --per-host 4 --jitter 0.02 \
     --slow 5:0.6 --slow 211:0.8 --killed 100 --no-device 150 --drop 299 --model 40:other --model 41:other ||
     fail "fleet_files.py"
 "$bench" merge "$tmp/ranks/"*.json --json "$tmp/fleet.json" >"$tmp/merge.out" 2>&1
@@ -88,7 +88,7 @@ PY
 
 # --per-device on a fleet of 12 (more than a page draws by default): each device's report,
 # linked from the failing entries and the table.
-python3 "$src/tests/cli/fleet_files.py" "$tmp/template.json" "$tmp/twelve" --ranks 12 --per-host 4 --slow 7:0.5 ||
+python3 "$src/tests/cli/fleet/fleet_files.py" "$tmp/template.json" "$tmp/twelve" --ranks 12 --per-host 4 --slow 7:0.5 ||
     fail "fleet_files.py"
 "$bench" merge "$tmp/twelve/"*.json --json "$tmp/twelve.json" >"$tmp/merge.out" 2>&1
 [ $? -eq 3 ] || fail "merge of 12: $(tail -3 "$tmp/merge.out")"

@@ -17,8 +17,8 @@ bench=$1
 mpiexec=$2
 intel=$3
 nvml=$4
-# shellcheck source=tests/cli/two_kinds.sh
-. "$(dirname "$0")/two_kinds.sh"
+# shellcheck source=tests/cli/run/two_kinds.sh
+. "$(dirname "$0")/../run/two_kinds.sh"
 "$bench" devices --backend cl --json "$tmp/devices.json" >/dev/null 2>&1 || fail "devices"
 # Intel's device: its index, and its UUID for the test double.
 set -- $(python3 -c '

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The checked-in man page and bash completion are what tools/ze-slm-bench/gendocs.c writes from the
+# The checked-in man page, completions and JSON Schema are what tools/ze-slm-bench/gendocs.c writes from the
 # option tables now (`cmake --build build --target docs-update` rewrites them).
 # usage: docs_generated.sh path/to/ze-slm-gendocs SOURCE_DIR
 set -eu
@@ -17,6 +17,9 @@ diff -u "$src/share/completion/ze-slm-bench.bash" "$tmp/bash" || { echo "share/c
 "$gen" fish "$src/tools/ze-slm-bench/templates/ze-slm-bench.fish.in" "$tmp/fish"
 diff -u "$src/share/completion/_ze-slm-bench" "$tmp/zsh" || { echo "share/completion/_ze-slm-bench is stale: build the docs-update target"; rc=1; }
 diff -u "$src/share/completion/ze-slm-bench.fish" "$tmp/fish" || { echo "share/completion/ze-slm-bench.fish is stale: build the docs-update target"; rc=1; }
+"$gen" schema "$tmp/schema"
+diff -u "$src/share/schema/ze-slm-results.schema.json" "$tmp/schema" ||
+    { echo "share/schema/ze-slm-results.schema.json is stale: build the docs-update target"; rc=1; }
 # The README's example table (and reading-results.md's) is the tool's rendering of
 # the reduce table of results/h100/run.json, as the text prints it at 100 columns.
 "$gen" table "$src/results/h100/run.json" reduce "$tmp/table"

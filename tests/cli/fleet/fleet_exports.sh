@@ -10,7 +10,7 @@
 # usage: fleet_exports.sh ZE_SLM_BENCH TESTS_DIR BUILD_DIR
 set -u
 bench=$1 dir=$2 build=$3
-gen="python3 $dir/cli/fleet_files.py"
+gen="python3 $dir/cli/fleet/fleet_files.py"
 py=python3
 if ! python3 -c 'import prometheus_client' 2>/dev/null; then
     py=$build/promvenv/bin/python

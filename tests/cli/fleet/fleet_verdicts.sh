@@ -7,7 +7,7 @@
 # CSV columns.
 # usage: fleet_verdicts.sh ZE_SLM_BENCH TESTS_DIR
 bench=$1 dir=$2
-gen="python3 $dir/cli/fleet_files.py"
+gen="python3 $dir/cli/fleet/fleet_files.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

@@ -22,8 +22,8 @@ if ! command -v "$mpiexec" >/dev/null; then
     echo "SKIPPED: no MPI launcher $mpiexec here (Open MPI's: Debian's openmpi-bin)"
     exit 77
 fi
-# shellcheck source=tests/cli/two_kinds.sh
-. "$(dirname "$0")/two_kinds.sh"
+# shellcheck source=tests/cli/run/two_kinds.sh
+. "$(dirname "$0")/../run/two_kinds.sh"
 # How each launcher keeps the other ranks running when one fails (keep), and how rank 3
 # is killed during its first workload for the others to finish (victim): a script for
 # sh -c, $0 its progress log, then its command. The progress log says when that began:

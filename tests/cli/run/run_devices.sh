@@ -9,7 +9,7 @@
 set -u
 bench=$1
 intel=$2
-# shellcheck source=tests/cli/two_kinds.sh
+# shellcheck source=tests/cli/run/two_kinds.sh
 . "$(dirname "$0")/two_kinds.sh"
 
 # `devices` with both fits 100 columns and scales byte counts: each device's SLM a

@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$bench" inspect --isa --target tgllp "$dir/fixtures/isa/broken_claims.cl" --json - 2>/dev/null >"$tmp/claims.json" || {
     echo "inspect --isa failed on broken_claims.cl"; exit 1; }
-python3 "$dir/cli/isa_claims.py" --present <"$tmp/claims.json" >"$tmp/claims.out"
+python3 "$dir/cli/inspect/isa_claims.py" --present <"$tmp/claims.json" >"$tmp/claims.out"
 rc=$?
 cat "$tmp/claims.out"
 failed=$(grep -c '^FAILED' "$tmp/claims.out")

@@ -13,7 +13,7 @@
 # usage: fleet_slurm_epilog.sh BUILD_DIR [REPO_DIR]
 set -u
 build=$(cd "$1" && pwd)
-repo=${2:-$(dirname "$0")/../..}
+repo=${2:-$(dirname "$0")/../../..}
 conf=/etc/slurm/slurm.conf
 epilog=/etc/slurm/ze-slm-epilog-test.sh
 state=$(mktemp -d /tmp/fleet_slurm_epilog.XXXXXX)

@@ -13,7 +13,7 @@ bench=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-python3 "$src/tests/cli/fleet_files.py" "$src/results/h100/run.json" "$tmp/fleet" --ranks 24 --per-host 4 \
+python3 "$src/tests/cli/fleet/fleet_files.py" "$src/results/h100/run.json" "$tmp/fleet" --ranks 24 --per-host 4 \
     --slow 5:0.7 || fail "fleet_files.py"
 set +e
 "$bench" merge "$tmp"/fleet/*.json --json "$tmp/m.json" --csv "$tmp/m.csv" --markdown "$tmp/m.md" >"$tmp/out" 2>&1

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd "$bench" run --backend cl --quick --reps 3 reduce/many bank/strided \
     --json "$tmp/one.json" >"$tmp/one.out" 2>&1 || fail "the template run: $(cat "$tmp/one.out")"
-python3 "$dir/cli/fleet_files.py" "$tmp/one.json" "$tmp/big" --ranks 10000 --per-host 8 --slow 4321:0.5
+python3 "$dir/cli/fleet/fleet_files.py" "$tmp/one.json" "$tmp/big" --ranks 10000 --per-host 8 --slow 4321:0.5
 now() { python3 -c "import time; print(time.time())"; }
 start=$(now)
 "$bench" merge "$tmp/big/"*.json --summary-only --openmetrics "$tmp/big.prom" >"$tmp/m.out" 2>&1

@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd "$bench" run --backend cl --quick --reps 20 reduce/many \
     --json "$tmp/one.json" >"$tmp/one.out" 2>&1 || fail "the template run: $(cat "$tmp/one.out")"
-python3 "$dir/cli/fleet_files.py" "$tmp/one.json" "$tmp/fleet" --ranks 2000 --per-host 8 --results 185 \
+python3 "$dir/cli/fleet/fleet_files.py" "$tmp/one.json" "$tmp/fleet" --ranks 2000 --per-host 8 --results 185 \
     --slow 17:0.7 --slow 1234:0.5 --slow 1999:0.8 || fail "fleet_files.py"
 python3 - "$bench" "$tmp" <<'PY' || exit 1
 import glob, os, resource, subprocess, sys
