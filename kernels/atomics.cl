@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Atomics by operation on 32-bit integers (and exchange and compare-exchange on
 // float), in SLM and in global memory. Work-item gid < n makes `rounds` atomics on
 // the word idx[gid]; the host's index table sets the pattern (every work-item its

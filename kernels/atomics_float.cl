@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Float add, min and max (cl_ext_float_atomics), in a file of their own because they
 // need OpenCL C 3.0 (spirv/CMakeLists.txt builds it with -cl-std=CL3.0, and so does
 // the OpenCL backend from source) and a device without the extension cannot build it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The operations of atomics.cl on 64-bit integers, in a file of their own because a
 // device without 64-bit atomics cannot build it (and would otherwise lose the 32-bit
 // kernels too). The contract is atomics.cl's, with 64-bit operands:

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: MIT
 // Atomics by memory order and scope: atomic_fetch_add_explicit (OpenCL C 2.0 atomics,
-// built as OpenCL C 3.0: spirv/CMakeLists.txt gives it -cl-std=CL3.0, and so does the
-// OpenCL backend) with memory_order_relaxed, acq_rel and seq_cst, and
-// memory_scope_work_group and device, in SLM and in global memory. Each work-item adds
+// built as OpenCL C 3.0 by ocloc: spirv/CMakeLists.txt gives it -cl-std=CL3.0; the
+// OpenCL backend builds it as the newest of 3.0 and 2.0 the device takes) with
+// memory_order_relaxed, acq_rel and seq_cst, and memory_scope_work_group and device, in SLM and in global memory. Each work-item adds
 // a = (gid & 15) + 1 to its own word `rounds` times, so that what is timed is the
 // order's and scope's cost, not contention, and every returned value is known: the
 // word's final value goes to out (SLM) or stays in data (global), and the sum of the
@@ -9,10 +10,20 @@
 //
 // OpenCL C 3.0 makes acq_rel, seq_cst and the device scope optional: a kernel whose
 // order or scope the device lacks is not compiled (the host skips it, from the
-// device's CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES).
+// device's CL_DEVICE_OPENCL_C_FEATURES and CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES).
+// OpenCL C 2.0 has them all, whether or not its compiler defines the 3.0 macros.
 
 #if __OPENCL_C_VERSION__ < 200
-#error "atomics_order.cl needs OpenCL C 2.0 atomics (-cl-std=CL3.0)"
+#error "atomics_order.cl needs OpenCL C 2.0 atomics (-cl-std=CL2.0 or CL3.0)"
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_acq_rel)
+#define HAS_ACQ_REL
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_order_seq_cst)
+#define HAS_SEQ_CST
+#endif
+#if __OPENCL_C_VERSION__ < 300 || defined(__opencl_c_atomic_scope_device)
+#define HAS_SCOPE_DEVICE
 #endif
 
 // slm holds a word per work-item.
@@ -39,35 +50,35 @@ __kernel void order_slm_relaxed_work_group(SLM_ARGS)
     SLM_BODY(memory_order_relaxed, memory_scope_work_group)
 }
 
-#if defined(__opencl_c_atomic_scope_device)
+#if defined(HAS_SCOPE_DEVICE)
 __kernel void order_slm_relaxed_device(SLM_ARGS)
 {
     SLM_BODY(memory_order_relaxed, memory_scope_device)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_acq_rel)
+#if defined(HAS_ACQ_REL)
 __kernel void order_slm_acq_rel_work_group(SLM_ARGS)
 {
     SLM_BODY(memory_order_acq_rel, memory_scope_work_group)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_acq_rel) && defined(__opencl_c_atomic_scope_device)
+#if defined(HAS_ACQ_REL) && defined(HAS_SCOPE_DEVICE)
 __kernel void order_slm_acq_rel_device(SLM_ARGS)
 {
     SLM_BODY(memory_order_acq_rel, memory_scope_device)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_seq_cst)
+#if defined(HAS_SEQ_CST)
 __kernel void order_slm_seq_cst_work_group(SLM_ARGS)
 {
     SLM_BODY(memory_order_seq_cst, memory_scope_work_group)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_seq_cst) && defined(__opencl_c_atomic_scope_device)
+#if defined(HAS_SEQ_CST) && defined(HAS_SCOPE_DEVICE)
 __kernel void order_slm_seq_cst_device(SLM_ARGS)
 {
     SLM_BODY(memory_order_seq_cst, memory_scope_device)
@@ -79,35 +90,35 @@ __kernel void order_global_relaxed_work_group(GLOBAL_ARGS)
     GLOBAL_BODY(memory_order_relaxed, memory_scope_work_group)
 }
 
-#if defined(__opencl_c_atomic_scope_device)
+#if defined(HAS_SCOPE_DEVICE)
 __kernel void order_global_relaxed_device(GLOBAL_ARGS)
 {
     GLOBAL_BODY(memory_order_relaxed, memory_scope_device)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_acq_rel)
+#if defined(HAS_ACQ_REL)
 __kernel void order_global_acq_rel_work_group(GLOBAL_ARGS)
 {
     GLOBAL_BODY(memory_order_acq_rel, memory_scope_work_group)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_acq_rel) && defined(__opencl_c_atomic_scope_device)
+#if defined(HAS_ACQ_REL) && defined(HAS_SCOPE_DEVICE)
 __kernel void order_global_acq_rel_device(GLOBAL_ARGS)
 {
     GLOBAL_BODY(memory_order_acq_rel, memory_scope_device)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_seq_cst)
+#if defined(HAS_SEQ_CST)
 __kernel void order_global_seq_cst_work_group(GLOBAL_ARGS)
 {
     GLOBAL_BODY(memory_order_seq_cst, memory_scope_work_group)
 }
 #endif
 
-#if defined(__opencl_c_atomic_order_seq_cst) && defined(__opencl_c_atomic_scope_device)
+#if defined(HAS_SEQ_CST) && defined(HAS_SCOPE_DEVICE)
 __kernel void order_global_seq_cst_device(GLOBAL_ARGS)
 {
     GLOBAL_BODY(memory_order_seq_cst, memory_scope_device)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SLM bank conflicts. Each work-item owns one SLM word and updates it `iters` times,
 // with a work-group barrier per update as in the document; the address of the word
 // decides how many work-items of a sub-group land in the same bank.

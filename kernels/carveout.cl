@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The L1 cache against reserved SLM: global-memory latency and read bandwidth of one
 // footprint while each group reserves `slm_words` words of dynamic SLM, which on GPUs
 // whose SLM and L1 share one array per compute unit (NVIDIA since Volta, Intel Xe-HPC

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // 1-D convolution with zero padding:
 //   out[i] = sum_{j<m} in[i - m/2 + j] * taps[j],   in[k] = 0 outside [0, n).
 // Arithmetic is modulo 2^32 (uint), as in the host reference.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // 256-bin histogram of the bytes of 64-bit words. Counts are 32-bit (the host checks
 // that 8*n fits). Global bins must be zero before a launch.
 

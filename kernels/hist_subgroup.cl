@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The histogram document's two kernels as it wrote them for Intel GPUs: sub-groups of
 // a required size ([[intel::reqd_sub_group_size(16)]]) that load their words with
 // sg.load, a sub-group block read of 64-bit words (intel_sub_group_block_read_ul,

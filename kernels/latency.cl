@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Dependent-load latency: one work-item follows a chain through a random cyclic
 // permutation (next[i] is the node after node i), so every load's address comes from
 // the load before it and no two accesses overlap.

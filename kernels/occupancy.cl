@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SLM occupancy and barrier cost.
 
 // A memory-latency-bound copy through SLM (out[i] = in[i + 1 within the group] + 1,

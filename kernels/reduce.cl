@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sum of 32-bit integers. Sums wrap modulo 2^32 (uint arithmetic), which the host
 // reference reproduces exactly; signed overflow would be undefined behaviour.
 //

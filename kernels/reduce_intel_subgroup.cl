@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // reduce_many_subgroup (reduce_subgroup.cl) as Intel GPUs are programmed: a required
 // sub-group size (16 or 32 lanes, intel_reqd_sub_group_size) and, in 16-wide
 // sub-groups, block reads (intel_sub_group_block_read4: one message brings 4 words to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Built only for devices that report sub-group support (cl_khr_subgroups, or every
 // Level Zero device); the SLM-only variant reduce_many covers the others.
 #pragma OPENCL EXTENSION cl_khr_subgroups : enable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ceilings of the device, measured by the same tool in the same run as the
 // workloads, so every workload can say how close to its limit it runs.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A short kernel whose SLM reservation the host sets: the cost of switching between
 // two reservations (launched back to back, a small and a large alternating) against
 // launches of one size. Each group writes `words` words of its reservation, then each

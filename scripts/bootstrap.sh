@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs what ze-slm needs from Debian/Ubuntu (when run as root; otherwise prints
 # the apt-get line to run) and builds it into build/.
 set -eu
@@ -7,10 +8,15 @@ cd "$(dirname "$0")/.."
 # python3-pip: scripts/intel-cl.sh fetches Intel's OpenCL runtime for CPUs (the intel-cl
 # tests) with `pip download`. mpich, libmpich-dev: `run --mpi` and its tests (the build
 # leaves it out where no MPI is found). python3-venv: the reframe test installs ReFrame
-# from PyPI into build/reframe. valgrind: the lifetimes tests run under it.
-pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib libze-dev intel-opencl-icd
+# from PyPI into build/reframe. valgrind: the lifetimes tests run under it. hwloc-nox:
+# lstopo writes the topology that gives PoCL its second shape (tests/device/pocl_shape.sh).
+# abigail-tools: the abi_check test (abidiff against abi/libzeslm.abi). zsh, fish: the
+# completion_shells test asks them what the tool's completions offer.
+# python3-prometheus-client: fleet_exports parses --openmetrics with its parser. python3-scipy:
+# compare's statistics checked against scipy's (compare_stats_scipy).
+pkgs="build-essential cmake pkg-config python3 python3-pip python3-matplotlib python3-scipy libze-dev intel-opencl-icd
 ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd spirv-tools libjansson-dev libcmocka-dev libelf-dev libyaml-dev
-mpich libmpich-dev python3-venv valgrind libxml2-utils
+mpich libmpich-dev python3-venv valgrind libxml2-utils hwloc-nox abigail-tools zsh fish python3-prometheus-client
 ${ZESLM_EXTRA_PACKAGES:-}"
 missing=""
 for p in $pkgs; do

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the whole suite on the best device present and keeps what it printed and the
 # JSON it wrote, named after the device and the date, under DIR (default results/).
 # usage: scripts/gpu-run.sh [DIR] [extra `run` options...]

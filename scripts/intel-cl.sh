@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Intel's OpenCL runtime for x86 CPUs as a test device (Intel's compiler and its
 # sub-group extensions, no Intel GPU needed). Fetches the pinned wheels from PyPI with
 # `pip download`, unpacks them under BUILD/intel-cl (nothing outside it, nothing into

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes a C file embedding every kernel's SPIR-V, native binaries and OpenCL C source.
 # Called as: cmake -DOUT=file.c -DSPV_DIR=dir -DCL_DIR=dir -DNAMES="a;b" -DTARGETS="t;u"
 # [-DOPTIONS_a="-cl-std=CL3.0" ...] [-DNO_CL3_SOURCE="pvc"] -P embed.cmake
@@ -58,7 +59,12 @@ foreach(name IN LISTS NAMES)
   if(text MATCHES "#pragma OPENCL EXTENSION cl_ext_float_atomics : enable")
     set(fa true)
   endif()
-  string(APPEND table "    {\"${name}\", ${name}_spv, sizeof ${name}_spv, ${name}_cl, \"${OPTIONS_${name}}\", ${sg}, ${intel_sg}, ${fa}, ${name}_kernels, ${nk}, ${name}_natives, ${ntargets}, false},\n")
+  # ... and the OpenCL C it needs by the version it refuses.
+  set(c_need 0)
+  if(text MATCHES "#if __OPENCL_C_VERSION__ < ([0-9]+)")
+    set(c_need ${CMAKE_MATCH_1})
+  endif()
+  string(APPEND table "    {\"${name}\", ${name}_spv, sizeof ${name}_spv, ${name}_cl, \"${OPTIONS_${name}}\", ${sg}, ${intel_sg}, ${fa}, ${name}_kernels, ${nk}, ${name}_natives, ${ntargets}, false, ${c_need}},\n")
 endforeach()
 string(APPEND body "const struct zeslm_kernel_file zeslm_kernel_files[] = {\n${table}};\n")
 string(APPEND body "const size_t zeslm_kernel_file_count = sizeof zeslm_kernel_files / sizeof zeslm_kernel_files[0];\n")

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Build step: reads the ISA listings IGC wrote while ocloc compiled one kernel file for
  * one target (src/intel/isa.c) and writes their instruction mix as a C array, which
  * embed.cmake puts beside that target's zebin. Usage: isa_table DUMP_DIR OUT.c C_NAME */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The measuring engine from a program of your own: list the workloads and their
  * variants, run one variant on the first device, and read its verified results and
  * what the workload concludes from them, through include/zeslm/bench.h alone.
@@ -65,7 +66,8 @@ int main(int argc, char **argv)
     if (wl->summarize)
         wl->summarize(&results, 0, &summary);
     for (size_t i = 0; i < summary.count; i++)
-        printf("  finding: %s\n", summary.items[i].sentence);
+        printf("  finding: %s\n", zeslm_summary_at(&summary, i)->sentence);
+    zeslm_summary_free(&summary);
     rc = measured ? 0 : 1;
 out:
     zeslm_results_free(&results);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libzeslm from a program of your own: open a device, build an OpenCL C kernel that
  * reverses each work-group's slice through SLM, launch it with an explicit group size
  * and print the device time. Usage: slm_reverse [BACKEND] (default: the best device).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A tiled matrix transpose through SLM, measured the way ze-slm-bench measures its own
  * kernels: a batch of square matrices, one per z of a 3-D launch, each cut into
  * TILE x TILE tiles, one per work-group of TILE x TILE work-items; a tile goes through

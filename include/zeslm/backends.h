@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The backends this build of the library holds (Level Zero, OpenCL, each compiled in
  * when its runtime was found): the one list that device listing, facts, messages and
  * the command line ask for names, labels and order of preference. */
@@ -8,8 +9,9 @@
 
 #include <zeslm/status.h>
 
-/* An upper bound of zeslm_backend_count(), for callers' arrays. */
-#define ZESLM_BACKEND_MAX 4
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Backends are numbered 0 .. zeslm_backend_count() - 1 in order of preference: a GPU
  * of backend 0 is picked before a GPU of backend 1. zeslm_device_info.backend holds
@@ -26,5 +28,9 @@ const char *zeslm_backend_label(uint32_t backend);
 /* The number of the backend called `name` (exact match). ZESLM_ERR_INVALID_ARG
  * when this build holds no such backend. */
 zeslm_status zeslm_backend_find(const char *name, uint32_t *backend);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,19 +1,27 @@
+/* SPDX-License-Identifier: MIT */
 /* The SLM workloads: run, verify against a host reference, and time on the device.
  * The measuring engine as a third party drives it (docs/examples/list_run.c): list
  * the workloads and their variants, run one, read its results and findings.
  *
- * ABI: zeslm_run_opts and zeslm_result only ever grow at their end. A caller sets
- * zeslm_run_opts.struct_size to the sizeof it was built with, so the library reads
- * no member it lacks (those are 0); it reads results through zeslm_results_at,
- * which steps by the library's own sizeof(zeslm_result). */
+ * ABI (docs/library.md): zeslm_run_opts and zeslm_result only ever grow at their end.
+ * A caller sets zeslm_run_opts.struct_size to the sizeof it was built with, so the
+ * library reads no member it lacks (those are 0); it hands results in with their
+ * sizeof (zeslm_results_append) and reads them through zeslm_results_at, which steps
+ * by the library's own sizeof(zeslm_result). Lists of results and findings are grown
+ * and freed by the library; no caller array is sized by a constant of this header. */
 #ifndef ZESLM_BENCH_H
 #define ZESLM_BENCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <zeslm/device.h>
 #include <zeslm/timing.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* A value of an option a workload declares for itself (zeslm_workload_option). */
 typedef struct zeslm_option_value {
@@ -73,7 +81,7 @@ typedef enum zeslm_outcome {
     ZESLM_SKIPPED,          /* the device lacks what the variant needs; `note` says what */
 } zeslm_outcome;
 
-typedef struct zeslm_result {
+struct zeslm_result {
     char workload[16];
     char variant[32];
     char params[96];        /* "n=1048576", "stride=16", ... */
@@ -106,7 +114,13 @@ typedef struct zeslm_result {
      * process waited, device time plus launch overhead plus any time the device ran
      * other processes' work (a GPU time-slices the processes sharing it). 0 = none. */
     uint64_t wall_ns;
-} zeslm_result;
+    /* The timed launches in the order they ran, two numbers each: the device's start
+     * of the launch (its kernel timestamp, in ns on the device's own clock, whose zero
+     * is the device's) and its device time (as in times_ns); stats.n pairs. A
+     * repetition of several launches (passes) starts at its first. NULL where not
+     * kept (a result read from a file) or a backend gave no start. */
+    uint64_t *launch_ns;
+};
 
 typedef struct zeslm_results {
     zeslm_result *items;
@@ -115,8 +129,10 @@ typedef struct zeslm_results {
 
 void zeslm_results_free(zeslm_results *r);
 /* Appends a copy of r to out, its launch times copied too (out owns them): how
- * results from elsewhere (a file, another rank) join a list. */
-zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r);
+ * results from elsewhere (a file, another rank) join a list. `r_size` is
+ * sizeof(zeslm_result) as the caller was built: the library reads no more of r than
+ * that, and the members it lacks are 0 in the copy. */
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r, size_t r_size);
 /* Result i of r (i < r->count), whatever size of zeslm_result the caller was built with. */
 const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i);
 
@@ -142,19 +158,25 @@ typedef struct zeslm_variant {
 } zeslm_variant;
 
 /* What a workload concludes from its results (the inferred bank count, latencies by
- * level): each finding a number under a key and the sentence that says it. 16 since
- * 0.2 (latency's levels with their sizes, carveout's L1 at each reservation). */
-#define ZESLM_SUMMARY_MAX 16
+ * level): each finding a number under a key and the sentence that says it. */
 typedef struct zeslm_finding {
     char key[40];         /* "banks_strided"; "" for a sentence with no number */
     double value;         /* NAN: looked for but not found (the sentence says why) */
     char sentence[240];   /* "" for a number with no sentence of its own */
 } zeslm_finding;
 
+/* A workload's findings, as many as it has: the library grows `items` (start from
+ * {0}) and zeslm_summary_free frees them; read finding i with zeslm_summary_at.
+ * `incomplete`: a finding was left out for want of host memory. */
 typedef struct zeslm_summary {
-    zeslm_finding items[ZESLM_SUMMARY_MAX];
-    size_t count;
+    zeslm_finding *items;
+    size_t count, cap;
+    bool incomplete;
 } zeslm_summary;
+
+void zeslm_summary_free(zeslm_summary *s);
+/* Finding i of s (i < s->count), whatever size of zeslm_finding the caller was built with. */
+const zeslm_finding *zeslm_summary_at(const zeslm_summary *s, size_t i);
 
 /* An option a workload declares for itself: the tool adds it to run's and profile's
  * options, checks its range, and hands it over in zeslm_run_opts.options. */
@@ -178,8 +200,8 @@ typedef struct zeslm_workload {
      * parameter set. A wrong device result is ZESLM_ERR_VERIFY with the first
      * differing index in zeslm_last_error(); results appended before it stay. */
     zeslm_status (*run)(zeslm_device *dev, const zeslm_run_opts *opts, zeslm_results *out);
-    /* Fills `out` (count 0 on entry) with what the results [first, count) show; may be
-     * NULL. At most ZESLM_SUMMARY_MAX findings. */
+    /* Appends to `out` (empty on entry; free it with zeslm_summary_free) what the
+     * results [first, count) show; may be NULL. */
     void (*summarize)(const zeslm_results *all, size_t first, zeslm_summary *out);
 } zeslm_workload;
 
@@ -219,8 +241,7 @@ double zeslm_default_size_scale(const zeslm_device *dev, char *rule, size_t len)
 zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, const zeslm_run_opts *opts,
                                 zeslm_results *out);
 
-/* An upper bound of zeslm_workload_count, for callers' arrays. */
-#define ZESLM_WORKLOAD_MAX 16
+/* zeslm_workload_count of them: size arrays of workloads by it, at run time. */
 extern const zeslm_workload *const zeslm_workloads[];
 extern const size_t zeslm_workload_count;
 const zeslm_workload *zeslm_workload_find(const char *name);
@@ -230,5 +251,9 @@ const zeslm_variant *zeslm_variant_find(const zeslm_workload *wl, const char *na
 bool zeslm_variant_listed(const char *list, const char *name);
 /* The size of a table of variants, for zeslm_workload.n_variants. */
 #define ZESLM_COUNT(table) (sizeof(table) / sizeof((table)[0]))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A device's clock, temperature, power and throttle reasons, read while it works. The
  * source is NVML on NVIDIA GPUs, loaded at run time (src/backends/nvml/), and Level
  * Zero Sysman on Intel's (src/backends/level_zero/); a device with neither has no
@@ -11,6 +12,10 @@
 
 #include <zeslm/device.h>
 #include <zeslm/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* One reading; NAN where the source does not say. */
 typedef struct zeslm_clock_sample {
@@ -44,5 +49,9 @@ zeslm_status zeslm_clock_source_sample(zeslm_clock_source *s, zeslm_clock_sample
 void zeslm_clock_reasons(const zeslm_clock_source *s, uint64_t throttle, char *names, size_t len);
 /* NULL: nothing. */
 void zeslm_clock_source_close(zeslm_clock_source *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Devices of every backend: listing, facts, selection, and the handles workloads use.
  *
  * Threads: list and open devices on one thread at a time (the backends' global setup,
@@ -13,6 +14,10 @@
 
 #include <zeslm/backends.h>
 #include <zeslm/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define ZESLM_MAX_SUBGROUP_SIZES 8
 
@@ -104,17 +109,25 @@ typedef struct zeslm_device_info {
      * clock x width x 2 (double data rate) / 8 bytes. 0 unknown. */
     uint32_t memory_clock_mhz;
     uint32_t memory_bus_bits;
-    /* ZESLM_ATOMIC_* bits; 0: none (an OpenCL 1.x device, whose OpenCL C has no
+    /* ZESLM_ATOMIC_* bits: the orders and scopes of OpenCL C 2.0 atomics that the device
+     * runs and its compiler builds (OpenCL 3.0: CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES and
+     * CL_DEVICE_OPENCL_C_FEATURES both); 0: none (OpenCL C 1.x has no
      * atomic_fetch_add_explicit). */
     uint32_t atomic_caps;
+    /* The newest OpenCL C the device builds, as __OPENCL_C_VERSION__ writes it (300, 200,
+     * 120): OpenCL 3.0's CL_DEVICE_OPENCL_C_ALL_VERSIONS, an older device's
+     * CL_DEVICE_OPENCL_C_VERSION; Level Zero's SPIR-V from ocloc's OpenCL C 3.0: 300.
+     * 0 unknown. */
+    uint32_t opencl_c;
 } zeslm_device_info;
 
+/* The library's: zeslm_list_devices fills it, zeslm_device_list_free frees it. */
 typedef struct zeslm_device_list {
-    zeslm_device_info *items;
+    zeslm_device_info *items;  /* read device i with zeslm_device_list_at */
     uint32_t count;
-    /* Why backend i (its registry number) contributed nothing ("no driver: ..."),
-     * "" when it did or was not asked; for messages. */
-    char notes[ZESLM_BACKEND_MAX][256];
+    /* Why backend i (its registry number, below zeslm_backend_count()) contributed
+     * nothing ("no driver: ..."), "" when it did or was not asked; for messages. */
+    char (*notes)[256];
 } zeslm_device_list;
 
 /* Lists the devices of the backend named `backend` (zeslm_backend_name), or of every
@@ -123,6 +136,9 @@ typedef struct zeslm_device_list {
  * zeslm_device_list_free. */
 zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out);
 void zeslm_device_list_free(zeslm_device_list *list);
+/* Device i of the list (i < count), whatever size of zeslm_device_info the caller was
+ * built with; NULL past the end. */
+const zeslm_device_info *zeslm_device_list_at(const zeslm_device_list *list, uint32_t i);
 
 /* Chooses a device: `spec` NULL picks the best (a GPU of the first backend in the
  * registry that has one, else the first device that is not a GPU); a decimal index
@@ -187,8 +203,11 @@ zeslm_status zeslm_buffer_write_at(zeslm_buffer *buf, size_t offset, const void 
 zeslm_status zeslm_buffer_read_at(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes);
 
 /* The facts a driver reports about one compiled kernel; 0 = not reported,
- * except where a field says otherwise. */
+ * except where a field says otherwise. The caller sets struct_size to the sizeof it
+ * was built with (0: this header's); the library fills no more than that (members
+ * are only ever added at the end). */
 typedef struct zeslm_kernel_props {
+    uint32_t struct_size;
     uint64_t static_slm;    /* bytes of SLM the kernel declares itself */
     uint64_t private_mem;   /* bytes per work-item */
     uint64_t spill_mem;     /* bytes per work-item; ze only */
@@ -233,6 +252,8 @@ zeslm_status zeslm_kernel_build(zeslm_device *dev, const zeslm_program *program,
 /* Frees a kernel of either origin, and the device too when it was closed and this was
  * its last buffer or kernel (a kernel keeps its device alive); NULL is ignored. */
 void zeslm_kernel_free(zeslm_kernel *k);
+/* Fills props up to its struct_size; a struct_size that ends before the first member
+ * after it is ZESLM_ERR_INVALID_ARG. */
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props);
 /* The group size the driver suggests for `global` work-items; 0 when it has no opinion. */
 uint32_t zeslm_kernel_suggest_group(zeslm_kernel *k, uint32_t global);
@@ -277,5 +298,9 @@ typedef struct zeslm_launch {
 /* zeslm_kernel_launch in up to three dimensions: ZESLM_ERR_INVALID_ARG for a zero x,
  * a group of more work-items than the device takes, or more along x than it takes. */
 zeslm_status zeslm_kernel_launch_nd(zeslm_kernel *k, const zeslm_launch *launch, uint64_t *device_ns);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

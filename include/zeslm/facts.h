@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Device facts described once (key, label, unit, where the value lives) so that the
  * table, JSON and CSV writers walk the same list. "Unknown" is a state, not a zero. */
 #ifndef ZESLM_FACTS_H
@@ -7,6 +8,10 @@
 #include <stddef.h>
 
 #include <zeslm/device.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum zeslm_fact_kind {
     ZESLM_FACT_U32,      /* uint32_t, 0 = unknown */
@@ -37,5 +42,9 @@ bool zeslm_fact_known(const zeslm_fact *f, const zeslm_device_info *d);
 void zeslm_fact_text(const zeslm_fact *f, const zeslm_device_info *d, char *buf, size_t len);
 /* Numeric facts as a double (false for text, lists and unknown values). */
 bool zeslm_fact_number(const zeslm_fact *f, const zeslm_device_info *d, double *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* An array grown one way by the library and its tools (git's ALLOC_GROW and st_mult):
  * its capacity doubled, or raised to what is needed, with the byte count checked for
  * overflow before any allocation. */

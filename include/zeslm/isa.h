@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Intel GPU ISA listings: the instruction mix of a kernel as Intel's compiler (IGC)
  * wrote it, read from its own listing (`IGC_ShaderDumpEnable=1 IGC_DumpToCustomDir=DIR
  * ocloc compile ...` leaves one `*_simdNN_*.asm` per kernel: one instruction a line,
@@ -13,6 +14,10 @@
 #include <stdio.h>
 
 #include <zeslm/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* What an instruction does, one class each. Messages to memory are split by space
  * (SLM or global) and kind. Block reads of global memory (one lane reads a run of
@@ -98,5 +103,9 @@ typedef struct zeslm_ocloc_input {
 zeslm_status zeslm_ocloc_compile(const zeslm_ocloc_input *in, const char *target, unsigned char **zebin,
                                  size_t *size, zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing,
                                  const char *kernel);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The bundled kernels, embedded at build time (spirv/embed.cmake writes kernels_data.c):
  * SPIR-V, native binaries for the AOT targets, and the OpenCL C source. What `limits`
  * and `inspect` report on; a third party builds its own with zeslm_kernel_build.
@@ -11,6 +12,10 @@
 
 #include <zeslm/device.h>
 #include <zeslm/isa.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* A kernel file compiled ahead of time for one Intel target (zebin). */
 struct zeslm_native {
@@ -42,6 +47,10 @@ struct zeslm_kernel_file {
      * holds (SPIR-V where the device ingests it, else source), whatever the device's
      * module choice, which is about the bundled kernels. */
     bool callers_program;
+    /* The oldest OpenCL C the source builds as (200, 300: its
+     * `#if __OPENCL_C_VERSION__ < N` line), 0 any. The OpenCL backend builds it with the
+     * newest -cl-std the device takes from there on, not with the -cl-std of `options`. */
+    unsigned needs_opencl_c;
 };
 
 extern const struct zeslm_kernel_file zeslm_kernel_files[];
@@ -53,5 +62,9 @@ const struct zeslm_kernel_file *zeslm_kernel_file_get(size_t i);
 
 /* NULL when device `d` can build `file`; otherwise what it lacks, for messages. */
 const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, const zeslm_device_info *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,8 +1,13 @@
+/* SPDX-License-Identifier: MIT */
 /* Per-group SLM limits and occupancy: how SLM and group size bound what runs at once. */
 #ifndef ZESLM_LIMITS_H
 #define ZESLM_LIMITS_H
 
 #include <zeslm/device.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Largest work-group whose work-items each need `bytes_per_item` bytes of SLM:
  * floor(slm_limit / bytes_per_item), capped by max_group (0 = no cap).
@@ -57,5 +62,9 @@ typedef struct zeslm_occupancy {
  * takes the same rule for an Intel target. */
 zeslm_status zeslm_occupancy_compute(const zeslm_device_info *dev, const zeslm_occupancy_query *q,
                                      zeslm_occupancy *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The measuring method of ze-slm-bench, for a kernel of your own: untimed warm-up
  * launches, then timed ones, every launch's device time and their statistics, with
  * the output optionally poisoned before the first launch and checked after the last.
@@ -12,6 +13,10 @@
 #include <zeslm/device.h>
 #include <zeslm/status.h>
 #include <zeslm/timing.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The most timed launches min_time_s may add up to when max_reps is 0, so that a
  * kernel of a few microseconds cannot fill memory with times. */
@@ -64,5 +69,9 @@ typedef struct zeslm_measurement {
 zeslm_status zeslm_measure(zeslm_kernel *kernel, const zeslm_launch *launch, const zeslm_measure_opts *opts,
                            zeslm_measurement *out);
 void zeslm_measurement_free(zeslm_measurement *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

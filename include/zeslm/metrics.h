@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Level Zero hardware counters (zet metric groups) for `profile --metrics`, asked for
  * without ever putting the tool at risk: the metrics library is checked first, and
  * the driver is asked with ZET_ENABLE_METRICS=1 in a child process (the 22.43 driver
@@ -13,6 +14,10 @@
 
 #include <zeslm/device.h>
 #include <zeslm/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct zeslm_metric_group {
     uint32_t device;         /* the Level Zero device's index, drivers in order */
@@ -61,5 +66,9 @@ zeslm_status zeslm_metrics_latest(zeslm_device *dev, zeslm_metric_value **out, s
 
 /* Ends what zeslm_metrics_start began (the group deactivated); nothing when none. */
 void zeslm_metrics_stop(zeslm_device *dev);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,6 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* Status codes and error messages shared by every ze-slm function. */
 #ifndef ZESLM_STATUS_H
 #define ZESLM_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum zeslm_status {
     ZESLM_OK = 0,
@@ -23,5 +28,9 @@ const char *zeslm_status_name(zeslm_status st);
 /* The message recorded by the last failing call on this thread: which call failed,
  * why, and where. Empty when nothing has failed. */
 const char *zeslm_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What each Intel GPU target can hold at once, for reasoning about a kernel without
  * the GPU: one table, with where its numbers come from. */
 #ifndef ZESLM_TARGETS_H
@@ -8,6 +9,10 @@
 #include <stdint.h>
 
 #include <zeslm/zebin.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct zeslm_intel_target {
     const char *name;               /* ocloc's -device name */
@@ -74,5 +79,9 @@ uint32_t zeslm_target_slm_allocated(const zeslm_intel_target *t, uint32_t bytes)
  * or a subslice holds max_group_size = 0 too. */
 void zeslm_target_fit_kernel(const zeslm_intel_target *t, const zeslm_zebin_kernel *k, uint32_t group_size,
                              zeslm_target_fit *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

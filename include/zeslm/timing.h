@@ -1,9 +1,14 @@
+/* SPDX-License-Identifier: MIT */
 /* Turning device timestamps and repeated launches into numbers. */
 #ifndef ZESLM_TIMING_H
 #define ZESLM_TIMING_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Nanoseconds between two kernel timestamps of a counter that keeps `valid_bits`
  * bits and ticks `timer_hz` times a second. A counter that wrapped once between
@@ -23,5 +28,9 @@ typedef struct zeslm_stats {
 
 /* Statistics of n >= 1 durations; `ns` is left in ascending order. */
 void zeslm_stats_compute(uint64_t *ns, size_t n, zeslm_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

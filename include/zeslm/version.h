@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which ze-slm this is: the version the headers describe (ZESLM_VERSION_*, at compile
  * time) and the library linked (zeslm_version(), at run time, with its git commit). */
 #ifndef ZESLM_VERSION_H
@@ -5,11 +6,16 @@
 
 #include <stdint.h>
 
-/* The one place the version is written: CMakeLists.txt reads it from here. 0.2:
- * zeslm_summary holds 16 findings (was 8), zeslm_device_info and zeslm_kernel_props
- * grew fields, devices are reference-counted: rebuild against these headers. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The one place the version is written: CMakeLists.txt reads it from here. While the
+ * major version is 0, every ABI change raises the minor version and with it the
+ * shared library's SONAME, libzeslm.so.0.MINOR (docs/library.md, "ABI and versions");
+ * CHANGELOG.md says what each version changed. */
 #define ZESLM_VERSION_MAJOR 0
-#define ZESLM_VERSION_MINOR 2
+#define ZESLM_VERSION_MINOR 3
 #define ZESLM_VERSION_PATCH 0
 
 typedef struct zeslm_version_info {
@@ -22,5 +28,9 @@ typedef struct zeslm_version_info {
 
 /* The linked library's version; static storage. */
 const zeslm_version_info *zeslm_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Intel native binaries (zebin, an ELF file): what the compiler decided about each
  * kernel, read from the .ze_info section (YAML) and the IntelGT notes. */
 #ifndef ZESLM_ZEBIN_H
@@ -8,6 +9,10 @@
 #include <stdint.h>
 
 #include <zeslm/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct zeslm_zebin_kernel {
     char name[128];
@@ -45,5 +50,9 @@ void zeslm_zebin_free(zeslm_zebin *z);
  * function it calls, makes an atomic operation on a pointer into Workgroup storage. A
  * module that is not SPIR-V is ZESLM_ERR_INVALID_ARG. */
 zeslm_status zeslm_zebin_local_atomics(zeslm_zebin *z, const void *spirv, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

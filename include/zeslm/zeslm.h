@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Everything libzeslm offers, in one include: every public header of include/zeslm/
  * (the test zeslm_h_all builds a program that includes this alone and uses each public
  * name). */
@@ -21,5 +22,13 @@
 #include <zeslm/units.h>
 #include <zeslm/version.h>
 #include <zeslm/zebin.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

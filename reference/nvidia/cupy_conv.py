@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """CuPy's correlate1d beside ze-slm's convolution: 64 Mi inputs, 257 taps, zero padding,
 out[i] = sum_j in[i - m/2 + j] * taps[j] (correlate1d, mode='constant', origin=0).
 ze-slm computes in uint32 modulo 2^32; CuPy computes integer input in float64 and

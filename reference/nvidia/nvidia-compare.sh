@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # NVIDIA's libraries beside ze-slm-bench on the same GPU, in one session: CUB's reduction
 # and histogram, CuPy's 1-D correlation, then the tool's variants at the same sizes, then
 # one table of both (side_by_side.py).

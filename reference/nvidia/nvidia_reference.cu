@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NVIDIA's own libraries on the workloads of ze-slm, for the comparison in results/h100/README.md:
 // cub::DeviceReduce::Sum and cub::DeviceHistogram::HistogramEven on the sizes and input
 // kinds ze-slm-bench uses, timed the same way (device time of each launch, after warm-up,

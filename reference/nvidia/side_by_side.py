@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """NVIDIA's libraries and ze-slm-bench at the same sizes, one row each: reads what
 nvidia_reference and cupy_conv.py printed (VENDOR, a file) and the JSON files of the
 tool's runs (TOOL.json ...) and prints both medians and how many times faster the tool is.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A ReFrame site configuration for a Slurm cluster, as tried with ze_slm.py on a one-node
 # and a two-node Slurm 22.05 (Debian's slurm-wlm, no accounting: hence the squeue
 # scheduler; with accounting, "slurm"). Put your login nodes' names in hostnames and

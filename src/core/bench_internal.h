@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the workloads share: result records, timed repetitions, group-size rules,
  * comparison with the host reference. */
 #ifndef ZESLM_BENCH_INTERNAL_H
@@ -105,6 +106,12 @@ uint64_t bench_fit_size(double scale, uint64_t quick, uint64_t full);
 
 /* A figure converged when doubling the work changes it by less than this (3%). */
 #define BENCH_TOLERANCE 0.03
+/* ... or by less than its launches' spread explains (twice the standard error of the
+ * two medians' difference), up to this: doubling the work does not quieten launches
+ * that vary as a whole (the H100's slm_switch/after_same: 8 us launches at 6% sd, the
+ * difference of two medians of 20 a standard error of 2.4%, ended unconverged); a
+ * spread over 20% is flagged `~` anyway. */
+#define BENCH_NOISE_MAX 0.10
 /* Default wall time per result for the doubling, full run and --quick, in seconds. */
 #define BENCH_CONVERGE_S 10.0
 #define BENCH_CONVERGE_QUICK_S 2.0
@@ -134,7 +141,8 @@ typedef struct bench_expect {
 zeslm_status bench_verify_u32(void *expect, char *how, size_t len);
 
 /* Records c as a result with printf-style params, and measures and verifies it, with
- * its work doubled (c->grow) until the figure changes by less than c->tolerance, the
+ * its work doubled (c->grow) until the figure changes by less than c->tolerance (or
+ * its launches' spread, BENCH_NOISE_MAX), the
  * time budget (o->converge_s) runs out, the next launch would take more than half
  * o->timeout_s, or the work would pass c->units_max: the result holds its last
  * measurement, the work it did and whether it converged. A device that executes
@@ -199,7 +207,7 @@ uint32_t bench_persistent_groups(const zeslm_device *dev, uint32_t group, uint32
  * given), which must hold whole sub-groups. False with the reason in `why`. */
 bool bench_has_subgroups(const zeslm_device *dev, uint32_t size, uint32_t group, char *why, size_t len);
 
-/* Appends a finding to s (dropped when s is full): `key` with `value` (NAN: not
+/* Appends a finding to s (dropped, and s marked incomplete, when out of host memory): `key` with `value` (NAN: not
  * found), and a printf-style sentence ("" for none). */
 void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

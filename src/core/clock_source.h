@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The contract between src/core/clocks.c and a clock source (NVML, Level Zero Sysman):
  * each source allocates a struct that starts with struct zeslm_clock_source and fills it. */
 #ifndef ZESLM_CLOCK_SOURCE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The clock-source registry: one row per source, the first that knows a device reads
  * it. Nothing else in the library names a clock source; clocks.c asks this table, as
  * device.c asks the backend registry (backends.c). */

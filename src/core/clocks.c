@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which clock source reads a device, and the calls every source answers the same way. */
 #include <math.h>
 #include <stdio.h>

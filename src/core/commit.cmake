@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes OUT, a C file defining zeslm_build_commit, the git commit of SOURCE_DIR
 # ("unknown" outside a git tree), and zeslm_build_text, "VERSION (git COMMIT)", at
 # every build; OUT is only touched when that changes, so nothing recompiles otherwise.

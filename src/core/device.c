@@ -1,12 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 /* The device-independent side of devices: listing across backends, selection, and
  * the public wrappers that dispatch to a backend's ops. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "backend.h"
 #include "error.h"
+#include "fault.h"
 #include "usable.h"
 
 /* Appends the devices of registry row `backend`, each marked with that row. */
@@ -44,6 +47,8 @@ zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out)
             return st;
         end = first + 1;
     }
+    if (!(out->notes = calloc(zeslm_backend_count() ? zeslm_backend_count() : 1, sizeof *out->notes)))
+        return zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory listing devices");
     for (uint32_t b = first; b < end && st == ZESLM_OK; b++)
         st = append(out, b);
     if (st != ZESLM_OK) {
@@ -52,12 +57,16 @@ zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out)
     }
     if (out->count == 0) {
         /* "no device found (LABEL: why; LABEL: why)", one note per backend asked */
-        char why[ZESLM_BACKEND_MAX * 300] = "";
-        size_t used = 0;
-        for (uint32_t b = first; b < end && used < sizeof why; b++)
-            used += (size_t)snprintf(why + used, sizeof why - used, "%s%s: %s", b > first ? "; " : "",
+        size_t size = (end - first) * (sizeof *out->notes + 64) + 1, used = 0;
+        char *why = calloc(size, 1);
+        for (uint32_t b = first; why && b < end && used < size; b++)
+            used += (size_t)snprintf(why + used, size - used, "%s%s: %s", b > first ? "; " : "",
                                      zeslm_backend_label(b), out->notes[b]);
-        return zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device found (%s)", why);
+        st = why ? zeslm_fail(ZESLM_ERR_NO_DEVICE, "no device found (%s)", why)
+                 : zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory listing devices");
+        free(why);
+        zeslm_device_list_free(out);
+        return st;
     }
     return ZESLM_OK;
 }
@@ -65,8 +74,13 @@ zeslm_status zeslm_list_devices(const char *backend, zeslm_device_list *out)
 void zeslm_device_list_free(zeslm_device_list *list)
 {
     free(list->items);
-    list->items = NULL;
-    list->count = 0;
+    free(list->notes);
+    memset(list, 0, sizeof *list);
+}
+
+const zeslm_device_info *zeslm_device_list_at(const zeslm_device_list *list, uint32_t i)
+{
+    return i < list->count ? &list->items[i] : NULL;
 }
 
 static bool contains_nocase(const char *hay, const char *needle)
@@ -213,7 +227,9 @@ zeslm_status zeslm_buffer_write_at(zeslm_buffer *buf, size_t offset, const void 
 zeslm_status zeslm_buffer_read_at(zeslm_buffer *buf, size_t offset, void *dst, size_t bytes)
 {
     zeslm_status st = in_buffer(buf, offset, bytes, "zeslm_buffer_read: a read");
-    return st != ZESLM_OK ? st : buf->dev->ops->read(buf, offset, dst, bytes);
+    if (st == ZESLM_OK)
+        st = buf->dev->ops->read(buf, offset, dst, bytes);
+    return st != ZESLM_OK ? st : zeslm_fault_read(dst, bytes);
 }
 
 zeslm_status zeslm_buffer_write(zeslm_buffer *buf, const void *src, size_t bytes)
@@ -248,6 +264,11 @@ const char *zeslm_kernel_file_unsupported(const struct zeslm_kernel_file *file, 
     /* Without the extension the compiler has no atomic_float operations at all. */
     if (file->needs_float_atomics && d->float_atomics == 0)
         return "needs cl_ext_float_atomics, which this device lacks";
+    /* An unknown version (0) is tried: the compiler then says. */
+    if (file->needs_opencl_c == 300 && d->opencl_c && d->opencl_c < 300)
+        return "needs OpenCL C 3.0, newer than this device's compiler takes";
+    if (file->needs_opencl_c == 200 && d->opencl_c && d->opencl_c < 200)
+        return "needs OpenCL C 2.0 or later (its atomics), newer than this device's compiler takes";
     return NULL;
 }
 
@@ -285,7 +306,7 @@ static zeslm_status kernel_from_module(zeslm_device *dev, struct zeslm_module *m
     device_hold(dev);
     (*out)->dev = dev;
     snprintf((*out)->name, sizeof (*out)->name, "%s", kernel);
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     st = zeslm_kernel_props_get(*out, &p);
     if (st != ZESLM_OK) {
         zeslm_kernel_free(*out);
@@ -366,8 +387,17 @@ void zeslm_kernel_free(zeslm_kernel *k)
 
 zeslm_status zeslm_kernel_props_get(zeslm_kernel *k, zeslm_kernel_props *props)
 {
-    memset(props, 0, sizeof *props);
-    return k->dev->ops->kernel_props(k, props);
+    /* A caller built with a shorter zeslm_kernel_props gets no more than it holds; 0 is
+     * this header's size (in-tree code), as zeslm_run_opts.struct_size. */
+    size_t size = props->struct_size ? props->struct_size : sizeof *props;
+    if (size < offsetof(zeslm_kernel_props, static_slm) + sizeof props->static_slm)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "zeslm_kernel_props_get: struct_size %zu is shorter than any "
+                          "zeslm_kernel_props", size);
+    zeslm_kernel_props all = {.struct_size = sizeof all};
+    zeslm_status st = k->dev->ops->kernel_props(k, &all);
+    all.struct_size = (uint32_t)(size < sizeof all ? size : sizeof all);
+    memcpy(props, &all, all.struct_size);
+    return st;
 }
 
 uint32_t zeslm_kernel_suggest_group(zeslm_kernel *k, uint32_t global)

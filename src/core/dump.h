@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Keeping what the driver compiled, for reading offline (PTX from NVIDIA, zebin from
  * Intel): when the device's settings name a dump directory, every module built is
  * written there. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Recording why a call failed, once, where it failed. */
 #ifndef ZESLM_ERROR_H
 #define ZESLM_ERROR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one growth of an array (include/zeslm/grow.h). */
 #include <stdint.h>
 #include <stdlib.h>

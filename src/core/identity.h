@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A device's identity as text, the same from either backend: its UUID and its PCI
  * address, which tell two devices of one model apart across a cluster. */
 #ifndef ZESLM_IDENTITY_H

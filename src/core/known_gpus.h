@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Per-compute-unit facts that OpenCL does not report, for GPUs known by name. */
 #ifndef ZESLM_KNOWN_GPUS_H
 #define ZESLM_KNOWN_GPUS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <zeslm/limits.h>
 
 #include "error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* zeslm_measure: the one launch-repetition loop, the tool's and the library's users'. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the measuring loop shares with the workloads. */
 #ifndef ZESLM_MEASURE_INTERNAL_H
 #define ZESLM_MEASURE_INTERNAL_H

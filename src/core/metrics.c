@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Hardware counters around launches (include/zeslm/metrics.h), through the device's
  * backend: only Level Zero's has them. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A small seeded generator (splitmix64) so that inputs are reproducible from --seed
  * on every platform, unlike rand(). */
 #ifndef ZESLM_RNG_H

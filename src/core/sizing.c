@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Default sizes a device keeps: every workload's full-run size (chosen for a discrete
  * GPU) scaled by a factor that follows from the device's identity and properties
  * alone, so that the same device and driver get the same sizes on every run and on

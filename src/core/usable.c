@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Intel's driver with no GPU it knows behind it (22.43 with SetCommandStreamReceiver=1
  * and ProductFamilyOverride=adlp, dg2, acm-g10, xe_hp_sdv or pvc) reports a maximum
  * group size of 0 and 0 threads per EU. With the first, zeKernelCreate fails with

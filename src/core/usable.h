@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Refusing a device whose driver reports facts that no working device has. */
 #ifndef ZESLM_USABLE_H
 #define ZESLM_USABLE_H

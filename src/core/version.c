@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <zeslm/version.h>
 
 /* Written at build time by src/core/commit.cmake. */

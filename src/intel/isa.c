@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading IGC's ISA listings (include/zeslm/isa.h): each instruction line is classed
  * by its mnemonic and, for a message, by the decoded comment IGC writes after it; the
  * loops are found from the branches that go back to a label. The input is a file the

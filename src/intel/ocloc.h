@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenCL C compiled in-process by Intel's offline compiler, libocloc (the library
  * behind the `ocloc` command, in Debian's intel-opencl-icd). It is loaded with dlopen
  * when first needed, so that libzeslm runs where it is absent. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ocloc command, for what libocloc (ocloc.c) does not give: a zebin for an Intel
  * target with no device, and IGC's ISA listings, which IGC writes only where
  * IGC_ShaderDumpEnable and IGC_DumpToCustomDir in its environment say; a spawn of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which kernels of a SPIR-V module make atomic operations on SLM (Workgroup storage),
  * for zebins, whose .ze_info says has_global_atomics but never has_local_atomics
  * (IGC 1.x does not write it). A kernel counts when an atomic in it, or in a function

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Zebin reading with elfutils' libelf for the container and libyaml for .ze_info.
  * The input is untrusted (a user's file): every size, type and index is checked,
  * and the walk over the YAML has a fixed depth. It is fuzzed (tests/fuzz). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bank: the document's SLM bank-conflict test over strides, a swizzled layout that
  * removes the conflicts, and the same strides at full SLM throughput. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* conv: 1-D convolution with zero padding, from global memory and from SLM. */
 #include <stdlib.h>
 #include <string.h>

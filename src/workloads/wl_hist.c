@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hist: 256-bin histogram of the bytes of n 64-bit words, over three inputs. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* latency: dependent-load chains over a random cyclic permutation in SLM and in global
  * memory, over footprints from 1 KiB to far beyond the last-level cache, so that the
  * SLM, L1, L2 and device-memory steps show; and a chain of dependent SLM atomics. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <zeslm/units.h>
 
@@ -28,12 +30,14 @@ static const zeslm_variant variants[] = {
 
 /* The smallest footprint: 256 nodes, well inside any L1 and any SLM. */
 #define MIN_FOOTPRINT 1024u
-/* 2 GiB: forty times the largest L2 we know of (H100, 50 MiB), so the top footprints
- * are served by device memory past the TLB's reach, as in a real random walk (the
- * H100's latency still rose from 256 to 512 MiB, 332 to 341 ns). Past it the
- * footprint doubles on while device memory's latency still rises (two footprints more
- * than LEVEL_PLATEAU apart), up to GLOBAL_LIMIT. */
-#define GLOBAL_TOP (UINT64_C(2) << 30)
+/* 512 MiB: ten times the largest L2 we know of (H100, 50 MiB), so the top footprints
+ * are served by device memory past the TLB's reach, as in a real random walk. Past it
+ * the footprint doubles on while device memory's latency still rises (two footprints
+ * more than LEVEL_PLATEAU apart) and the next one fits a result's budget (run_global), up
+ * to GLOBAL_LIMIT: the H100's rose 334 -> 344 ns from 256 to 512 MiB and held at 348 and
+ * 351 ns at 1 and 2 GiB (its run of 2026-11-25). Each footprint is a chain the host
+ * shuffles, and a fixed 2 GiB top cost a CPU its 512M random swaps whatever its caches. */
+#define GLOBAL_TOP (UINT64_C(512) << 20)
 #define GLOBAL_LIMIT (UINT64_C(4) << 30)
 #define QUICK_TOP (UINT64_C(1) << 20)
 /* SLM chains stop here even where a device reports more (PoCL: 512 KiB of "local"
@@ -49,6 +53,7 @@ struct lat_ctx {
     uint64_t launches; /* every launch so far at this footprint and steps, warm-up included */
     struct lat_io *io;
     uint32_t steps_arg; /* the kernel argument that holds the steps */
+    double tolerance;   /* the convergence's; 0: the engine's (LEVEL_PROBE_TOLERANCE for a probe) */
 };
 
 /* One repetition, counted: the chain advances `steps` nodes per launch, and the
@@ -165,7 +170,8 @@ static zeslm_status run_footprint(zeslm_device *dev, const zeslm_run_opts *o, ze
     bench_case one = {.workload = "latency", .v = v, .group = c->run.group, .groups = c->run.groups, .rep = lat_rep,
                       .rep_ctx = c, .poison = atomic ? io->out : NULL, .scratch = io->got, .poison_words = n,
                       .verify = verify, .verify_ctx = &check, .work = io->steps, .work_unit = "steps",
-                      .units = io->steps, .units_max = CHAIN_STEPS_MAX, .grow = lat_grow, .grow_ctx = c};
+                      .units = io->steps, .units_max = CHAIN_STEPS_MAX, .grow = lat_grow, .grow_ctx = c,
+                      .tolerance = c->tolerance};
     zeslm_result *r;
     TRY(bench_case_run(o, out, &one, &r, "footprint=%llu", (unsigned long long)footprint));
     if (r->outcome != ZESLM_MEASURED)
@@ -193,12 +199,22 @@ struct lat_probe {
 static zeslm_status lat_probe(void *ctx, uint64_t footprint, double *ns)
 {
     struct lat_probe *p = ctx;
-    return run_footprint(p->dev, p->o, p->out, p->v, p->c, p->io, footprint, ns);
+    p->c->tolerance = LEVEL_PROBE_TOLERANCE;
+    zeslm_status st = run_footprint(p->dev, p->o, p->out, p->v, p->c, p->io, footprint, ns);
+    p->c->tolerance = 0;
+    return st;
 }
 
 /* Refined footprints are multiples of this (16 nodes): 5% of the smallest footprint
  * that could end a level, 1 KiB, is 51 bytes. */
 #define REFINE_ALIGN 64u
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* Whether the curve's last two footprints are within LEVEL_PLATEAU of each other (or
  * were not measured, so that no more can be learnt by going further). */
@@ -219,11 +235,18 @@ static zeslm_status run_global(zeslm_device *dev, const zeslm_run_opts *o, zeslm
     curve_point p[CURVE_MAX];
     size_t n = 0;
     uint64_t grid_top = top < GLOBAL_TOP ? top : GLOBAL_TOP;
+    /* Past the grid, a footprint costs twice the last one's shuffle, upload and
+     * measurement: it is measured only where that fits one result's budget (a loaded
+     * CPU's 1 GiB chain took a minute to shuffle, and its latency rises on with the
+     * TLB's misses to the last footprint). */
+    double budget = o->converge_s > 0 ? o->converge_s : o->quick ? BENCH_CONVERGE_QUICK_S : BENCH_CONVERGE_S;
+    double last_s = 0;
     for (uint64_t f = MIN_FOOTPRINT; f <= top && st == ZESLM_OK; f *= 2) {
-        if (f > grid_top && flat_at_top(p, n))
+        if (f > grid_top && (flat_at_top(p, n) || 2 * last_s > budget))
             break;
-        double ns;
+        double ns, t0 = wall_s();
         st = run_footprint(dev, o, out, v, c, io, f, &ns);
+        last_s = wall_s() - t0;
         p[n++] = (curve_point){f, ns, true};
     }
     struct lat_probe probe = {dev, o, out, v, c, io};

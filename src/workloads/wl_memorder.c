@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memorder: what memory order and scope cost an atomic. SLM and global
  * atomic_fetch_add_explicit with memory_order_relaxed, acq_rel and seq_cst and
  * memory_scope_work_group and device (kernels/atomics_order.cl), each work-item on its
@@ -6,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_features.h"
 #include "bench_internal.h"
 
 enum space { SLM, GLOBAL };
@@ -102,18 +104,20 @@ out:
     return st;
 }
 
-/* Why the device cannot run v, or NULL. */
+/* Why the device cannot run v, naming the OpenCL C feature it lacks, or NULL. */
 static const char *lacks(const zeslm_device_info *d, const struct order_traits *t, char *why, size_t len)
 {
-    if (!d->atomic_caps) {
-        snprintf(why, len, "OpenCL C 2.0 atomics need an OpenCL 2.0 or later device");
-        return why;
-    }
-    uint32_t missing = (t->order | t->scope) & ~d->atomic_caps;
+    const char *missing = atomic_feature_missing(d->atomic_caps, t->order | t->scope);
     if (!missing)
         return NULL;
-    snprintf(why, len, "the device's atomics lack %s (CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES), so its OpenCL C 3.0 "
-             "does not compile them", missing & t->order ? t->order_name : t->scope_name);
+    if (!d->atomic_caps && d->opencl_c)
+        snprintf(why, len, "the device lacks OpenCL C 2.0 atomics (its newest OpenCL C: %u.%u)", d->opencl_c / 100,
+                 d->opencl_c / 10 % 10);
+    else if (!d->atomic_caps)
+        snprintf(why, len, "the device lacks OpenCL C 2.0 atomics (it does not say which OpenCL C it takes)");
+    else
+        snprintf(why, len, "the device lacks %s (CL_DEVICE_OPENCL_C_FEATURES, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES): "
+                 "no %s", missing, t->order & ~d->atomic_caps ? t->order_name : t->scope_name);
     return why;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* occupancy: throughput against the SLM a group reserves and against group size, and
  * a work-group barrier's latency (one group alone) and throughput (every compute unit
  * full) against group size. */
@@ -28,7 +29,7 @@ enum { SLM_SWEEP, GROUP_SWEEP, BARRIER, BARRIER_THROUGHPUT };
 /* The kernel's SIMD width: its sub-group size, else the device's; 1 unknown. */
 static uint32_t simd_of(const zeslm_device_info *d, zeslm_kernel *k)
 {
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     return zeslm_kernel_props_get(k, &p) == ZESLM_OK && p.subgroup_size ? p.subgroup_size
            : d->simd_width                                          ? d->simd_width
                                                                     : 1;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reduce: sum of n uint32 values, modulo 2^32. */
 #include <stdlib.h>
 

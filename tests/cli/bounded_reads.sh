@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every file the tool reads has a size limit: a device that never ends or a huge
 # sparse file fails at once with one line naming the limit (once,
 # `inspect /dev/zero` grew until the out-of-memory killer ended it). The address

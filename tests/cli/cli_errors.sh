@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Bad input gets one clear error line on stderr and a non-zero exit, never a crash.
 # usage: cli_errors.sh path/to/ze-slm-bench
 bench=$1
@@ -31,6 +32,13 @@ expect_error "help: unknown command 'comapre'; did you mean 'compare'?" help com
 expect_error "run: unknown bench 'hsit'; did you mean 'hist'?" run hsit
 expect_error "run: hist has no variant 'copis'; did you mean 'copies'?" run hist/lanes,copis
 expect_error "profile: hist has no variant 'lane'; did you mean 'lanes'?" profile hist/lane
+# Options too, the command's own (a value given with = as well).
+expect_error "unknown option '--sze'; did you mean '--size'? (try --help)" run --sze 5
+expect_error "unknown option '--quik'; did you mean '--quick'?" run --quik
+expect_error "unknown option '--devcie=0'; did you mean '--device'?" limits --devcie=0
+expect_error "unknown option '--vebrose'; did you mean '--verbose'?" compare --vebrose a b
+expect_error "unknown option '--quite'; did you mean '--quiet'?" devices --quite
+expect_error "unknown option '--frobnicate' (try --help)" run --frobnicate
 expect_error "help: unknown command 'frobnicate'" help frobnicate
 expect_error "help: give one command" help run limits
 expect_error "unknown bench" run nosuchbench

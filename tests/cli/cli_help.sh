@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --version and help [COMMAND]: exit 0, on stdout, and `help COMMAND` is exactly what
 # `COMMAND --help` prints.
 # usage: cli_help.sh path/to/ze-slm-bench VERSION

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run --mpi under the MPI launcher (tools/ze-slm-bench/run/run_mpi.c): four ranks over PoCL and Intel's
 # OpenCL runtime for CPUs (two kinds of device, as two kinds of node) in lock step into
 # one document; the same ranks without --mpi, each writing DIR/HOST-RANK.json, then

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs across a cluster with no MPI: each launcher's variables simulated (Slurm, Open
 # MPI, MPICH's Hydra, PALS), four ranks at once writing DIR/HOST-RANK.json, then
 # `merge` of those files as from two hosts, with an error kept with its host and rank,

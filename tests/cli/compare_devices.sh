@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare on files of several devices (schema 2): devices pair by name, identical
 # names in order, a schema-1 file pairs with the device of its name, and a gate
 # counts regressions over every pair. No device is needed: the files are made here.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the compare tests: `expect WANT_STATUS WANT_TEXT compare-arguments...` runs
 # "$bench" compare and checks its exit status and text that stdout and stderr together
 # must hold ("" for none), counting misses in $failures; the caller sets bench, tmp and

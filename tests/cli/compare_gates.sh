@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare is a gate that must not pass on nonsense: files with no result in common or
 # from different devices are an error; a change is reported only where the launches
 # show it (a Mann-Whitney U test, a 3% threshold), --fail-over gates on those alone;
@@ -75,10 +76,37 @@ expect 2 "^ze-slm-bench: error: --threshold: 'x' is not a percentage" "$tmp/base
 # A p-value under 1e-6 passes the strictest alpha; the same change at alpha 1e-9 does not.
 expect 0 "2 results in both, 0 changed" "$tmp/base.json" "$tmp/slower.json" --alpha 0.000000001
 # The change column is signed, as benchstat prints it: +10.0% slower, -9.1% faster;
-# an unchanged result shows "~" (--verbose lists it).
+# an unchanged result shows "no change" where its interval lies within the threshold
+# and "~" (noise, as in run's tables) where the launches spread too far to tell
+# (--verbose lists both).
 expect 3 "reduce a n=1000 .* +10.0% slower REGRESSION" "$tmp/base.json" "$tmp/slower.json" --fail-over 5
 expect 0 "reduce b n=1000 .* -9.1% faster$" "$tmp/slower.json" "$tmp/base.json" --fail-over 5
-expect 0 "reduce a n=1000 .* ~$" "$tmp/base.json" "$tmp/base.json" --verbose
+expect 0 "reduce a n=1000 .* no change$" "$tmp/base.json" "$tmp/base.json" --verbose
+expect 0 "reduce a n=1000 .* ~$" "$tmp/noisy_old.json" "$tmp/noisy_new.json" --verbose
+# --sides: each side's median, spread and launches; the interval with or without it.
+export COLUMNS=200
+expect 0 "^result .* old spread  *old launches .* new spread  *new launches  *new/old  *interval" \
+    "$tmp/base.json" "$tmp/slower.json" --sides
+expect 0 "reduce a n=1000  *1.00 ms  .*  20  *1.10 ms  .*  20  *1.100  " "$tmp/base.json" "$tmp/slower.json" --sides
+unset COLUMNS
+# The fewest launches a side that can show a change, as the error says it: at 0.05,
+# 4 are tested (10% slower, every launch apart: a regression) and 3 are not; at 0.01,
+# 6 and 5.
+keep() {
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    r["times_ns"] = r["times_ns"][8:8 + int(sys.argv[2])]
+print(json.dumps(d))' "$1" "$2"
+}
+for k in 3 4 5 6; do
+    keep "$tmp/base.json" "$k" >"$tmp/base_$k.json"
+    keep "$tmp/slower.json" "$k" >"$tmp/slower_$k.json"
+done
+expect 3 "2 changed: 2 slower" "$tmp/base_4.json" "$tmp/slower_4.json" --fail-over 5
+expect 1 "tested nothing (4 launches a side are the fewest at --alpha 0.05)" "$tmp/base_3.json" "$tmp/slower_3.json" --fail-over 5
+expect 3 "2 changed: 2 slower" "$tmp/base_6.json" "$tmp/slower_6.json" --fail-over 5 --alpha 0.01
+expect 1 "tested nothing (6 launches a side are the fewest at --alpha 0.01)" "$tmp/base_5.json" "$tmp/slower_5.json" --fail-over 5 --alpha 0.01
 # Without launch times nothing is tested: the ratios are shown, and a gate that
 # tested nothing fails.
 expect 0 "2 results in both, 0 changed: 0 slower, 0 faster, 2 untested (too few launch times)" \

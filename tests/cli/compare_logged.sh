@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # compare of logged runs of one device with no change between them calls at least 95%
 # of the results unchanged: three runs of the whole suite on one H100 on one day
 # (tests/fixtures/compare/h100-2026-11-22*.json: the runs results/h100/ kept until

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # The bash completion offers the commands, each command's options, this build's
 # backends, the devices, benches and their variants, targets, kernels, and files where
 # an option takes a file.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every figure of the workloads that grow their work converged or is flagged, in JSON,
 # CSV and text alike; latency names its levels; atomics checks itself against the
 # roofline; the barrier's two figures run the launches they say; a speed-up only
@@ -28,9 +29,17 @@ for r in res:
     assert r["work"] > 0 and r["work_unit"] in ("steps", "rounds"), key
     assert rows[key]["converged"] == str(r["converged"]).lower() and int(rows[key]["work"]) == r["work"], key
     tolerance = 0.02 if r["workload"] == "atomics" else 0.03
+    # A probe of a level's end (a footprint between two powers of two) places it on a
+    # level within 10%, and converges within half that (LEVEL_PROBE_TOLERANCE).
+    fp = int(r["parameters"].split("footprint=")[1].split()[0]) if "footprint=" in r["parameters"] else 0
+    if r["variant"] == "global" and fp & (fp - 1):
+        tolerance = 0.05
     if r["converged"]:
-        # 0 where doubling the work exactly doubled the median (a coarse clock, a short launch).
-        assert 0 <= r["work_change"] < tolerance, (key, r["work_change"])
+        # 0 where doubling the work exactly doubled the median (a coarse clock, a short
+        # launch); past the tolerance only within what its launches' spread explains, up
+        # to 10% (BENCH_NOISE_MAX), which launches that all agree cannot claim.
+        assert 0 <= r["work_change"] < tolerance or (r["work_change"] < 0.10 and r["stddev_ns"] > 0), \
+            (key, r["work_change"], r["stddev_ns"])
     else:
         unconverged += 1
 # The text flags exactly the unconverged results.

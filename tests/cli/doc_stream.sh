@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A results file is read a device at a time (json/doc_reader.h), so memory grows with
 # one device and not with the file; no device is needed, the file is made
 # here: a document of 1500 devices of 185 results (about 80 MB).

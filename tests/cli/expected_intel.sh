@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The table of expected values for Intel GPUs: every entry keeps its source,
 # `limits --target` shows each target's published values, and a device is matched to its
 # family by what Intel's drivers report of it: its name on a real driver, and on the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A Data Center GPU Max 1550 results document (tests/fixtures/documents/pvc-run.json, a
 # synthetic fixture: its L1 and L2 latencies placed near the published measurements, its
 # memory latency 30% past them) shows the published PVC figures beside its own, each with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A slow kernel hits --timeout with its name in the error; SIGINT stops a run with exit
 # status 130 and a results file that parses and says it is incomplete; compare gates on
 # regressions with exit status 3.
@@ -42,7 +43,7 @@ PY
 ls "$tmp"/int.json.tmp 2>/dev/null && fail "SIGINT: temporary file left behind"
 echo "ok: SIGINT keeps a readable, incomplete results file"
 
-# 5 launches: the fewest whose U test can call a change at alpha 0.05.
+# 5 launches: one more than the fewest whose U test can call a change at alpha 0.05.
 "$bench" run reduce --quick --reps 5 --json "$tmp/a.json" >/dev/null 2>&1 || fail "run a"
 "$bench" compare "$tmp/a.json" "$tmp/a.json" --fail-over 0 >"$tmp/out" 2>&1 || fail "compare of a file with itself: $(cat "$tmp/out")"
 grep -q " results in both, 0 changed" "$tmp/out" || fail "compare: $(cat "$tmp/out")"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Rank files of a synthetic fleet, made from one real results file (a template): what
 `run --json DIR/` leaves on every rank of a job, with planted faults, for the tests of
 merge's verdicts and of its scale.

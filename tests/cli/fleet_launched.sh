@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The fleet's verdicts from real ranks under a real launcher, not planted in files
 # (fleet_verdicts.sh does that): two ranks on PoCL, each route of docs/cluster.md
 # (one `run` a rank writing DIR/HOST-RANK.json then `merge`; `run --mpi` with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge --summary-only reads a fleet one file at a time: 2000 rank files of 185 results
 # each (fleet_files.py from a real run on PoCL, its results repeated) give the planted
 # SLOW devices their verdicts, and the peak memory stays a small part of the bytes read

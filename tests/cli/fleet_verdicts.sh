@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge's verdicts as a fleet operator acts on them: synthetic rank files
 # (fleet_files.py, from a real run on PoCL as the template) with planted faults give
 # the right verdict line and exit status; a clean fleet exits 0; --fail-on, --expect,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # inspect on a user's OpenCL C: a compile error shows ocloc's own diagnostics (not only
 # an exit status), --options passes a file's build options to the compiler as
 # zeslm_program.options does (a kernel that needs -cl-std=CL3.0), and --slm BYTES (the __local arguments' SLM a group takes) enters

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The statements of docs/architecture.md about the code Intel's compiler makes, checked against its own
 listing: reads `ze-slm-bench inspect --isa --json -` on stdin (every kernel on every
 target asked for) and fails, naming the claim, target and kernel, when one does not hold.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The ISA claim checker can fail: tests/fixtures/isa/broken_claims.cl breaks each claim on purpose
 # (kernels named as the bundled ones), compiled on the spot for tgllp; every one of the
 # six claims it breaks must be reported, and the checker must exit 1.

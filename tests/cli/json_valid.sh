@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The JSON the tool writes parses and holds what the schema promises.
 # usage: json_valid.sh path/to/ze-slm-bench
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One question, one answer: the occupancy of the same group asked of the device (a
 # no-hardware driver's tgllp, dg2 or pvc, through Level Zero) and of the target table
 # (limits --target) takes the same SIMD width (the smallest sub-group size) and gives the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # limits --target: a source for every target's figures, the sub-group sizes and the
 # barrier registers, where sources disagree (Xe-LP, BMG, Arc A, Xe-LPG, barriers), Xe2's
 # barriers, no line cut, --simd refused where the target has no such sub-group, and

@@ -1,8 +1,10 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge keys each result once (a sort on its identity), and refuses what compare
 # refuses; no device is needed, the files are made here:
 #   large:   merge of two files of 10,000 and of 40,000 results each: four times the
-#            results take less than five times as long (quadratic: 16);
+#            results take less than 4.5 times as long, each of five runs (linear; each
+#            run's figure the least of three merges of each size);
 #   medians: a measured result with a median of 0, -5 or 1e308 (not a whole positive
 #            number of nanoseconds) is refused by merge --strict, as by compare, with
 #            one line; without --strict it is an ERROR entry, its device not merged.
@@ -27,27 +29,32 @@ for n in (10000, 40000):
              "rate_unit": "GB/s"} for i in range(n)]
     json.dump({"schema": 1, "device": {"name": "gpu"}, "results": rows}, open("%s/r%d.json" % (sys.argv[1], n), "w"))
 PY
-    # CPU time (user + system, ms; the best of three: the machine's other work does not
-    # count) of merge of the file with itself, as from two hosts.
+    # CPU time (user + system, ms: the machine's other work does not count) of merge of
+    # the file with itself, as from two hosts: in each of five runs, four times the
+    # results take less than 4.5 times as long (n log n would be 4.6; the result keys,
+    # the rows' order, the aggregate's tree and the spool's gathered copy grew faster
+    # than the results until they were made linear).
     python3 - "$bench" "$tmp" <<'PY' || exit 1
 import resource, subprocess, sys
 bench, d = sys.argv[1], sys.argv[2]
 def took(n):
-    best = None
-    for _ in range(3):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        rc = subprocess.run([bench, "merge", "%s/r%d.json" % (d, n), "%s/r%d.json" % (d, n), "--json",
-                             "%s/m%d.json" % (d, n)], stdout=subprocess.DEVNULL, timeout=300).returncode
-        u = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if rc != 0:
-            sys.exit("FAIL: merge of %d results: exit %d" % (n, rc))
-        ms = (u.ru_utime + u.ru_stime - before.ru_utime - before.ru_stime) * 1000
-        best = ms if best is None else min(best, ms)
-    return best
-small, large = took(10000), took(40000)
-print("merge: 2 x 10,000 results in %.0f ms of CPU time, 2 x 40,000 in %.0f ms (%.2fx)" % (small, large, large / small))
-if large >= 5 * small + 100:
-    sys.exit("FAIL: 4x the results took %.1fx as long: not n log n" % (large / small))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rc = subprocess.run([bench, "merge", "%s/r%d.json" % (d, n), "%s/r%d.json" % (d, n), "--json",
+                         "%s/m%d.json" % (d, n)], stdout=subprocess.DEVNULL, timeout=300).returncode
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if rc != 0:
+        sys.exit("FAIL: merge of %d results: exit %d" % (n, rc))
+    return (u.ru_utime + u.ru_stime - before.ru_utime - before.ru_stime) * 1000
+# A run's figure for each size is the least of three merges: one merge's CPU time also
+# carries page faults and a cold cache that the machine's other work brings (a single
+# merge of 165 ms read 4.51x beside its 40,000 once on a loaded machine, 3.6-4.2x beside).
+for run in range(5):
+    small = min(took(10000) for _ in range(3))
+    large = min(took(40000) for _ in range(3))
+    print("merge: 2 x 10,000 results in %.0f ms of CPU time, 2 x 40,000 in %.0f ms (%.2fx)" %
+          (small, large, large / small))
+    if large >= 4.5 * small:
+        sys.exit("FAIL: 4x the results took %.2fx as long in run %d: not linear" % (large / small, run + 1))
 PY
     ;;
 medians)

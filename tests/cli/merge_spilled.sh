@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # merge sets each device's results aside in a temporary file once read and reads them
 # back to write (model/spool.c): what it writes must be what the rank files hold. 24 rank
 # files made from the committed H100 run (every workload, fleet_files.py) with one slow:

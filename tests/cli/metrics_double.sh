@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `profile hist/lanes --metrics` end to end against a Level Zero driver of ours: the
 # real loader (Debian's libze1) loads tests/zedouble/ze_double.c in place of Intel's
 # driver through ZE_ENABLE_ALT_DRIVERS. The double stands in for an Intel GPU with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `profile --metrics list` and `--metrics ComputeBasic` on Intel's real driver with no
 # GPU, for every product the driver can pretend to be: one line saying why there are no counters, exit status 1,
 # never a signal; first without the metrics library (Debian 12 has none), then with a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The no-spill gate: reads `ze-slm-bench inspect --json -` on stdin and fails when a
 bundled kernel spills registers (.ze_info spill_size > 0) on any Intel AOT target,
 unless the kernel is listed below and its comment in kernels/ says why the spill is

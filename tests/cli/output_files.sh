@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # What an output file may replace: a device, a FIFO and a symbolic link are written,
 # never replaced; a link planted at a temporary's name is never followed; twenty runs
 # writing one path each leave a whole file; a failed write to stdout is an error.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One result, many writers: `run --list --json` names every variant; `run BENCH/VARIANT`
 # runs that variant alone, `run BENCH/A,B` those two alone; `--markdown -` writes tables
 # holding what the JSON holds; the CSV's header is the JSON's keys; summaries come as

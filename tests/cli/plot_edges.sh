@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ze-slm-plot held to the C tool's rules, by the C tool itself: it
 # reads every document through ze-slm-bench, so each hostile input of the issue ends
 # with ze-slm-bench's own reason relayed in one error line and exit status 1, and the

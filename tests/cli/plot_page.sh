@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ze-slm-plot's report page: a --quick run on PoCL (a CPU, no roofline) draws what it
 # holds and warns about both; the page, rendered by headless Chromium, has its title,
 # warnings, results tables, device facts as `devices` shows them, and every chart with
@@ -124,12 +125,26 @@ render "$tmp/page/index.html" "$tmp/dom"
 has() {
     grep -q -- "$1" "$tmp/dom" || fail "the page lacks $2"
 }
-has "<h1>pthread-" "the device's name as its title"
+# The device's name and SLM a group as the device reports them and `devices` shows them
+# (PoCL's name and local memory follow its version and the host CPU).
+"$bench" devices --backend cl >"$tmp/devices.txt" 2>&1 && "$bench" devices --backend cl --json >"$tmp/devices.json" ||
+    fail "devices: $(cat "$tmp/devices.txt")"
+python3 - "$tmp/run.json" "$tmp/devices.txt" "$tmp/devices.json" >"$tmp/asked" <<'PY' || fail "the run's device is not among those devices lists"
+import json, re, sys
+name = json.load(open(sys.argv[1]))["devices"][0]["device"]["name"]
+column = [d["name"] for d in json.load(open(sys.argv[3]))["devices"]].index(name)
+row = next(l for l in open(sys.argv[2]) if l.startswith("SLM per work-group "))
+print(name)
+print(re.split(r"\s{2,}", row.strip())[1 + column])
+PY
+name=$(sed -n 1p "$tmp/asked")
+slm=$(sed -n 2p "$tmp/asked")
+has "<h1>$name</h1>" "the device's name ($name) as its title"
 has 'class="warning">This run used <code>--quick</code>' "the --quick warning"
-has 'class="warning">pthread-[^<]* is not a GPU' "the CPU warning"
+has "class=\"warning\">$name is not a GPU" "the CPU warning"
 has '<h3 id="w-reduce">reduce</h3><table class="results"><tbody><tr><th>variant</th>' "a results table"
 has '<td>doc_tree</td>' "the doc_tree row"
-has '<th>SLM per work-group</th><td>512 KiB</td>' "the device's SLM as devices shows it"
+has "<th>SLM per work-group</th><td>$slm</td>" "the device's SLM ($slm) as devices shows it"
 has '<th>GPU</th><td>no</td>' "yes/no facts"
 ! grep -q ">False<\|>\[\]<\|<th>vendor_id</th>" "$tmp/dom" || fail "a raw key or Python value among the facts"
 figures=$(grep -o '<figure id="c-[a-z_]*"><img src="[a-z_]*.svg"[^>]*><figcaption>[^<]\{40,\}' "$tmp/dom" | wc -l)

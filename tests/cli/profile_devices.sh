@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # profile takes several devices as run does (one run path): --device all profiles
 # each device at every group size into one results file of schema 3, with the
 # table across the devices; --device 0 writes the same schema for one device.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # profile on a driver with no hardware behind it (Level Zero's no-hardware mode): the
 # first group size executes nothing, and the profile stops there with one error and
 # exit status 1, not a "no results" line a group size and exit 0.

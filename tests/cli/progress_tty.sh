@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The progress line: on a terminal (a pty through script(1)) the counter, elapsed time
 # and estimate; through a pipe and in files, none of it; ZESLM_PROGRESS_LOG's record of
 # the estimate, rewritten during a long measurement too.
@@ -10,11 +11,14 @@ command -v script >/dev/null || { echo "script(1) missing"; exit 77; }
 # stderr a terminal: the line is there, with its counter over the variants chosen.
 script -qfec "$bench run --quick --backend cl bank/strided,swizzled reduce --json $tmp/r.json" /dev/null \
   >"$tmp/tty" 2>&1
-grep -q '\[1/[0-9]*\] bank strided stride=[0-9]*  elapsed 0:[0-9][0-9]  left ~' "$tmp/tty" ||
+grep -q '\[1/[0-9]* #1\] bank strided stride=[0-9]*  elapsed 0:[0-9][0-9]  left ~' "$tmp/tty" ||
   { echo "no progress line on a terminal"; cat "$tmp/tty"; exit 1; }
-grep -q '\[2/[0-9]*\] bank swizzled .* left ~[0-9]' "$tmp/tty" ||
+# The result counter moves with each stride, within the variant.
+grep -q '\[1/[0-9]* #3\] bank strided stride=' "$tmp/tty" ||
+  { echo "the result counter did not move within a variant"; cat "$tmp/tty"; exit 1; }
+grep -q '\[2/[0-9]* #[0-9]*\] bank swizzled .* left ~[0-9]' "$tmp/tty" ||
   { echo "no estimate once a variant finished"; cat "$tmp/tty"; exit 1; }
-total=$(grep -o '\[1/[0-9]*\]' "$tmp/tty" | head -1 | tr -dc 0-9 | cut -c2-)
+total=$(grep -o '\[1/[0-9]* ' "$tmp/tty" | head -1 | tr -dc 0-9 | cut -c2-)
 want=$(( 2 + $($bench run --list --json | python3 -c 'import json,sys; print(sum(1 for v in json.load(sys.stdin)["variants"] if v["bench"]=="reduce"))') ))
 [ "$total" = "$want" ] || { echo "counter total $total, want $want"; exit 1; }
 # The file named as output holds none of it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The ReFrame test shipped with the tool (reference/reframe/ze_slm.py) run by ReFrame
 # itself with its local launcher on PoCL: it passes and reports its performance
 # variables, and its sanity check fails a run that wrote nothing. ReFrame (reframe-hpc
@@ -46,6 +47,24 @@ done
 "$venv/bin/reframe" -c "$check" -r -S bench="$bench" -S num_nodes=2 --prefix "$tmp/two" >"$tmp/two.out" 2>&1 &&
     fail "ReFrame passed a job with a missing rank: $(cat "$tmp/two.out")"
 grep -q "1 rank(s) of 2 left no results file: rank 1 MISSING" "$tmp/two.out" || fail "no missing rank in: $(cat "$tmp/two.out")"
+# A job of two GPUs, one half as fast as the other: its run stands for both ranks (one
+# task's file made two by fleet_files.py, rank 1 at 0.5), and the reference's bound on
+# slow_gpus fails it on any system.
+gen=$(cd "$(dirname "$0")" && pwd)/fleet_files.py
+cat >"$tmp/slowbench" <<EOF
+#!/bin/sh
+if [ "\$1" = run ]; then
+    for dir; do :; done
+    "$bench" "\$@" >/dev/null || exit
+    mv "\$dir"/*.json "$tmp/one-rank.json" && exec python3 "$gen" "$tmp/one-rank.json" "\$dir" --ranks 2 --slow 1:0.5
+fi
+exec "$bench" "\$@"
+EOF
+chmod 755 "$tmp/slowbench"
+"$venv/bin/reframe" -c "$check" -r -S bench="$tmp/slowbench" -S num_nodes=2 --prefix "$tmp/slow" >"$tmp/slow.out" 2>&1 &&
+    fail "ReFrame passed a job with a GPU at half speed: $(cat "$tmp/slow.out")"
+grep -q "slow_gpus" "$tmp/slow.out" && grep -qi "performance" "$tmp/slow.out" ||
+    fail "the failure is not slow_gpus' bound: $(cat "$tmp/slow.out")"
 # A "benchmark" that writes nothing fails the sanity check.
 "$venv/bin/reframe" -c "$check" -r -S bench=true --prefix "$tmp/bad" >"$tmp/bad.out" 2>&1 &&
     fail "ReFrame passed a run that wrote no results: $(cat "$tmp/bad.out")"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Two OpenCL devices at once: PoCL and Intel's OpenCL runtime for CPUs, both visible
 # through one vendors folder. `run --device all` runs both, each on its own thread
 # (their runs overlap in time), and writes one results file of schema 3 holding
@@ -11,12 +12,24 @@ intel=$2
 # shellcheck source=tests/cli/two_kinds.sh
 . "$(dirname "$0")/two_kinds.sh"
 
-# `devices` with both fits 100 columns and scales byte counts (PoCL's 512 KiB of SLM a
-# group, never "524288 bytes").
+# `devices` with both fits 100 columns and scales byte counts: each device's SLM a
+# group as that device reports it (devices --json: CL_DEVICE_LOCAL_MEM_SIZE, which PoCL
+# takes from the host CPU's L2), in KiB or MiB, never "524288 bytes".
 "$bench" devices --backend cl >"$tmp/out" 2>&1 || fail "devices: $(cat "$tmp/out")"
+"$bench" devices --backend cl --json >"$tmp/devices.json" 2>&1 || fail "devices --json: $(cat "$tmp/devices.json")"
 grep -q "^fact  *Device 0  *Device 1" "$tmp/out" || fail "devices does not show two devices"
 awk 'length($0) > 100 { print "FAIL: " length($0) " columns: " $0; bad = 1 } END { exit bad }' "$tmp/out" || exit 1
-grep -q "^SLM per work-group  *512 KiB " "$tmp/out" || fail "PoCL's SLM is not '512 KiB' in devices"
+python3 - "$tmp/out" "$tmp/devices.json" <<'PY' || exit 1
+import json, re, sys
+row = next(l for l in open(sys.argv[1]) if l.startswith("SLM per work-group "))
+shown = re.split(r"\s{2,}", row.strip())[1:]
+units = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+asked = [d["slm_per_group"] for d in json.load(open(sys.argv[2]))["devices"]]
+for text, want in zip(shown, asked, strict=True):
+    number, unit = text.split()
+    assert unit in units and float(number) * units[unit] == want, f"SLM shown as {text!r}, the device says {want} bytes"
+print("ok: SLM a group as each device reports it:", ", ".join(shown))
+PY
 ! grep -q "[0-9] bytes" "$tmp/out" || fail "an unscaled byte count in devices"
 
 # Small and few: two CPU runtimes share the machine's cores.

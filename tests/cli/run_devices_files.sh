@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Several devices at once into --csv and --markdown (CTest sets the environment: here
 # Level Zero's root device and its two tiles, with no GPU behind them). The CSV has a
 # single-device run's header led by `device` and `device_name` and the rows of every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A chosen device that does not open among several (CTest sets the environment: Intel's
 # Level Zero driver with no GPU as pvc and no overrides, whose maximum group size of 0
 # makes the tool refuse it at open, src/core/usable.c; and PoCL, which opens and runs). The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # SIGINT a long conv run (n = m = 200000: 4e10 multiply-adds a launch on a CPU device)
 # once its first launch began: the run ends within 2 s of the signal, exit status 130,
 # and its file says `complete: false` and why. Once the launch ran on to its

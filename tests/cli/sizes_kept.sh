@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Two default runs of one device choose the same sizes, though the machine is busy in
 # one of them (a timed probe chose them before, and a 10% slower probe halved them),
 # and the run says which rule chose them.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # With --json -, --csv - or --markdown -, stdout holds that format and nothing else, in every
 # command that writes one; tables, launch lines and compiler logs go to stderr.
 # usage: stdout_only.sh path/to/ze-slm-bench
@@ -7,14 +8,16 @@ failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# check FORMAT command...: stdout must parse as FORMAT (json, csv, or empty).
+# check STATUS FORMAT command...: the command must exit with STATUS and its stdout
+# parse as FORMAT (json, csv, or empty).
 check() {
-    format=$1
-    shift
+    status=$1
+    format=$2
+    shift 2
     "$bench" "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
-    if [ "$rc" -ge 128 ]; then
-        echo "FAIL ($*): exit status $rc"
+    if [ "$rc" -ne "$status" ]; then
+        echo "FAIL ($*): exit status $rc, not $status: $(tail -n 1 "$tmp/err")"
         failures=$((failures + 1))
     elif ! python3 - "$format" "$tmp/out" <<'PY'; then
 import csv, json, sys
@@ -40,31 +43,31 @@ PY
 }
 
 small="--size 1000 --reps 2 --warmup 1"
-check json devices --json -
-check json limits --json -
-check json inspect --target tgllp --json -
+check 0 json devices --json -
+check 0 json limits --json -
+check 0 json inspect --target tgllp --json -
 # $small is split into its words on purpose.
-check json run reduce $small --json -
-check csv run reduce $small --csv -
-check csv run reduce $small --csv - --json "$tmp/run.json"
-check json profile reduce/many --group-sizes 64,128 $small --json -
-check csv profile reduce/many --group-sizes 64,128 $small --csv -
-check markdown run reduce $small --markdown -
-check markdown profile reduce/many --group-sizes 64,128 $small --markdown - --json "$tmp/profile.json"
-check json run --list --json -
-check markdown devices --markdown -
-check csv devices --csv -
-check markdown limits --markdown -
-check csv limits --csv -
-check markdown inspect --target tgllp --markdown -
-check csv inspect --target tgllp --csv -
+check 0 json run reduce $small --json -
+check 0 csv run reduce $small --csv -
+check 0 csv run reduce $small --csv - --json "$tmp/run.json"
+check 0 json profile reduce/many --group-sizes 64,128 $small --json -
+check 0 csv profile reduce/many --group-sizes 64,128 $small --csv -
+check 0 markdown run reduce $small --markdown -
+check 0 markdown profile reduce/many --group-sizes 64,128 $small --markdown - --json "$tmp/profile.json"
+check 0 json run --list --json -
+check 0 markdown devices --markdown -
+check 0 csv devices --csv -
+check 0 markdown limits --markdown -
+check 0 csv limits --csv -
+check 0 markdown inspect --target tgllp --markdown -
+check 0 csv inspect --target tgllp --csv -
 "$bench" run reduce $small --json "$tmp/old.json" >/dev/null 2>&1
-check markdown compare "$tmp/old.json" "$tmp/old.json" --markdown -
-check json compare "$tmp/old.json" "$tmp/old.json" --json -
-check csv compare "$tmp/old.json" "$tmp/old.json" --csv -
+check 0 markdown compare "$tmp/old.json" "$tmp/old.json" --markdown -
+check 0 json compare "$tmp/old.json" "$tmp/old.json" --json -
+check 0 csv compare "$tmp/old.json" "$tmp/old.json" --csv -
 # ocloc's log of a kernel that does not compile.
 printf 'kernel void f(global int *x) { x[0] = undeclared; }\n' >"$tmp/bad.cl"
-check empty inspect --target tgllp --json - "$tmp/bad.cl"
+check 1 empty inspect --target tgllp --json - "$tmp/bad.cl"
 
 if [ "$failures" -ne 0 ]; then
     echo "$failures case(s) failed"

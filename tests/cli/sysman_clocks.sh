@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The clock source of Intel's GPUs, Level Zero Sysman, on Intel's real driver with no GPU,
 # for every product it can pretend to be: `run` turns Sysman on (ZES_ENABLE_SYSMAN=1
 # before zeInit) and the document says why the clock was not sampled, the run goes on

@@ -1,7 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tables use the width they are given: at COLUMNS=200 no column of the default run's
 # tables is left out; at COLUMNS=100 (and with no COLUMNS, stdout not a terminal: 100)
-# sd goes last but for group and work.
+# spread (the noise figure ~ marks) goes last but for group and work.
 # usage: table_columns.sh path/to/ze-slm-bench
 bench=$1
 failures=0
@@ -21,16 +22,16 @@ tables=$(grep -c "^variant " "$tmp/wide")
 unset COLUMNS
 "$bench" run --quick >"$tmp/narrow" 2>&1 || fail "run --quick at 100 columns: exit status $?"
 awk 'length($0) > 100 { print "over 100 columns: " $0; bad = 1 } END { exit bad }' "$tmp/narrow" || fail "a line is wider than 100"
-# sd goes after every optional column but group and work, whose "unconverged" must
+# spread goes after every optional column but group and work, whose "unconverged" must
 # show (converge.sh): on PoCL the occupancy and atomics tables, with their flags, are
 # too wide for it; the other six keep it.
-with_sd=$(grep -c "^variant .* sd " "$tmp/narrow")
-[ "$with_sd" -ge 6 ] || fail "at 100 columns, $with_sd tables have an sd column, not 6"
+with_spread=$(grep -c "^variant .* spread " "$tmp/narrow")
+[ "$with_spread" -ge 6 ] || fail "at 100 columns, $with_spread tables have a spread column, not 6"
 grep "left out to fit" "$tmp/narrow" | while read -r line; do
     case $line in
-    *" sd"*) case $line in *work*) echo "FAIL: sd left out before work: $line" ;; esac ;;
+    *" spread"*) case $line in *work*) echo "FAIL: spread left out before work: $line" ;; esac ;;
     esac
-done | grep FAIL && fail "sd went before work"
+done | grep FAIL && fail "spread went before work"
 
 # A COLUMNS that is no width is ignored (100), not obeyed.
 COLUMNS=wide "$bench" run --quick roofline >"$tmp/bad" 2>&1 || fail "COLUMNS=wide: exit status $?"

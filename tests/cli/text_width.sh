@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every line of every command's default text output fits 100 columns and ends (the
 # shell's prompt starts on a line of its own), and no number in it is in e-notation
 # (33.2 TB/s, never 3.32e+13); run --list keeps its descriptions.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the tests that run PoCL and Intel's OpenCL runtime for CPUs as two kinds
 # of device, both visible through one vendors folder. Needs $intel (INTEL_CL_DIR);
 # exits 77 (skipped) without Intel's runtime. Sets $tmp (removed on exit),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Late usage errors and small refusals, a case a run:
 #   group_size: a group size a chosen variant can never take exits 2 before any file
 #               is written (it exited 1 and wrote a results file);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The cmocka group fixture the device tests share: list the devices of one backend,
  * open the one `spec` names (NULL: the best) with the settings the tool would take
  * from the environment (tools/ze-slm-bench/cli/cli.c), close it at the end. */

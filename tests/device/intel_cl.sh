@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs a command on Intel's OpenCL runtime for x86 CPUs, which scripts/intel-cl.sh set up
 # in DIR (the intel_cl_fetch test). Where it could not, exits 77 (CTest: skipped) and
 # says why, so that no intel-cl test passes without having run.

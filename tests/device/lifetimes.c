@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A device and its children freed in either order (include/zeslm/device.h, "Lifetimes"):
  * closing the device first leaves its buffer readable and its kernel freeable, and
  * freeing the children first then closing releases everything. Run under valgrind

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the examples that tests/cli/install.sh built against the installed tree (both
 # builds of each) on one backend, with the environment CTest gives. EXPECT is `ran`
 # (exit 0, output checked and timed) or `nothing-executed` (a driver with no GPU:

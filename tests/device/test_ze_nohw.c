@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Level Zero backend against Intel's real driver with no GPU behind it
  * (NEOReadDebugKeys=1 SetCommandStreamReceiver=1 ProductFamilyOverride=<product>):
  * properties, a module from every embedded SPIR-V, kernel properties, launches and
@@ -58,7 +59,7 @@ static void every_embedded_spirv_kernel_builds_with_properties(void **state)
             zeslm_kernel *k = NULL;
             if (zeslm_kernel_create(dev, kf->name, kf->kernels[i], &k) != ZESLM_OK)
                 fail_msg("%s", zeslm_last_error());
-            zeslm_kernel_props p;
+            zeslm_kernel_props p = {.struct_size = sizeof p};
             assert_int_equal(zeslm_kernel_props_get(k, &p), ZESLM_OK);
             assert_true(p.spill_known);
             assert_true(p.subgroup_size == 8 || p.subgroup_size == 16 || p.subgroup_size == 32);
@@ -89,7 +90,7 @@ static void driver_kernel_properties_match_the_zebin(void **state)
         assert_int_equal(zeslm_zebin_parse(native->data, native->size, &z), ZESLM_OK);
         for (size_t k = 0; k < z.count; k++) {
             zeslm_kernel *kern = NULL;
-            zeslm_kernel_props p;
+            zeslm_kernel_props p = {.struct_size = sizeof p};
             if (zeslm_kernel_create(dev, kf->name, z.kernels[k].name, &kern) != ZESLM_OK)
                 fail_msg("%s: %s", z.kernels[k].name, zeslm_last_error());
             assert_int_equal(zeslm_kernel_props_get(kern, &p), ZESLM_OK);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A caller's own OpenCL C programs (zeslm_kernel_build), shared by the device tests
  * of every backend. */
 #ifndef ZESLM_USER_PROGRAMS_H

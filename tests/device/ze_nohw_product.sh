@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Intel's driver with no GPU behind it, for one product (CTest sets the environment):
 # devices, limits, run --quick and inspect never die by a signal. Where the driver
 # reports a property no working GPU has, limits and run refuse the device before any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the command line of `run` (every shared option, strict numbers,
  * bench names). The input is split at newlines into arguments. Run it with
  * -close_fd_mask=3: the parser reports every rejection on stderr. */
@@ -24,11 +25,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          tok = strtok_r(NULL, "\n", &save))
         args[argc++] = tok;
     run_cli o;
-    run_choice chosen[ZESLM_WORKLOAD_MAX];
+    run_choice *chosen = calloc(zeslm_workload_count, sizeof *chosen);
+    if (!chosen)
+        abort();
     size_t n = 0;
     int rc = run_parse(argc, args, &o, chosen, &n);
     if (rc == -1 && (n == 0 || n > zeslm_workload_count))
         abort(); /* a successful parse always names at least one known workload */
+    free(chosen);
     free(text);
     return 0;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: reading IGC's ISA listings, as `inspect --isa` does with the
  * listings ocloc writes for a user's file. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: schema_read_text's promise (tests/unit/test_schema_text.c) on any
  * bytes: where it reads a result, jansson's parse and schema_read read the text it
  * took to the same record; it never reads past the text. */
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (p > size)
             abort();
         char why[256], *a = NULL, *b = written(&fast);
-        json_t *o = json_loadb(text, p, 0, NULL);
+        json_t *o = json_loadb(text, p, JSON_REJECT_DUPLICATES, NULL);
         if (o && schema_read(&records_result, o, &slow, why, sizeof why) == 0)
             a = written(&slow);
         if (!a || !b || strcmp(a, b) != 0)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: reading a results file (run_doc_parse, the one reader `compare`
  * and `merge` share), keying each device's results as `compare` does, and making one
  * document of it twice, as `merge` does (as from two hosts). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: reading zebins, as `inspect` does with a user's file, and reading
  * which kernels of a SPIR-V module use SLM atomics. */
 #include <stddef.h>

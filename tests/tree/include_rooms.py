@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The folders (rooms) of src/ and tools/ze-slm-bench/ form no circle, and none holds more
 than 4000 lines of C.
 

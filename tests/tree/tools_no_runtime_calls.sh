@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # No file of tools/ talks to a GPU runtime itself: Level Zero (ze*, zes*, zet* calls or
 # headers), OpenCL (cl* calls or CL/ headers), NVML (nvml* calls) and libraries loaded
 # by hand (dlopen, dlsym) belong to the library's backends (src/backends/<api>/), which

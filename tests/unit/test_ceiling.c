@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A workload's fraction of its ceiling: against the ceiling's best launch, at the best
  * of the grids it was measured at, and flagged, never over 100%, when beaten. */
 #include <setjmp.h>

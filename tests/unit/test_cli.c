@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Strict number parsing of the command line. */
 #include <setjmp.h>
 #include <stdarg.h>

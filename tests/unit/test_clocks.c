@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The clock sampler (tools/ze-slm-bench/run/run_clocks.c) with NVML's test double (tests/fixtures/fake_nvml.c, which
  * ZESLM_NVML_LIBRARY names): how a device is found, what a workload's readings become,
  * and the cycles recomputed at the measured clock. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The convergence rule of the measuring loop (bench_case_run): a figure is reported
  * once doubling the work of a launch changes it by less than 3%, or flagged when the
  * budget runs out first; and a speed-up only between variants of the same work. */
@@ -18,13 +19,18 @@ struct fake_launch {
     double fixed_ns, step_ns;
     bool quadratic;
     unsigned grows;
+    /* Launches that vary: each measurement after an odd number of grows `shift`
+     * slower as a whole, and its launches in turn `spread` faster, even and slower. */
+    double shift, spread;
+    unsigned calls;
 };
 
 static zeslm_status fake_rep(void *ctx, uint64_t *ns)
 {
-    const struct fake_launch *f = ctx;
+    struct fake_launch *f = ctx;
     double u = (double)f->units;
-    *ns = (uint64_t)(f->fixed_ns + (f->quadratic ? u * u : u * f->step_ns));
+    double vary = (1 + (f->grows % 2) * f->shift) * (1 + f->spread * ((double)(f->calls++ % 3) - 1));
+    *ns = (uint64_t)((f->fixed_ns + (f->quadratic ? u * u : u * f->step_ns)) * vary);
     return ZESLM_OK;
 }
 
@@ -107,6 +113,22 @@ static void a_figure_that_never_holds_is_flagged(void **state)
     assert_true(3e-9 * (double)r.work_units * (double)r.work_units < 0.1);
 }
 
+/* A figure that moves 4% from one doubling to the next as a whole: unconverged while
+ * its launches agree, converged where they spread by 15% (a median of 3 has a
+ * standard error of 11%), since no doubling can quieten such launches. */
+static void a_change_within_the_launches_spread_converges(void **state)
+{
+    (void)state;
+    struct fake_launch steady = {.units = 64, .step_ns = 1000, .shift = 0.04};
+    zeslm_result r = run_case(&steady, 0.05, true);
+    assert_int_equal(r.converged, ZESLM_UNCONVERGED);
+    struct fake_launch noisy = {.units = 64, .step_ns = 1000, .shift = 0.04, .spread = 0.15};
+    r = run_case(&noisy, 0.05, true);
+    assert_int_equal(r.converged, ZESLM_CONVERGED);
+    assert_int_equal(noisy.grows, 1);
+    assert_true(r.work_change > 0.03 && r.work_change < 0.05);
+}
+
 /* A workload whose work is fixed by its input is measured once and marked unchecked. */
 static void fixed_work_is_measured_once(void **state)
 {
@@ -165,6 +187,7 @@ int main(void)
         cmocka_unit_test(the_work_grows_until_the_launch_cost_is_negligible),
         cmocka_unit_test(a_figure_that_never_holds_is_flagged),
         cmocka_unit_test(a_long_first_measurement_gets_room_for_two_doublings),
+        cmocka_unit_test(a_change_within_the_launches_spread_converges),
         cmocka_unit_test(fixed_work_is_measured_once),
         cmocka_unit_test(speedup_only_between_variants_of_the_same_work),
     };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Escaping for every format another program reads: a CSV cell that
  * a spreadsheet would run as a formula is written as text, numbers staying numbers;
  * a Markdown cell or heading holding '|' or a line break stays one cell, one row, one

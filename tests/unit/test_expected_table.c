@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of expected values is read once a process: every device of a
  * merge is judged against it, from any thread, without reading the file again. */
 #include <pthread.h>

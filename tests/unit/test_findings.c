@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Findings computed from a run's results, on the H100's own figures: latency's name each
  * level the global chain shows, with its latency, the size found by bisection and
  * whether device memory reached a plateau; carveout's the L1 at each SLM reservation;
@@ -80,6 +81,7 @@ static void levels_are_named_with_the_size_found(void **state)
     assert_true(fabs(flat->value - 343.94) < 0.01);
     assert_non_null(strstr(flat->sentence, "plateau: 343.9 ns per dependent load at 1 GiB and 2 GiB, within 2%"));
     zeslm_results_free(&all);
+    zeslm_summary_free(&sum);
 }
 
 /* Ending at 512 MiB, as the tool once did: 337 ns after 326 is still rising. */
@@ -99,6 +101,7 @@ static void device_memory_still_rising_says_so(void **state)
     assert_true(isnan(flat->value));
     assert_non_null(strstr(flat->sentence, "still rising at the largest footprint: 256 MiB to 512 MiB"));
     zeslm_results_free(&all);
+    zeslm_summary_free(&sum);
 }
 
 /* carveout/l1_latency on the H100 (groups of 1024): {SLM reserved, footprint, ns}. */
@@ -144,6 +147,7 @@ static void carveout_names_the_l1_each_reservation_leaves(void **state)
     assert_non_null(saying(&sum, "Carve-out steps (L1 size from the reservation where it starts): 216 KiB from 0 "
                                  "bytes; 84 KiB from 16 KiB; 52 KiB from 48.0 KiB."));
     zeslm_results_free(&all);
+    zeslm_summary_free(&sum);
 }
 
 /* slm_switch on the H100 (2026-11-25): ns a launch of each variant, and the standard
@@ -179,6 +183,7 @@ static void a_switch_costs_the_alternation_over_the_mean_of_one_size(void **stat
     assert_non_null(strstr(sw->sentence, "within the launches' spread (sd 666 ns): no cost measured"));
     assert_true(first->value == 426);
     assert_non_null(strstr(first->sentence, "9.84 us of device time; after a large one, 9.42 us (426 ns more, beyond"));
+    zeslm_summary_free(&sum);
 }
 
 static void a_switch_that_saves_time_is_no_cost_but_a_moved_overhead(void **state)
@@ -192,6 +197,7 @@ static void a_switch_that_saves_time_is_no_cost_but_a_moved_overhead(void **stat
     assert_true(sw->value < 0);
     assert_non_null(strstr(sw->sentence, "-980 ns per switch, faster beyond the launches' spread (sd 257 ns): no "
                                          "cost measured; the launch overhead moved."));
+    zeslm_summary_free(&sum);
 }
 
 /* occupancy/barrier's results, one group alone at 1..32 warps of 32 (group=32..1024). */
@@ -224,6 +230,7 @@ static void a_barrier_is_a_line_in_the_warps(void **state)
     assert_non_null(strstr(base->sentence, "6.61 ns plus 1.015 ns for each sub-group of the group"));
     assert_non_null(strstr(base->sentence, "over 6 group sizes; the farthest 0.9% off it"));
     assert_null(finding(&sum, "barrier_line_off"));
+    zeslm_summary_free(&sum);
 }
 
 /* A curve no line follows (a CPU's) gets no line, and says how far off the best is. */
@@ -238,6 +245,7 @@ static void no_line_is_claimed_where_none_fits(void **state)
     assert_non_null(off);
     assert_true(off->value > 0.10);
     assert_non_null(strstr(off->sentence, "no line in the sub-groups of the group fits its latency within 10%"));
+    zeslm_summary_free(&sum);
 }
 
 int main(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A profile names a best group size only where it is one: the fastest whose slowest
  * launch beats the runner-up's fastest; else "no clear best". */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ZESLM_GROW, the one growth of an array (include/zeslm/grow.h): room for what is
  * needed, the capacity doubled, and a byte count past SIZE_MAX refused with the array
  * and its capacity as they were. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading IGC's ISA listings (src/intel/isa.c): two real listings of hist_lanes checked in
  * under tests/fixtures/isa/ (Xe-LP's data-port sends, tgllp; Xe-HPC's load/store unit, pvc;
  * written by ocloc 22.43 with IGC_ShaderDumpEnable=1, the //.declare lines left out),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The levels of a latency curve and the bisection that finds where each ends
  * (src/workloads/levels.c), on the H100's own figures and on a modelled cache. */
 #include <setjmp.h>
@@ -113,22 +114,24 @@ static void a_probe_without_a_measurement_ends_the_refinement(void **state)
 }
 
 /* Sattolo's permutation is one single cycle: the walk comes back to its start after
- * exactly n steps, never before. */
+ * exactly n steps, never before; at sizes about the shuffle's look-ahead (64 draws) too. */
 static void a_chain_is_one_cycle_through_every_node(void **state)
 {
     (void)state;
-    enum { N = 1000 };
-    uint32_t next[N];
-    zeslm_rng rng = {42};
-    chain_sattolo(&rng, next, N);
-    uint32_t at = 0;
-    for (uint32_t s = 1; s < N; s++) {
-        at = next[at];
-        assert_int_not_equal(at, 0);
+    const uint32_t sizes[] = {2, 3, 63, 64, 65, 66, 129, 1000};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        uint32_t n = sizes[k], next[1000];
+        zeslm_rng rng = {42 + k};
+        chain_sattolo(&rng, next, n);
+        uint32_t at = 0;
+        for (uint32_t s = 1; s < n; s++) {
+            at = next[at];
+            assert_int_not_equal(at, 0);
+        }
+        assert_int_equal(next[at], 0);
+        assert_int_equal(chain_walk(next, n, 0, n), 0);
+        assert_int_equal(chain_walk(next, n, 0, 3 * n + 7), chain_walk(next, n, 0, 7));
     }
-    assert_int_equal(next[at], 0);
-    assert_int_equal(chain_walk(next, N, 0, N), 0);
-    assert_int_equal(chain_walk(next, N, 0, 3 * N + 7), chain_walk(next, N, 0, 7));
 }
 
 int main(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The limit and occupancy arithmetic, with the document's worked example. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Devices against their peers: the median over the devices, the total of a
  * throughput, and the flag on a device more than 10% below the median. */
 #include <setjmp.h>

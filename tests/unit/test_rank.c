@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rank detection from each launcher's variables (simulated: no launcher runs here),
  * the device a rank takes, and the file it writes. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run document: what a device's worker appends lands in the document, a file
  * written from it reads back into the same document, and every schema reads. */
 #include <setjmp.h>
@@ -407,18 +408,29 @@ static int parse_device(const char *members, run_doc *doc, char *why, size_t why
 
 /* A device's results are read from their text where plain, by jansson where not (a
  * member nested past what the text reader takes): the same results either way, their
- * units alive as long as the document (ASan checks that in CI), the last of a key given
- * twice, an escaped key decoded, and no results at all an error as before. */
+ * units alive as long as the document (ASan checks that in CI), an escaped key decoded,
+ * a key given twice refused either way, and no results at all an error as before. */
 static void a_device_reads_the_same_by_either_path(void **state)
 {
     (void)state;
     static const char *const texts[] = {
         "\"results\": [" RESULT("") ", " RESULT("") "]",
         "\"results\": [" RESULT("") ", " RESULT(", \"x\": [[[[[1]]]]]") "]",
-        "\"results\": [" RESULT("") "], \"results\": [" RESULT("") ", " RESULT("") "]",
-        "\"results\": [" RESULT("") "], \"results\": [" RESULT("") ", " RESULT(", \"x\": [[[[[1]]]]]") "]",
         "\"re\\u0073ults\": [" RESULT("") ", " RESULT("") "]",
     };
+    static const char *const twice[] = {
+        "\"results\": [" RESULT("") "], \"results\": [" RESULT("") ", " RESULT("") "]",
+        "\"results\": [" RESULT("") "], \"results\": [" RESULT("") ", " RESULT(", \"x\": [[[[[1]]]]]") "]",
+        "\"results\": [" RESULT(", \"rate\": 3") "]",
+        "\"results\": [" RESULT(", \"x\": [[[[[1]]]]], \"rate\": 3") "]",
+    };
+    for (size_t i = 0; i < sizeof twice / sizeof *twice; i++) {
+        run_doc doc;
+        char why[200] = "";
+        assert_int_equal(parse_device(twice[i], &doc, why, sizeof why), -1);
+        if (!strstr(why, "duplicate"))
+            fail_msg("%s: %s", twice[i], why);
+    }
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         run_doc doc;
         char why[200] = "";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a run's text says around its numbers: columns named for their quantity, rows
  * spread by more than 20% marked and warned of, columns dropped to fit named, prose
  * wrapped in its column, the shared footnotes once per run, the best group size of a
@@ -152,10 +153,10 @@ static void footnotes_once_per_run(void **state)
 {
     (void)state;
     char *text = render(false);
-    assert_int_equal(count(text, "(sd: standard deviation"), 1);
+    assert_int_equal(count(text, "(spread: (max - min) / median"), 1);
     assert_int_equal(count(text, "(work: what one launch did"), 1);
     /* After the last table, not after the first. */
-    assert_true(strstr(text, "(sd: standard deviation") > strstr(text, "== bank"));
+    assert_true(strstr(text, "(spread: (max - min) / median") > strstr(text, "== bank"));
     free(text);
 }
 
@@ -189,7 +190,7 @@ static void closing_summary(void **state)
     free(text);
     text = render(true);
     assert_non_null(strstr(text, "### Summary"));
-    assert_int_equal(count(text, "(sd: standard deviation"), 1);
+    assert_int_equal(count(text, "(spread: (max - min) / median"), 1);
     assert_non_null(strstr(text, "1/512"));
     free(text);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* schema_emit writes a record's scalars straight to the file: the bytes must
  * be jansson's, those json_dumps gives for the same values with a document's flags, so
  * that a document written either way, or by an older build, is the same file. Each test
@@ -312,8 +313,16 @@ static void a_zero_is_written_null_or_left_out_by_its_flags(void **state)
     assert_string_equal(got, want);
     free(got);
     free(want);
-    got = emitted(&nulled, &zero, 0);
+    /* The unknown zero (+0.0) is null; -0.0 is a zero a document held (schema.c's
+     * read_row), written again as 0.0. */
+    const sample unknown = {.d = 0.0};
+    got = emitted(&nulled, &unknown, 0);
     want = dumped(json_pack("{s:n, s:n, s:n, s:n, s:n, s:n, s:n}", "u32", "u64", "i64", "d", "b", "text", "str"));
+    assert_string_equal(got, want);
+    free(got);
+    free(want);
+    got = emitted(&nulled, &zero, 0);
+    want = dumped(json_pack("{s:n, s:n, s:n, s:f, s:n, s:n, s:n}", "u32", "u64", "i64", "d", 0.0, "b", "text", "str"));
     assert_string_equal(got, want);
     free(got);
     free(want);

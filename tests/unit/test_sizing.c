@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Default sizes a device keeps: the factor follows from the device's identity and
  * properties, never from a timed figure, so one device gets one set of sizes. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A signal is honoured at every stage of a measurement: a stop requested while the
  * host checks a result leaves the result unclaimed (SIGINT during conv's
  * host check gave exit 0 and `complete: true`). */

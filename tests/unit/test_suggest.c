@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* "did you mean": edit distances with swaps of neighbours, and a suggestion only
  * where a name is near. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Kernel-timestamp conversion (wrap-around included) and launch statistics. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -105,6 +106,21 @@ static void a_launch_on_the_fence_is_not_an_outlier(void **state)
     assert_int_equal(s.outliers, 0);
 }
 
+/* Just past Tukey's 1.5 IQR fences, and inside the 3 IQR ones of "far out" values: a
+ * fence moved to 3 IQR counts none of these. */
+static void launches_just_past_the_fences_are_outliers(void **state)
+{
+    (void)state;
+    /* Q1 = 10, Q3 = 12, IQR 2: fences at 7 and 15 (at 3 IQR: 4 and 18). */
+    uint64_t high[] = {10, 10, 12, 16, 10, 12, 11, 12, 10};
+    zeslm_stats s;
+    zeslm_stats_compute(high, 9, &s);
+    assert_int_equal(s.outliers, 1);
+    uint64_t low[] = {10, 10, 12, 6, 10, 12, 11, 12, 12};
+    zeslm_stats_compute(low, 9, &s);
+    assert_int_equal(s.outliers, 1);
+}
+
 static void equal_launches_have_no_outliers(void **state)
 {
     (void)state;
@@ -128,6 +144,7 @@ int main(void)
         cmocka_unit_test(one_launch_has_no_deviation_and_no_outliers),
         cmocka_unit_test(launches_beyond_the_iqr_fences_are_outliers),
         cmocka_unit_test(a_launch_on_the_fence_is_not_an_outlier),
+        cmocka_unit_test(launches_just_past_the_fences_are_outliers),
         cmocka_unit_test(equal_launches_have_no_outliers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Numbers for people: three significant digits, an SI prefix, never e-notation. */
 #include <setjmp.h>
 #include <stdarg.h>

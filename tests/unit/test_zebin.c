@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading zebins and fitting their kernels to Intel targets, without a GPU. */
 #include <setjmp.h>
 #include <stdarg.h>

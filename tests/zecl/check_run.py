@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A run on the test driver, judged from its --json document and the tool's variant list:
 every variant of the workloads run has results, every result measured and verified
 (none skipped, none failed), and every device time within the launch's wall time (a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command lists, queues, events with kernel timestamps, and fences. A command list
  * records its commands (a launch with its kernel's arguments and group size as they
  * were when it was appended, as Level Zero defines); executing it enqueues them in
@@ -60,6 +61,38 @@ static struct zecl_launch_record last_launch;
 const struct zecl_launch_record *zecl_test_last_launch(void)
 {
     return &last_launch;
+}
+
+/* The OpenCL events of the latest launches enqueued, newest at recent[n_recent - 1
+ * modulo ZECL_RECENT], each retained until a newer one takes its place. */
+static cl_event recent[ZECL_RECENT];
+static unsigned n_recent;
+
+static void keep_recent(cl_event done)
+{
+    cl_event *slot = &recent[n_recent++ % ZECL_RECENT];
+    if (*slot)
+        clReleaseEvent(*slot);
+    clRetainEvent(done);
+    *slot = done;
+}
+
+bool zecl_test_recent_launch(unsigned back, struct zecl_launch_record *out)
+{
+    if (back >= ZECL_RECENT || back >= n_recent)
+        return false;
+    cl_event e = recent[(n_recent - 1 - back) % ZECL_RECENT];
+    cl_ulong start, end;
+    if (clWaitForEvents(1, &e) != CL_SUCCESS ||
+        clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) != CL_SUCCESS ||
+        clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) != CL_SUCCESS)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->start_ns = start;
+    out->end_ns = end;
+    out->start_ticks = zecl_timer_ticks(start);
+    out->end_ticks = zecl_timer_ticks(end);
+    return true;
 }
 
 static ze_result_t d_queue_create(ze_context_handle_t c, ze_device_handle_t d, const ze_command_queue_desc_t *desc,
@@ -301,8 +334,10 @@ static ze_result_t enqueue(ze_command_queue_handle_t q, const struct command *c,
     }
     if (err != CL_SUCCESS)
         return zecl_from_cl(err, call, c->kind == LAUNCH ? c->kernel->name : "a copy, fill or barrier");
-    if (c->kind == LAUNCH)
+    if (c->kind == LAUNCH) {
         record_launch(c, &last_launch);
+        keep_recent(*done);
+    }
     if (c->signal) {
         if (c->signal->signalled_by)
             clReleaseEvent(c->signal->signalled_by);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The driver, its one device and its properties, and contexts (zecl.h says what the
  * driver is). */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tables only this driver leaves empty (tests/zedriver/empty_tables.c has those both
  * test drivers leave empty): the tools layer's contexts, command lists and metrics, and
  * Sysman's device, frequency, power and temperature, nothing ze-slm asks of it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Kernels as module.c makes them and commands.c launches them. */
 #ifndef ZECL_KERNEL_H
 #define ZECL_KERNEL_H

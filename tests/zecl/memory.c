@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Memory: device, shared and host allocations as cl_intel_unified_shared_memory
  * allocations, whose pointers Level Zero hands out as they are. */
 #include <stdlib.h>

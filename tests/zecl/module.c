@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Modules from SPIR-V (clCreateProgramWithIL), build logs, kernels, their arguments
  * and group sizes. OpenCL's runtime reports no argument types for a program built
  * from IL (clGetKernelArgInfo: CL_KERNEL_ARG_INFO_NOT_AVAILABLE), so the driver reads

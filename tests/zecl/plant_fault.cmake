@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes OUT: backend_ze.c (IN) with one planted fault, which test_ze_exec must catch
 # (CMakeLists.txt). Each replaces one exact piece of the real code, and the build fails
 # if that piece is no longer there, so a fault can never silently plant nothing.
@@ -6,6 +7,10 @@
 #   timestamp_units  the first form of the device properties asked for, whose timer
 #                    resolution (ns a tick) is then read as the 1.2 form's ticks a second
 #   timestamp_wrap   the kernel timestamps' valid bits ignored (taken as 64)
+#   seq_from_end     a sequence of launches timed from the first one's end, not its start
+#   seq_swapped      a sequence timed between its two events swapped (the last one's
+#                    start to the first one's end)
+#   seq_wrap         a sequence's timestamps' valid bits ignored (taken as 64)
 # usage: cmake -DFAULT=NAME -DIN=backend_ze.c -DOUT=FILE -P plant_fault.cmake
 if(FAULT STREQUAL "arg_order")
   set(from "kernel, index, sizeof ptr, &ptr)")
@@ -19,6 +24,15 @@ elseif(FAULT STREQUAL "timestamp_units")
 elseif(FAULT STREQUAL "timestamp_wrap")
   set(from "d->base.info.timestamp_bits, d->base.info.timer_hz)")
   set(to "64, d->base.info.timer_hz)")
+elseif(FAULT STREQUAL "seq_from_end")
+  set(from "zeslm_ticks_to_ns(a.context.kernelStart, b.context.kernelEnd,")
+  set(to "zeslm_ticks_to_ns(a.context.kernelEnd, b.context.kernelEnd,")
+elseif(FAULT STREQUAL "seq_swapped")
+  set(from "zeslm_ticks_to_ns(a.context.kernelStart, b.context.kernelEnd,")
+  set(to "zeslm_ticks_to_ns(b.context.kernelStart, a.context.kernelEnd,")
+elseif(FAULT STREQUAL "seq_wrap")
+  set(from "b.context.kernelEnd, d->base.info.timestamp_bits,")
+  set(to "b.context.kernelEnd, 64,")
 else()
   message(FATAL_ERROR "unknown fault '${FAULT}'")
 endif()

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A build of test_ze_exec against backend_ze.c with a fault planted (plant_fault.cmake)
 # must fail, and fail in the case that specifies what the fault breaks; the same test
 # against the real code (ze_exec_driver) passes.

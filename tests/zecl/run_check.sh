@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `ze-slm-bench run --backend ze` on the test driver (the environment names it), judged
 # by check_run.py, and its text: no error, and the device called a test driver and not
 # a GPU, so no reader takes these numbers for an Intel GPU's.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Level Zero backend (src/backends/level_zero/backend_ze.c) on the test driver of tests/zecl/,
  * which executes: what the backend hands the driver arrives as the caller gave it
  * (arguments in their order and sizes, dynamic SLM in bytes), and the device time it
@@ -6,7 +7,7 @@
  * own record of the last launch (zecl_test_last_launch, found with dlsym in the
  * driver the loader loaded, ZE_ENABLE_ALT_DRIVERS). CTest runs this at the driver's
  * default timer (12 MHz, 32 bits) and at 1 MHz started one tick below the wrap, with
- * and without the validation layer; the planted faults (CMakeLists.txt) run it against
+ * and without the validation layer, and a sequence of launches alone across the wrap; the planted faults (CMakeLists.txt) run it against
  * patched copies of backend_ze.c, where it must fail. */
 #include <dlfcn.h>
 #include <math.h>
@@ -21,6 +22,7 @@
 #include <cmocka.h>
 #include <level_zero/ze_api.h>
 
+#include <zeslm/bench.h>
 #include <zeslm/device.h>
 
 #include "ocloc.h"
@@ -29,6 +31,7 @@
 static zeslm_device_list devices;
 static zeslm_device *dev;
 static const struct zecl_launch_record *(*last_launch)(void);
+static bool (*recent_launch)(unsigned back, struct zecl_launch_record *out);
 static uint64_t hz = 12000000; /* the driver's defaults (timer.c) unless the environment says */
 static uint32_t bits = 32;
 
@@ -53,7 +56,9 @@ static int open_device(void **state)
     /* The loader has loaded it: this finds that copy, not a second one. */
     void *driver = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
     last_launch = driver ? (const struct zecl_launch_record *(*)(void))dlsym(driver, "zecl_test_last_launch") : NULL;
-    if (!last_launch) {
+    recent_launch = driver ? (bool (*)(unsigned, struct zecl_launch_record *))dlsym(driver, "zecl_test_recent_launch")
+                           : NULL;
+    if (!last_launch || !recent_launch) {
         fprintf(stderr, "%s is not the loaded test driver: %s\n", path, dlerror());
         return -1;
     }
@@ -178,6 +183,82 @@ static void device_times_are_what_opencl_measured(void **state)
     (void)state;
     for (uint32_t n = 200000; n <= 20000000; n *= 10)
         assert_opencl_time(spin(n));
+}
+
+/* A sequence of launches (zeslm_kernel_launch_seq, slm_switch's path) of spin for
+ * 2,000,000, 20,000 and 200,000 steps: its time is OpenCL's from the first one's start
+ * to the last one's end, within the tick that each end's whole ticks may lose. The
+ * first launch is the longest, so a span taken from its end, or between the two events
+ * swapped, is milliseconds off; under ZESLM_ZECL_TIMER_BELOW_WRAP (run alone: the
+ * counter is placed at the first timestamp asked for) the counter wraps during the
+ * sequence, which must not change its time. Each launch's result is checked. */
+static void a_sequence_spans_the_first_start_to_the_last_end(void **state)
+{
+    (void)state;
+    enum { N = 3 };
+    static const uint32_t steps[N] = {2000000, 20000, 200000};
+    zeslm_kernel *k[N];
+    zeslm_buffer *out[N];
+    for (int i = 0; i < N; i++) {
+        k[i] = build(spin_source, "spin");
+        OK(zeslm_buffer_create(dev, 4, &out[i]));
+        OK(zeslm_kernel_arg_buffer(k[i], 0, out[i]));
+        OK(zeslm_kernel_arg_u32(k[i], 1, steps[i]));
+    }
+    uint64_t span = 0;
+    OK(zeslm_kernel_launch_seq(k, N, 1, 1, 60, &span));
+    struct zecl_launch_record first, last;
+    bool recorded = recent_launch(N - 1, &first) && recent_launch(0, &last);
+    for (int i = 0; i < N; i++) {
+        uint32_t got = 0, want = 7;
+        OK(zeslm_buffer_read(out[i], &got, sizeof got));
+        for (uint32_t j = 0; j < steps[i]; j++)
+            want = want * 1664525u + 1013904223u;
+        assert_int_equal(got, want);
+        zeslm_buffer_free(out[i]);
+        zeslm_kernel_free(k[i]);
+    }
+    assert_true(recorded);
+    uint64_t mask = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    if (getenv("ZESLM_ZECL_TIMER_BELOW_WRAP") && getenv("ZESLM_ZECL_TEST_FILTER") && (last.end_ticks & mask) >= (first.start_ticks & mask))
+        fail_msg("the sequence did not cross the wrap: ticks %#llx to %#llx", (unsigned long long)first.start_ticks,
+                 (unsigned long long)last.end_ticks);
+    double opencl_ns = (double)(last.end_ns - first.start_ns), tick_ns = 1e9 / (double)hz;
+    if (fabs((double)span - opencl_ns) > tick_ns + 1)
+        fail_msg("sequence time %llu ns, OpenCL measured %.0f ns from the first start to the last end (first "
+                 "%.0f ns long; ticks %#llx to %#llx, %llu Hz, %u bits)",
+                 (unsigned long long)span, opencl_ns, (double)(first.end_ns - first.start_ns),
+                 (unsigned long long)first.start_ticks, (unsigned long long)last.end_ticks, (unsigned long long)hz,
+                 bits);
+}
+
+/* reduce's passes, the other path of several launches a repetition (pass after pass of
+ * partial sums, their device times added): 2^20 elements in groups of 256 take three
+ * passes (2048 groups, 4, 1), and the one timed repetition's time is the sum of
+ * OpenCL's times of its three launches, the last ones launched (the host check after
+ * them launches nothing), within a tick each. */
+static void reduce_passes_add_their_launches(void **state)
+{
+    (void)state;
+    enum { PASSES = 3 };
+    zeslm_run_opts o = {.struct_size = sizeof o, .size = 1u << 20, .group_size = 256, .reps = 1, .warmup = 1,
+                        .seed = 2009, .timeout_s = 60, .variant = "doc_tree"};
+    zeslm_results r = {0};
+    OK(zeslm_workload_run(zeslm_workload_find("reduce"), dev, &o, &r));
+    const zeslm_result *x = zeslm_results_at(&r, 0);
+    assert_non_null(x);
+    assert_int_equal(x->outcome, ZESLM_MEASURED);
+    assert_int_equal(x->stats.n, 1);
+    double opencl_ns = 0, tick_ns = 1e9 / (double)hz;
+    for (unsigned back = 0; back < PASSES; back++) {
+        struct zecl_launch_record l;
+        assert_true(recent_launch(back, &l));
+        opencl_ns += (double)(l.end_ns - l.start_ns);
+    }
+    double got = (double)x->times_ns[0];
+    zeslm_results_free(&r);
+    if (fabs(got - opencl_ns) > PASSES * tick_ns + 1)
+        fail_msg("reduce/doc_tree's time %.0f ns, OpenCL measured %.0f ns over its %d passes", got, opencl_ns, PASSES);
 }
 
 /* Every kind of argument at its own index: pointers, values of 1, 4 and 8 bytes, a
@@ -501,20 +582,29 @@ static void the_validation_layer_is_there_when_asked(void **state)
     assert_int_equal(r, ZE_RESULT_ERROR_INVALID_ENUMERATION);
 }
 
+/* ZESLM_ZECL_TEST_FILTER: the cases to run (cmocka's pattern), for a case that must
+ * meet the counter first. */
 int main(void)
 {
+    const char *filter = getenv("ZESLM_ZECL_TEST_FILTER");
+    if (filter && *filter)
+        cmocka_set_test_filter(filter);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_device_says_it_is_a_test_driver_and_no_gpu),
         cmocka_unit_test(the_timer_is_ns_a_tick_in_the_first_form_and_ticks_a_second_in_1_2),
         /* First of the launches: it must meet the counter where the driver started it. */
         cmocka_unit_test(the_first_launch_crosses_the_wrap_and_keeps_its_time),
         cmocka_unit_test(device_times_are_what_opencl_measured),
+        cmocka_unit_test(a_sequence_spans_the_first_start_to_the_last_end),
         cmocka_unit_test(arguments_arrive_in_their_order),
         cmocka_unit_test(dynamic_slm_arrives_in_bytes_at_its_index),
         cmocka_unit_test(the_driver_refuses_what_the_specification_forbids),
         cmocka_unit_test(fills_barriers_copies_and_fences_run_in_order),
         cmocka_unit_test(a_failed_build_has_a_log_and_not_spirv_is_refused),
         cmocka_unit_test(the_validation_layer_is_there_when_asked),
+        /* Last: a workload's kernels take dynamic SLM, which a planted fault of its size
+         * makes them write past; the case that names that fault runs first. */
+        cmocka_unit_test(reduce_passes_add_their_launches),
     };
     return cmocka_run_group_tests(tests, open_device, close_device);
 }

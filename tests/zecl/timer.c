@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The kernel-timestamp timer: OpenCL profiling times (ns) as ticks of a counter of
  * ZESLM_ZECL_TIMER_HZ ticks a second (default 12 MHz, the 83.33 ns tick of Intel's
  * Gen12 GPUs, which a whole number of ns cannot state) with ZESLM_ZECL_TIMER_BITS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A Level Zero test driver that executes: the Level Zero calls ze-slm makes, carried
  * out by Intel's OpenCL runtime for x86 CPUs (scripts/intel-cl.sh), so that every
  * result-dependent line of the tool's Level Zero backend (src/backends/level_zero/backend_ze.c)
@@ -78,5 +79,11 @@ struct zecl_launch_record {
     uint64_t start_ticks, end_ticks;   /* what zeEventQueryKernelTimestamp reported */
 };
 ZE_DLLEXPORT const struct zecl_launch_record *zecl_test_last_launch(void);
+/* The OpenCL times and the ticks of the launch `back` launches before the latest
+ * enqueued (0: the latest; at most ZECL_RECENT - 1), once it has completed: what a
+ * sequence of launches, whose events the backend does not all ask about, is checked
+ * against. false: no such launch, or no times for it. */
+#define ZECL_RECENT 8
+ZE_DLLEXPORT bool zecl_test_recent_launch(unsigned back, struct zecl_launch_record *out);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tables only the test double leaves empty (tests/zedriver/empty_tables.c has those
  * both test drivers leave empty): it has no fences and no module build logs; of the
  * tools layer it has metrics and of Sysman its clock, temperature and power (sysman.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The test double's Sysman (ze_double.c says what the double is): one GPU frequency
  * domain, one GPU temperature sensor and one power domain of its one device, offered
  * only when ZES_ENABLE_SYSMAN=1, as Intel's driver does. Its readings are known, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tables the loader asks a driver for, each filled with what the double has; the
  * rest of a table stays NULL, which the loader answers with
  * ZE_RESULT_ERROR_UNINITIALIZED. */

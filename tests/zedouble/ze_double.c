@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A test double of a Level Zero driver: it stands in for an Intel GPU with hardware
  * counters, which no machine of this project has, so that `profile --metrics` can be
  * tested end to end through the real Level Zero loader (Debian's libze1), which loads

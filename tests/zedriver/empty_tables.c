@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tables the loader asks for that neither test driver fills (one_device.h): images,
  * samplers, virtual memory, the experimental extensions, most of the tools layer and
  * of Sysman; each driver's own empty_tables.c adds those only it leaves empty. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One driver, one device (one_device.h). The handles are tokens: nothing is read
  * through them. */
 #include "one_device.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the project's two Level Zero test drivers (tests/zecl/, tests/zedouble/) answer
  * alike: one driver with one device and no sub-devices, API 1.4, the count-then-fill
  * pattern; and the tables the loader asks every driver for that neither fills. Each

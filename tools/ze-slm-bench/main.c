@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ze-slm-bench: measures and explains GPU shared local memory. */
 #include <errno.h>
 #include <stdio.h>
@@ -61,8 +62,9 @@ static int command_first(int argc, char **argv)
 static int stdout_flushed(int rc)
 {
     int err = fflush(stdout) != 0 ? errno : ferror(stdout) ? EIO : 0;
-    if (!err)
-        return rc;
+    /* Said once: an output written to it already said why it failed. */
+    if (!err || output_stdout_failed())
+        return err && !rc ? 1 : rc;
     cli_error("cannot write to standard output: %s", strerror(err));
     return rc ? rc : 1;
 }
@@ -104,5 +106,5 @@ int main(int argc, char **argv)
     if (output_commit() != 0)
         rc = 1;
     /* A signal that a command deferred and did not take ends it as one. */
-    return interrupt_close() ? INTERRUPT_EXIT : rc;
+    return interrupt_close() ? interrupt_status() : rc;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Level Zero backend: every driver, device and sub-device; modules from the embedded
  * SPIR-V; timing from kernel-timestamp events. */
 #include <level_zero/ze_api.h>
@@ -28,7 +29,25 @@ struct ze_dev {
     ze_event_handle_t event_first; /* a sequence's first launch; `event` its last */
     char module_format[64]; /* what the last build used, for dev->module_format */
     zeslm_ze_query *query;  /* the metric query around each launch; NULL: none */
+    /* The kernel timestamp counter unwrapped (it wraps at timestamp_bits): the last
+     * start read, and the wraps seen before it. */
+    uint64_t last_start, wraps;
 };
+
+/* The start of a launch in ns on the device's clock, from its kernel timestamp: a
+ * counter of timestamp_bits that wraps (every few minutes at 32 bits), counted on so
+ * that the starts of a run keep their order. */
+static void note_start(struct ze_dev *d, uint64_t ticks)
+{
+    uint32_t bits = d->base.info.timestamp_bits;
+    uint64_t mask = bits >= 64 || bits == 0 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    ticks &= mask;
+    if (ticks < d->last_start && mask != UINT64_MAX)
+        d->wraps++;
+    d->last_start = ticks;
+    double period = mask == UINT64_MAX ? 0 : (double)mask + 1;
+    zeslm_launch_started((uint64_t)(((double)d->wraps * period + (double)ticks) * 1e9 / d->base.info.timer_hz + 0.5));
+}
 
 struct zeslm_module {
     ze_module_handle_t module;
@@ -92,7 +111,10 @@ static zeslm_status read_info(ze_driver_handle_t drv, ze_device_handle_t dev, bo
     info->subgroups = true;
     info->intel_subgroups = true;
     info->spirv = true;
-    /* And OpenCL C 2.0 atomics of every order and scope (IGC takes them all). */
+    /* Level Zero has no query of OpenCL C versions or atomic orders and scopes: its
+     * modules are SPIR-V (or zebins) that ocloc built from OpenCL C 3.0 with every
+     * feature IGC has, and IGC takes SPIR-V atomics of every order and scope. */
+    info->opencl_c = 300;
     info->atomic_caps = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL | ZESLM_ATOMIC_ORDER_SEQ_CST |
                         ZESLM_ATOMIC_SCOPE_WORK_GROUP | ZESLM_ATOMIC_SCOPE_DEVICE;
     /* Float atomics (ZE_extension_float_atomics) answer in a structure chained to the
@@ -625,6 +647,7 @@ static zeslm_status ze_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     *device_ns = zeslm_ticks_to_ns(ts.context.kernelStart, ts.context.kernelEnd,
                                    d->base.info.timestamp_bits, d->base.info.timer_hz);
+    note_start(d, ts.context.kernelStart);
 out:
     if (pending)
         zeCommandListReset(d->list);
@@ -667,6 +690,7 @@ static zeslm_status ze_launch_seq(zeslm_kernel *const *ks, size_t n, const uint3
     ZE_TRY(r);
     *span_ns = zeslm_ticks_to_ns(a.context.kernelStart, b.context.kernelEnd, d->base.info.timestamp_bits,
                                  d->base.info.timer_hz);
+    note_start(d, a.context.kernelStart);
 out:
     if (pending)
         zeCommandListReset(d->list);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Level Zero Sysman as a clock source on Intel GPUs. The loader here (1.8, API 1.4) has
  * no zesInit: Sysman runs inside the core driver when ZES_ENABLE_SYSMAN=1 is set before
  * zeInit, and a core device handle is then a Sysman one (the Level Zero spec's "Sysman

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Level Zero query-pool flow of one metric group around launches (pti-gpu's
  * ze_metric_query sample does the same): the group activated on a context, one
  * performance query begun before a launch and ended after it on the same command

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Level Zero's result codes by name, for the messages of failed calls. */
 #include "ze_result.h"
 

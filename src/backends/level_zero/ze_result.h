@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Level Zero calls checked one way in every file that makes them: a failed call
  * records its name, its result by name, file and line, and jumps to `out`. */
 #ifndef ZESLM_ZE_RESULT_H

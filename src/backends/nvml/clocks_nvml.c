@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* NVML as a clock source, loaded at run time: no build dependency on NVIDIA's
  * libraries, and nothing happens on a machine without them. The declarations are
  * NVML's (nvml.h), reduced to what is called. */

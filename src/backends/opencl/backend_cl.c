@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenCL backend: every platform and device, programs from SPIR-V where the device
  * ingests IL, else from the embedded source; timing from profiling events. */
 /* clCreateCommandQueue, not its 2.0 successor, so that OpenCL 1.2 platforms work too. */
@@ -12,6 +13,7 @@
 #include <zeslm/bench.h>
 
 #include "backend.h"
+#include "cl_features.h"
 #include "dump.h"
 #include "error.h"
 #include "identity.h"
@@ -80,11 +82,21 @@ static const char *cl_error_name(cl_int e)
     }
 }
 
+/* The text answer to `what`, cut to fit `dst`: a query whose answer is longer than the
+ * buffer fails, and answers grow with the host (PoCL's CL_DEVICE_VERSION names the CPU:
+ * "OpenCL 3.0 PoCL HSTR: pthread-x86_64-pc-linux-gnu-skylake-avx512", 65 bytes). */
 static void str_info(cl_device_id d, cl_device_info what, char *dst, size_t len)
 {
-    if (clGetDeviceInfo(d, what, len, dst, NULL) != CL_SUCCESS)
-        dst[0] = '\0';
-    dst[len - 1] = '\0';
+    size_t need = 0;
+    char *all = NULL;
+    dst[0] = '\0';
+    if (clGetDeviceInfo(d, what, 0, NULL, &need) != CL_SUCCESS || need == 0 || !(all = malloc(need + 1)))
+        return;
+    if (clGetDeviceInfo(d, what, need, all, NULL) == CL_SUCCESS) {
+        all[need] = '\0';
+        snprintf(dst, len, "%s", all);
+    }
+    free(all);
 }
 
 static uint64_t num_info(cl_device_id d, cl_device_info what, size_t size)
@@ -197,25 +209,70 @@ static void fill_float_atomics(cl_device_id d, zeslm_device_info *info)
             info->fp32_atomics |= bits[i].zeslm;
 }
 
-/* The orders and scopes of OpenCL C 2.0 atomics: OpenCL 3.0 says which (the
- * CL_DEVICE_ATOMIC_* bits are ZESLM_ATOMIC_*'s); 2.x has them all; 1.x none. */
-static void fill_atomic_caps(cl_device_id d, zeslm_device_info *info)
+/* A list query's answer (CL_DEVICE_OPENCL_C_ALL_VERSIONS, _FEATURES): NULL and 0 where
+ * the device has none or does not answer. Free the result. */
+static cl_name_version *name_versions(cl_device_id d, cl_device_info what, size_t *n)
 {
-    char ver[64] = "";
-    str_info(d, CL_DEVICE_VERSION, ver, sizeof ver);
-    int major = 0;
-    if (sscanf(ver, "OpenCL %d", &major) != 1 || major < 2)
-        return;
-    cl_bitfield caps = 0;
-    if (major >= 3 &&
-        clGetDeviceInfo(d, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, NULL) == CL_SUCCESS) {
-        info->atomic_caps = (uint32_t)caps & (ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL |
-                                              ZESLM_ATOMIC_ORDER_SEQ_CST | ZESLM_ATOMIC_SCOPE_WORK_GROUP |
-                                              ZESLM_ATOMIC_SCOPE_DEVICE);
-        return;
+    size_t len = 0;
+    cl_name_version *all = NULL;
+    *n = 0;
+    if (clGetDeviceInfo(d, what, 0, NULL, &len) != CL_SUCCESS || len < sizeof *all || !(all = malloc(len)))
+        return NULL;
+    if (clGetDeviceInfo(d, what, len, all, NULL) != CL_SUCCESS) {
+        free(all);
+        return NULL;
     }
-    info->atomic_caps = ZESLM_ATOMIC_ORDER_RELAXED | ZESLM_ATOMIC_ORDER_ACQ_REL | ZESLM_ATOMIC_ORDER_SEQ_CST |
-                        ZESLM_ATOMIC_SCOPE_WORK_GROUP | ZESLM_ATOMIC_SCOPE_DEVICE;
+    *n = len / sizeof *all;
+    for (size_t i = 0; i < *n; i++)
+        all[i].name[CL_NAME_VERSION_MAX_NAME_SIZE - 1] = '\0';
+    return all;
+}
+
+/* The newest OpenCL C and the orders and scopes of its atomics, from the device's
+ * answers (cl_features.c decides): OpenCL 3.0's version list, features and atomic
+ * capabilities; the legacy version query only before 3.0. */
+static void fill_opencl_c(cl_device_id d, zeslm_device_info *info)
+{
+    char ver[64] = "", legacy[64] = "";
+    unsigned major = 0, minor = 0;
+    str_info(d, CL_DEVICE_VERSION, ver, sizeof ver);
+    if (sscanf(ver, "OpenCL %u.%u", &major, &minor) != 2 || minor > 9)
+        return;
+    struct cl_c_answers a = {.device_version = major * 100 + minor * 10, .legacy_c_version = legacy};
+    size_t n_versions = 0, n_features = 0;
+    cl_name_version *versions = NULL, *features = NULL;
+    unsigned *numbers = NULL;
+    const char **names = NULL;
+    if (a.device_version < 300) {
+        str_info(d, CL_DEVICE_OPENCL_C_VERSION, legacy, sizeof legacy);
+    } else {
+        versions = name_versions(d, CL_DEVICE_OPENCL_C_ALL_VERSIONS, &n_versions);
+        features = name_versions(d, CL_DEVICE_OPENCL_C_FEATURES, &n_features);
+        numbers = calloc(n_versions + 1, sizeof *numbers);
+        names = calloc(n_features + 1, sizeof *names);
+        if (!numbers || !names)
+            goto out;
+        for (size_t i = 0; i < n_versions; i++)
+            numbers[i] = CL_VERSION_MAJOR(versions[i].version) * 100 + CL_VERSION_MINOR(versions[i].version) * 10;
+        for (size_t i = 0; i < n_features; i++)
+            names[i] = features[i].name;
+        a.c_versions = numbers;
+        a.n_c_versions = n_versions;
+        a.c_features = names;
+        a.n_c_features = n_features;
+        cl_device_atomic_capabilities caps = 0;
+        if (clGetDeviceInfo(d, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, NULL) == CL_SUCCESS)
+            a.atomic_caps = caps;
+    }
+    struct cl_c_support support;
+    cl_c_support_decide(&a, &support);
+    info->opencl_c = support.c_version;
+    info->atomic_caps = support.atomic_caps;
+out:
+    free(versions);
+    free(features);
+    free(numbers);
+    free(names);
 }
 
 /* NVIDIA's cl_nv_device_attribute_query (CL/cl_ext.h of 2023 lacks the names). */
@@ -274,7 +331,7 @@ static void fill_info(cl_platform_id p, cl_device_id d, zeslm_device_info *info)
         info->slm_dedicated = -1;
     info->int64_atomics = has_extension(d, "cl_khr_int64_base_atomics") && has_extension(d, "cl_khr_int64_extended_atomics");
     fill_float_atomics(d, info);
-    fill_atomic_caps(d, info);
+    fill_opencl_c(d, info);
     fill_identity(d, info);
     char il[128] = "";
     str_info(d, CL_DEVICE_IL_VERSION, il, sizeof il);
@@ -485,6 +542,20 @@ static zeslm_status use_spirv(const zeslm_device *dev, const struct zeslm_kernel
     return ZESLM_OK;
 }
 
+/* "-cl-std=STD " and then `file_options` less its own -cl-std (which is ocloc's: Intel's
+ * compilers take OpenCL C 3.0), each option followed by a blank. */
+static void std_options(char *dst, size_t len, const char *std, const char *file_options)
+{
+    size_t used = (size_t)snprintf(dst, len, "-cl-std=%s ", std);
+    for (const char *p = file_options ? file_options : ""; *p && used < len;) {
+        size_t blank = strspn(p, " "), word = strcspn(p + blank, " ");
+        p += blank;
+        if (word && strncmp(p, "-cl-std=", 8) != 0)
+            used += (size_t)snprintf(dst + used, len - used, "%.*s ", (int)word, p);
+        p += word;
+    }
+}
+
 static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *file,
                              struct zeslm_module **module)
 {
@@ -509,10 +580,14 @@ static zeslm_status cl_build(zeslm_device *dev, const struct zeslm_kernel_file *
         creator = "clCreateProgramWithSource";
         m->program = clCreateProgramWithSource(d->ctx, 1, &src, NULL, &err);
         dev->module_format = "OpenCL C source";
-        /* Sub-group built-ins exist in OpenCL C 2.0, and in 3.0 where the compiler
-         * has the optional feature. A file that names its own options (its language
-         * version) gets those instead, as ocloc did. */
-        if (file->options && *file->options)
+        /* A file that needs OpenCL C 2.0 or 3.0 (its #if line) is built as the newest
+         * the device takes from there on; one that names other options gets those, as
+         * ocloc did. Sub-group built-ins exist in OpenCL C 2.0, and in 3.0 where the
+         * compiler has the optional feature. */
+        const char *std = file->needs_opencl_c ? cl_c_std(file->needs_opencl_c, dev->info.opencl_c) : NULL;
+        if (std)
+            std_options(options, sizeof options, std, file->options);
+        else if (file->options && *file->options)
             snprintf(options, sizeof options, "%s ", file->options);
         else if (file->needs_subgroups)
             snprintf(options, sizeof options, "-cl-std=CL%s ",
@@ -777,6 +852,8 @@ static zeslm_status cl_launch(zeslm_kernel *k, const uint32_t groups[3], const u
         goto out;
     }
     *device_ns = end - start;
+    /* OpenCL's profiling counter is in ns and 64 bits wide: no unwrapping. */
+    zeslm_launch_started(start);
 out:
     if (ev)
         clReleaseEvent(ev);
@@ -806,6 +883,7 @@ static zeslm_status cl_launch_seq(zeslm_kernel *const *ks, size_t n, const uint3
         goto out;
     }
     *span_ns = end - start;
+    zeslm_launch_started(start);
 out:
     /* A command enqueued before a failure still runs; the events go with it. */
     if (first)

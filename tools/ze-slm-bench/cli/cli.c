@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -35,8 +36,12 @@ int cli_error(const char *fmt, ...)
     return 1;
 }
 
+bool cli_quiet;
+
 void cli_note(const char *fmt, ...)
 {
+    if (cli_quiet)
+        return;
     va_list ap;
     va_start(ap, fmt);
     vreport("note", fmt, ap);
@@ -261,7 +266,7 @@ static bool parse_backend(const char *what, const char *arg, const char **backen
         *backend = zeslm_backend_name(b);
         return true;
     }
-    char names[ZESLM_BACKEND_MAX * 16] = "";
+    char names[256] = ""; /* "ze, cl, " of a few backends; a longer list is cut */
     size_t used = 0;
     for (b = 0; b < zeslm_backend_count() && used < sizeof names; b++)
         used += (size_t)snprintf(names + used, sizeof names - used, "%s, ", zeslm_backend_name(b));

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared command-line plumbing of ze-slm-bench: strict numbers, device choice,
  * one-line errors. */
 #ifndef ZESLM_CLI_H
@@ -17,8 +18,14 @@
  * library failure is reported with zeslm_last_error() as its message. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "ze-slm-bench: note: ..." on stderr: what the tool did instead of failing. */
+/* "ze-slm-bench: note: ..." on stderr: what the tool did instead of failing; nothing
+ * under --quiet. */
 void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* --quiet, which every command takes: errors only. Its tables go nowhere
+ * (output_text_stream), its notes and progress line are not shown; the files it
+ * was asked to write are written. */
+extern bool cli_quiet;
 
 /* Reports what getopt_long rejected (call with opterr = 0 and a ':'-prefixed
  * optstring): an unknown option or one missing its value. Returns exit status 2. */

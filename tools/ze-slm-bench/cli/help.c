@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The list of commands and the `help` command: the usage, `help` and `help COMMAND`
  * all come from the commands' rows. */
 #include <stdio.h>
@@ -21,7 +22,7 @@ const cli_command command_help = {
 
 const cli_command *const cli_commands[] = {
     &command_devices, &command_limits, &command_run,  &command_profile,
-    &command_inspect, &command_compare, &command_merge, &command_help,
+    &command_inspect, &command_compare, &command_merge, &command_check, &command_help,
 };
 const size_t cli_command_count = sizeof cli_commands / sizeof *cli_commands;
 

@@ -1,15 +1,21 @@
+/* SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdbool.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cli/suggest.h"
 #include "table/table.h"
 
 /* Room for any command's table and its --help; checked in cli_parse. */
 #define MAX_OPTIONS 32
 
-static const cli_option help_option = {"help", 'h', NULL, "this help"};
+/* The rows every command has, after its own. */
+static const cli_option common_options[] = {
+    {"quiet", CLI_KEY_QUIET, NULL, "errors only: no tables, notes or progress line (files asked for are written)"},
+    {"help", 'h', NULL, "this help"},
+};
 
 const cli_option *cli_option_at(const cli_command *cmd, size_t i)
 {
@@ -19,7 +25,13 @@ const cli_option *cli_option_at(const cli_command *cmd, size_t i)
         return &cmd->options[i];
     if (i < cmd->n_options + more)
         return &extra[i - cmd->n_options];
-    return i == cmd->n_options + more ? &help_option : NULL;
+    i -= cmd->n_options + more;
+    return i < sizeof common_options / sizeof *common_options ? &common_options[i] : NULL;
+}
+
+bool cli_option_has_letter(const cli_option *o)
+{
+    return o->key > 0 && o->key < CLI_KEY_LONG_ONLY;
 }
 
 static const struct {
@@ -45,8 +57,9 @@ void cli_command_help(const cli_command *cmd, FILE *f)
     const cli_option *o;
     for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL; i++) {
         char left[64], lead[80];
-        snprintf(left, sizeof left, "-%c, --%s%s%s", o->key, o->name, o->value && o->value[0] != '[' ? " " : "",
-                 o->value ? o->value : "");
+        snprintf(left, sizeof left, "%c%c%c --%s%s%s", cli_option_has_letter(o) ? '-' : ' ',
+                 cli_option_has_letter(o) ? o->key : ' ', cli_option_has_letter(o) ? ',' : ' ', o->name,
+                 o->value && o->value[0] != '[' ? " " : "", o->value ? o->value : "");
         snprintf(lead, sizeof lead, "  %-28s ", left);
         char line[256]; /* the first line of help; the rest is the man page's */
         snprintf(line, sizeof line, "%.*s", (int)strcspn(o->help, "\n"), o->help);
@@ -67,6 +80,23 @@ static const cli_option *find(const cli_command *cmd, int key)
     return NULL;
 }
 
+/* An unknown long option, with the command's option nearest it ("--sze": did you
+ * mean '--size'?), as commands and workloads are suggested. */
+static int unknown_long(const cli_command *cmd, const char *arg)
+{
+    const char *names[MAX_OPTIONS + 2];
+    size_t n = 0;
+    const cli_option *o;
+    for (size_t i = 0; (o = cli_option_at(cmd, i)) != NULL && n < MAX_OPTIONS + 2; i++)
+        names[n++] = o->name;
+    char word[64], hint[96] = "";
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+    const char *nearest = suggest_nearest(word, names, n, sizeof *names);
+    if (nearest)
+        snprintf(hint, sizeof hint, "; did you mean '--%s'?", nearest);
+    return cli_usage_error("unknown option '%s'%s (try --help)", arg, hint);
+}
+
 int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *operands)
 {
     struct option longopts[MAX_OPTIONS + 2];
@@ -82,6 +112,8 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
         bool optional = has_value && o->value[0] == '[';
         longopts[n++] = (struct option){o->name, optional ? optional_argument : has_value ? required_argument : no_argument,
                                         NULL, o->key};
+        if (!cli_option_has_letter(o))
+            continue;
         shortopts[used++] = (char)o->key;
         if (has_value)
             shortopts[used++] = ':';
@@ -99,6 +131,10 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
             cli_command_help(cmd, stdout);
             return 0;
         }
+        if (c == CLI_KEY_QUIET) {
+            cli_quiet = true;
+            continue;
+        }
         /* An output option given last with no file writes to stdout ("run --list --json"). */
         const cli_option *out = c == ':' ? find(cmd, optopt) : NULL;
         if (out && out->value && strstr(out->value, "|-") && optind >= argc) {
@@ -107,6 +143,8 @@ int cli_parse(const cli_command *cmd, void *ctx, int argc, char **argv, int *ope
                 return rc;
             continue;
         }
+        if (c == '?' && strncmp(argv[optind - 1], "--", 2) == 0)
+            return unknown_long(cmd, argv[optind - 1]);
         if (c == '?' || c == ':')
             return cli_bad_option(c, argv);
         int rc = cmd->on_option(ctx, c, optarg);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one option parser of ze-slm-bench: every command describes its options as rows
  * of a table, and the same rows drive parsing, `COMMAND --help` and `help COMMAND`,
  * the man page and the bash completion (tools/ze-slm-bench/gendocs.c writes both from them). */
@@ -20,9 +21,14 @@ typedef enum cli_value_kind {
     CLI_VALUE_KERNEL,  /* the bundled kernels */
 } cli_value_kind;
 
+/* Keys of options without a short letter (getopt_long returns them as any other). */
+#define CLI_KEY_LONG_ONLY 0x100
+#define CLI_KEY_QUIET (CLI_KEY_LONG_ONLY + 1)
+
 typedef struct cli_option {
     const char *name;  /* long name without "--" */
-    int key;           /* its short letter, and what the handler is given */
+    int key;           /* its short letter, and what the handler is given; from
+                        * CLI_KEY_LONG_ONLY on, no letter */
     const char *value; /* placeholder of its value ("N", "FILE|-"); NULL: a flag; in brackets ("[=full]"): optional */
     /* One line for --help; after a '\n', the man page's paragraph (plain text), which
      * is the line itself when there is none. */
@@ -84,6 +90,8 @@ typedef struct cli_command {
 /* Row i of the command's options, its gathered ones after them, then --help; NULL
  * past the end. */
 const cli_option *cli_option_at(const cli_command *cmd, size_t i);
+/* Whether o has a short letter ("-q"), not only its long name. */
+bool cli_option_has_letter(const cli_option *o);
 /* What o's value is, from its placeholder: "FILE|-" a file, "NAME|auto" a backend,
  * "N|NAME" a device, "TARGET,..." targets, "KERNEL" a bundled kernel. */
 cli_value_kind cli_option_kind(const cli_option *o);

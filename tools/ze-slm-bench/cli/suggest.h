@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* "did you mean": the known name nearest a mistyped one, as git and cargo suggest
  * ("ze-slm-bench rnu": did you mean 'run'?). */
 #ifndef ZESLM_SUGGEST_H

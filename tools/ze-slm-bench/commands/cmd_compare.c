@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `compare OLD.json NEW.json`: benchstat's answer for two runs. For every result both
  * measured, a Mann-Whitney U test over the two sets of launch times and a confidence
  * interval for new/old (compare/compare_stats.h); a change is reported only where it is
@@ -15,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "commands/compare_rank.h"
 #include "commands/compare_rows.h"
 #include "commands/compare_tally.h"
 #include "compare/compare_stats.h"
@@ -82,7 +84,8 @@ static void unload(loaded *l)
 typedef struct compare_opts {
     double fail_over;  /* a fraction: 0.05 is 5% */
     double alpha, threshold;
-    bool gate, any_device, verbose;
+    uint32_t top;      /* devices in the ranking of the most changed (0: none) */
+    bool gate, any_device, verbose, sides;
     const char *markdown, *json, *csv;
     uint64_t read_limit;
 } compare_opts;
@@ -105,9 +108,11 @@ static int on_option(void *ctx, int key, const char *value)
     switch (key) {
     case 'a': o->any_device = true; return 0;
     case 'v': o->verbose = true; return 0;
+    case 's': o->sides = true; return 0;
     case 'M': o->markdown = value; return 0;
     case 'j': o->json = value; return 0;
     case 'c': o->csv = value; return 0;
+    case 'T': return cli_u32("--top", value, 0, 1000000, &o->top) ? 0 : 2;
     case 't': return percent("--threshold", value, &o->threshold);
     case 'R':
         if (!doc_read_size_parse(value, &o->read_limit))
@@ -157,17 +162,54 @@ static void times_of(const zeslm_result *r, double scale, double *buf)
         buf[i] = (double)r->times_ns[i] * scale;
 }
 
+/* The device's highest clock from its facts, in MHz; 0 where it reported none. */
+static double clock_mhz(const run_doc_device *d)
+{
+    json_t *v = d->facts ? json_object_get(d->facts, "clock_mhz") : NULL;
+    return json_is_number(v) ? json_number_value(v) : 0;
+}
+
+/* r's time a unit of work when it is under one clock of a device of clock_mhz (a
+ * barrier of 70 ps on a 2.6 GHz CPU): no device finishes a unit of work in less. */
+static bool under_one_clock(const zeslm_result *r, double clock_mhz, double *ns)
+{
+    *ns = r->rate;
+    return clock_mhz > 0 && r->rate_unit && strncmp(r->rate_unit, "ns/", 3) == 0 && r->rate > 0 &&
+           r->rate < 1e3 / clock_mhz;
+}
+
+/* What the row says beyond its numbers: a group size that differs (the key of a run's
+ * result leaves out the group size it chose), a figure under one clock on either side. */
+static void row_note(const zeslm_result *o, const zeslm_result *n, double old_mhz, double new_mhz, char *buf,
+                     size_t len)
+{
+    int used = 0;
+    double ns;
+    *buf = '\0';
+    if (o && n && o->group_size != n->group_size)
+        used = snprintf(buf, len, "groups of %u, were %u", n->group_size, o->group_size);
+    const zeslm_result *both[2] = {o, n};
+    const double mhz[2] = {old_mhz, new_mhz};
+    for (int s = 0; s < 2 && used >= 0 && (size_t)used < len; s++)
+        if (both[s] && under_one_clock(both[s], mhz[s], &ns))
+            used += snprintf(buf + used, len - (size_t)used, "%s%s %.3g %s is under one clock (%.3g ns): not a "
+                             "possible time", used ? "; " : "", s ? "new" : "old", ns, both[s]->rate_unit,
+                             1e3 / mhz[s]);
+}
+
 /* The rows and the counts of one pair of devices. */
 static void compare_pair(const results_index *old_f, const results_index *new_f, const compare_opts *opts,
-                         size_t old_device, size_t new_device, compare_tally *t, compare_out *out,
-                         size_t *resized)
+                         size_t old_device, size_t new_device, double old_mhz, double new_mhz, compare_tally *t,
+                         compare_out *out, size_t *resized)
 {
     for (size_t i = 0; i < new_f->count; i++) {
         const result_key *nk = &new_f->keys[i], *ok = results_index_find(old_f, nk);
         const zeslm_result *n = nk->r;
-        compare_row r = {old_device, new_device, *nk, NAN, (double)n->stats.median_ns, {.p = NAN, .ci_low = NAN,
-                         .ci_high = NAN, .verdict = COMPARE_UNTESTED}, "only in new", false};
+        compare_row r = {old_device, new_device, *nk, NAN, (double)n->stats.median_ns, NAN, n->stats.spread, 0,
+                         n->stats.n, {.p = NAN, .ci_low = NAN, .ci_high = NAN, .verdict = COMPARE_UNTESTED},
+                         "only in new", false, false, ""};
         if (!ok) {
+            row_note(NULL, n, old_mhz, new_mhz, r.note, sizeof r.note);
             compare_tally_only(t, n->workload, false);
             *resized += results_index_has_variant(old_f, n);
             add(out, &r);
@@ -191,11 +233,17 @@ static void compare_pair(const results_index *old_f, const results_index *new_f,
             out->failed = true;
         free(old_t);
         r.old_ns = (double)o->stats.median_ns * scale;
-        /* The files' medians are what the run reported: the ratio is theirs. */
-        r.st.ratio = r.new_ns / r.old_ns;
+        r.old_spread = o->stats.spread;
+        r.old_launches = o->stats.n;
+        /* Files without launch times have the medians' ratio alone. */
+        if (isnan(r.st.ratio))
+            r.st.ratio = r.new_ns / r.old_ns;
+        row_note(o, n, old_mhz, new_mhz, r.note, sizeof r.note);
         r.regression = opts->gate && r.st.verdict == COMPARE_SLOWER && r.st.ratio > 1 + opts->fail_over;
         static const char *const label[] = {"unchanged", "slower", "faster", "untested"};
         r.change = label[r.st.verdict];
+        r.settled = r.st.verdict == COMPARE_UNCHANGED && r.st.ci_low >= 1 - opts->threshold &&
+                    r.st.ci_high <= 1 + opts->threshold;
         compare_tally_matched(t, n->workload, r.st.verdict, r.st.ratio, r.regression);
         add(out, &r);
     }
@@ -203,8 +251,10 @@ static void compare_pair(const results_index *old_f, const results_index *new_f,
         if (!results_index_find(new_f, &old_f->keys[i])) {
             const zeslm_result *o = old_f->keys[i].r;
             compare_row r = {old_device, new_device, old_f->keys[i], (double)o->stats.median_ns, NAN,
+                             o->stats.spread, NAN, o->stats.n, 0,
                              {.ratio = NAN, .p = NAN, .ci_low = NAN, .ci_high = NAN, .verdict = COMPARE_UNTESTED},
-                             "only in old", false};
+                             "only in old", false, false, ""};
+            row_note(o, NULL, old_mhz, new_mhz, r.note, sizeof r.note);
             compare_tally_only(t, o->workload, true);
             add(out, &r);
         }
@@ -241,6 +291,11 @@ static void render_pair(sheet *sh, const compare_opts *opts, const compare_tally
     sheet_table(sh, NULL, &tt);
     table ct;
     table_init(&ct, cols, n_cols);
+    /* The result's name and the verdict are cut into lines before the ratio, the
+     * interval or the verdict is left out. */
+    for (size_t c = 0; c < n_cols; c++)
+        if (c == 0 || strcmp(cols[c].head, "time change") == 0)
+            table_squeeze(&ct, c);
     for (size_t i = 0; i < n_rows; i++) {
         const compare_row *r = &rows[i];
         bool changed = r->st.verdict == COMPARE_SLOWER || r->st.verdict == COMPARE_FASTER;
@@ -257,6 +312,24 @@ static void render_pair(sheet *sh, const compare_opts *opts, const compare_tally
         if (*list)
             sheet_line(sh, "Only in %s: %s (--verbose lists them).", old ? "old" : "new", list);
     }
+}
+
+/* The fewest launches a side, as many on each, that can show a change at `alpha`:
+ * asked of the test itself (two sets apart in every launch), whatever rule it follows.
+ * 0 past 64. */
+static size_t fewest_launches(double alpha)
+{
+    double t[128];
+    for (size_t n = 2; n <= 64; n++) {
+        for (size_t i = 0; i < n; i++) {
+            t[i] = 1000 + (double)i;
+            t[n + i] = 1e6 + (double)i;
+        }
+        compare_stats st;
+        if (compare_samples(t, n, t + n, n, alpha, 0, 0, &st) == 0 && st.verdict != COMPARE_UNTESTED)
+            return n;
+    }
+    return 0;
 }
 
 /* The rows and the totals, with the document's common head. */
@@ -306,7 +379,7 @@ static void add_counts(compare_counts *to, const compare_counts *c)
 
 static int run(int argc, char **argv)
 {
-    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD, .read_limit = DOC_READ_LIMIT};
+    compare_opts opts = {.alpha = COMPARE_ALPHA, .threshold = COMPARE_THRESHOLD, .top = 10, .read_limit = DOC_READ_LIMIT};
     int first, parsed = cli_parse(&command_compare, &opts, argc, argv, &first);
     if (parsed >= 0)
         return parsed;
@@ -314,6 +387,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("compare: give two results files, OLD and NEW");
     output_plan plan;
     int rc = output_plan_init(&plan, opts.json, opts.csv, opts.markdown);
+    if (rc == 0)
+        rc = output_plan_inputs(&plan, "the input", argv + first, 2);
     if (rc)
         return rc;
     const char *old_path = argv[first], *new_path = argv[first + 1];
@@ -329,8 +404,9 @@ static int run(int argc, char **argv)
     sheet sh;
     sheet_init(&sh, "# ze-slm-bench compare\n");
     table_column cols[N_FIELDS];
-    size_t map[N_FIELDS], n_cols = fields_columns(compare_fields, N_FIELDS, false, cols, map);
+    size_t map[N_FIELDS], n_cols = compare_columns(opts.sides, false, cols, map);
     compare_out out = {0};
+    compare_rank ranked = {0};
     rc = open_side(old_path, opts.read_limit, &old_s);
     if (rc == 0)
         rc = open_side(new_path, opts.read_limit, &new_s);
@@ -366,19 +442,26 @@ static int run(int argc, char **argv)
         n_held += 2;
         if (rc)
             goto out;
-        if (several)
-            snprintf(line, sizeof line, "\nold: %s device %zu (%s)\nnew: %s device %zu (%s)\n\n", old_path,
-                     pairs[k].old_index, o->name, new_path, pairs[k].new_index, n->name);
-        else
-            snprintf(line, sizeof line, "\nold: %s (%s)\nnew: %s (%s)\n\n", old_path, o->name, new_path, n->name);
-        sheet_prose(&sh, line + (k == 0));
+        /* Lines, wrapped to the width as the tables are: a path may be long. */
+        if (k)
+            sheet_prose(&sh, "\n");
+        if (several) {
+            sheet_line(&sh, "old: %s device %zu (%s)", old_path, pairs[k].old_index, o->name);
+            sheet_line(&sh, "new: %s device %zu (%s)", new_path, pairs[k].new_index, n->name);
+        } else {
+            sheet_line(&sh, "old: %s (%s)", old_path, o->name);
+            sheet_line(&sh, "new: %s (%s)", new_path, n->name);
+        }
+        sheet_prose(&sh, "\n");
         compare_tally t = {0};
         size_t first_row = out.n_all;
-        compare_pair(&lo->index, &ln->index, &opts, pairs[k].old_index, pairs[k].new_index, &t, &out, &resized);
+        compare_pair(&lo->index, &ln->index, &opts, pairs[k].old_index, pairs[k].new_index,
+                     clock_mhz(&lo->doc.devices[0]), clock_mhz(&ln->doc.devices[0]), &t, &out, &resized);
         out.failed |= t.failed;
         if (!out.failed)
             render_pair(&sh, &opts, &t, out.all + first_row, out.n_all - first_row, cols, map, n_cols);
         add_counts(&total, &t.all);
+        compare_rank_add(&ranked, pairs[k].old_index, pairs[k].new_index, n, &t.all);
         compare_tally_free(&t);
         /* Rendered: without --json or --csv, neither the rows nor the devices are needed
          * again, and memory holds one pair of devices whatever the files' size. */
@@ -405,10 +488,13 @@ static int run(int argc, char **argv)
     }
     sheet_prose(&sh, "\n");
     snprintf(line, sizeof line,
-             "(A change: p < %g in a Mann-Whitney U test over the launch times, the medians more than %g%% apart, "
-             "and %.0f%% of the pairs of launches agreeing; the interval of new/old is its %g%% confidence "
-             "interval.)",
-             opts.alpha, 100 * opts.threshold, 100 * COMPARE_SEPARATION, 100 * (1 - opts.alpha));
+             "(A change: p < %g in a Mann-Whitney U test over the launch times, new/old (the Hodges-Lehmann "
+             "estimate over the pairs of launches) more than %g%% from 1, and %.0f%% of the pairs of launches "
+             "agreeing; the interval of new/old is its %g%% confidence interval. No change: none, and the interval "
+             "within %g%% of 1; ~: none shown, but the interval reaches past %g%%: the launches are too noisy to "
+             "tell, as ~ marks noise in run's tables.)",
+             opts.alpha, 100 * opts.threshold, 100 * COMPARE_SEPARATION, 100 * (1 - opts.alpha),
+             100 * opts.threshold, 100 * opts.threshold);
     sheet_line(&sh, "%s", line);
     if (opts.gate)
         sheet_line(&sh, "%zu significantly slower by more than %g%%.", total.regressions, 100 * opts.fail_over);
@@ -420,8 +506,10 @@ static int run(int argc, char **argv)
                    "%zu result%s ran at other parameters than the old run's of the same variant: runs made with the "
                    "same --size compare them all.",
                    resized, resized == 1 ? "" : "s");
+    if (several)
+        compare_rank_lead(&ranked, opts.top, &sh);
     sheet_text(plan.text, &sh);
-    if (sh.failed || out.failed)
+    if (sh.failed || out.failed || ranked.failed)
         rc = cli_error("out of host memory");
     field_records csv = {compare_fields, N_FIELDS, out.all, sizeof *out.all, out.n_all};
     if (rc == 0 && output_plan_write(&plan, OUTPUT_MARKDOWN, sheet_markdown, &sh))
@@ -435,13 +523,15 @@ static int run(int argc, char **argv)
     } else if (rc == 0 && opts.gate && total.untested == total.matched) {
         /* A gate that tested nothing must not pass. */
         rc = cli_error("no result in common has enough launch times (times_ns) in both files to test: "
-                       "--fail-over tested nothing (5 launches a side are the fewest at --alpha 0.05)");
+                       "--fail-over tested nothing (%zu launches a side are the fewest at --alpha %g)",
+                       fewest_launches(opts.alpha), opts.alpha);
     } else if (rc == 0 && total.regressions) {
         cli_error("%zu regression%s over %g%%", total.regressions, total.regressions == 1 ? "" : "s",
                   100 * opts.fail_over);
         rc = EXIT_REGRESSION;
     }
 out:
+    compare_rank_free(&ranked);
     sheet_free(&sh);
     free(out.all);
     free(pairs);
@@ -458,8 +548,12 @@ static void more_help(FILE *f)
     fprintf(f, "new/old > 1 is slower. A result is reported as changed only where a Mann-Whitney\n"
                "U test over the two runs' launch times gives p < --alpha (0.05), the medians\n"
                "differ by more than --threshold (3%%) and %.0f%% of the pairs of launches agree\n"
-               "on the direction (a shift inside the launches' scatter is no change); '~' marks\n"
-               "the rest. The summary leads: per workload, slower, faster and unchanged, and the\n"
+               "on the direction (a shift inside the launches' scatter is no change). Of the\n"
+               "rest, 'no change' where the interval of new/old lies within --threshold of 1,\n"
+               "'~' (noise, as in run's tables) where it reaches past: too noisy to tell.\n"
+               "Every row shows new/old, its interval and the verdict at any width; --sides\n"
+               "adds each side's median, spread and launches. The summary leads: per\n"
+               "workload, slower, faster and unchanged, and the\n"
                "geometric mean of new/old. With --fail-over, a significant slowdown by more\n"
                "than PERCENT makes the exit status %d. Files of different devices are refused\n"
                "unless --any-device is given; files with no result in common always are.\n"
@@ -467,7 +561,8 @@ static void more_help(FILE *f)
                "device of NEW with the device of OLD of the same name, kind (sub-device or\n"
                "not), UUID and PCI address where the files hold them, and index where several\n"
                "match; one that could be any of several is refused (with --any-device, those\n"
-               "left pair in order).\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
+               "left pair in order). Either file may be - (standard input). No output may\n"
+               "name OLD or NEW.\n", 100 * COMPARE_SEPARATION, EXIT_REGRESSION);
 }
 
 static const cli_option options[] = {
@@ -476,7 +571,13 @@ static const cli_option options[] = {
      "PERCENT percent. An error where no result in common has launch times to test."},
     {"alpha", 'p', "P", "the p-value under which a change is significant (default 0.05)"},
     {"threshold", 't', "PERCENT", "the least change of the median reported (default 3)"},
+    {"top", 'T', "N", "files of several devices: first a table of the N devices that changed most (default 10)" "\n"
+     "Files of several devices (two fleets' merged documents): the output leads with a table of the N paired "
+     "devices whose geometric mean of new/old over their results in common is furthest from 1 (2x slower and 2x "
+     "faster weigh alike), each with its host, rank, index in each file, and counts of slower and faster results; "
+     "each pair's own section follows. 0: no such table."},
     {"verbose", 'v', NULL, "every result in the table, unchanged ones and those only one file has"},
+    {"sides", 's', NULL, "each side's median, spread and launches in the table, beside the ratio"},
     {"any-device", 'a', NULL, "compare files measured on different devices" "\n"
      "Compare files measured on different devices (refused otherwise). Files with no result in common are "
      "always refused. Files of several devices (run --device all) compare device by device: each device of NEW "

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `devices`: every device of every backend, one column each, one row per fact. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `inspect`: for each Intel target and kernel, what the compiler decided (SIMD width,
  * registers, SLM, private and spill memory, barriers, atomics) read from the zebin's
  * .ze_info, and what follows on that target (largest group, groups per subslice). No
@@ -249,7 +250,7 @@ static int show(const zeslm_intel_target *t, const char *group, const char *sour
 
 /* zeslm_ocloc_compile, its failure (ocloc's own messages included) on stderr. A signal
  * during it only stops it (the library kills ocloc and removes its scratch folder, a
- * copy of the user's source); the tool then exits 130 (interrupt_resume). */
+ * copy of the user's source); the tool then exits 128 + the signal (interrupt_resume). */
 static bool compile(const zeslm_ocloc_input *in, const char *target, unsigned char **bin, size_t *size,
                     zeslm_isa_kernel **isa, size_t *n_isa, FILE *listing, const char *kernel)
 {
@@ -436,6 +437,8 @@ static int run(int argc, char **argv)
         return cli_usage_error("--isa and --csv: the instruction mix is written as text, Markdown or JSON");
     output_plan plan;
     int rc = output_plan_init(&plan, json_path, c.csv, c.markdown);
+    if (rc == 0)
+        rc = output_plan_inputs(&plan, "the kernel source", argv + first, (size_t)(argc - first));
     if (rc)
         return rc;
     sheet_init(&o.sh, "# ze-slm-bench inspect\n");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `merge FILES...`: results files of many hosts, ranks and devices as one run
  * document (tools/ze-slm-bench/model/run_doc.h, run_doc_merge), with the table across the devices, the
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank
@@ -19,12 +20,14 @@
 #include "json/doc_reader.h"
 #include "fleet/fleet_read.h"
 #include "fleet/fleet_verdict.h"
+#include "fleet/baseline_file.h"
+#include "render/fleet_exports.h"
 
 typedef struct merge_opts {
-    const char *json, *csv, *markdown, *junit, *jsonl, *baseline;
+    const char *json, *csv, *markdown, *junit, *jsonl, *baseline, *openmetrics, *write_baseline;
     verdict_opts verdict;
     uint64_t read_limit;
-    bool strict, summary_only;
+    bool strict, summary_only, low_set;
 } merge_opts;
 
 /* A share from 0 to 1 ("0.9"). */
@@ -50,6 +53,8 @@ static int on_option(void *ctx, int key, const char *value)
     case 'U': o->junit = value; break;
     case 'L': o->jsonl = value; break;
     case 'B': o->baseline = value; break;
+    case 'P': o->openmetrics = value; break;
+    case 'w': o->write_baseline = value; break;
     case 'S': o->strict = true; break;
     case 'Q': o->summary_only = true; break;
     case 'E':
@@ -67,7 +72,9 @@ static int on_option(void *ctx, int key, const char *value)
             return cli_usage_error("--read-limit: '%s' is not a size (bytes, or with K, M, G or T: 4G)", value);
         break;
     case 'W': return share("--slow-below", value, &o->verdict.slow_below) ? 0 : 2;
-    case 'O': return share("--low-below", value, &o->verdict.low_below) ? 0 : 2;
+    case 'O':
+        o->low_set = true;
+        return share("--low-below", value, &o->verdict.low_below) ? 0 : 2;
     default: o->json = value; break; /* 'j' */
     }
     return 0;
@@ -111,9 +118,14 @@ static int take(void *ctx, size_t i, run_doc *doc, bool twice, const char *why)
     return rc;
 }
 
-static int load_baseline(const char *path, uint64_t limit, fleet *out)
+/* A baseline file (its threshold unless --low-below said one), or a results document. */
+static int load_baseline(merge_opts *o, fleet *out)
 {
-    return fleet_inputs_stream(path, limit, out, NULL, true, NULL);
+    double low;
+    int rc = baseline_load(o->baseline, o->read_limit, out, &low);
+    if (rc == 0 && low > 0 && !o->low_set)
+        o->verdict.low_below = low;
+    return rc;
 }
 
 /* --summary-only: every file read one at a time into a fleet, the verdicts alone. */
@@ -137,10 +149,11 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
         fprintf(plan->text, "%zu device%s and %zu error%s, from %zu file%s.\n", f.n_devices,
                 f.n_devices == 1 ? "" : "s", json_array_size(f.errors), json_array_size(f.errors) == 1 ? "" : "s", n,
                 n == 1 ? "" : "s");
-        verdicts_text_last(plan->text, &v, o->verdict.fail_on);
         verdicts_output out = {&v, o->verdict.fail_on, &f};
         int wrote = output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
         wrote |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+        wrote |= fleet_exports_write(plan, &out, o->verdict.low_below);
+        verdicts_text_last(plan->text, &v, o->verdict.fail_on, wrote != 0);
         rc = wrote ? 1 : verdicts_exit_status(&v, o->verdict.fail_on);
     }
     verdicts_free(&v);
@@ -164,14 +177,18 @@ static int merge_run(int argc, char **argv)
     output_plan plan;
     if ((rc = output_plan_init(&plan, o.json, o.csv, o.markdown)) != 0 ||
         (rc = output_plan_add(&plan, OUTPUT_JUNIT, "--junit", o.junit)) != 0 ||
-        (rc = output_plan_add(&plan, OUTPUT_JSONL, "--jsonl", o.jsonl)) != 0)
+        (rc = output_plan_add(&plan, OUTPUT_JSONL, "--jsonl", o.jsonl)) != 0 ||
+        (rc = output_plan_add(&plan, OUTPUT_OPENMETRICS, "--openmetrics", o.openmetrics)) != 0 ||
+        (rc = output_plan_add(&plan, OUTPUT_BASELINE, "--write-baseline", o.write_baseline)) != 0 ||
+        (rc = output_plan_inputs(&plan, "the input", argv + first, n)) != 0 ||
+        (rc = output_plan_beside(&plan, "--baseline", o.baseline)) != 0)
         return rc;
     fleet baseline = {0};
     fleet_inputs in;
     if (!fleet_inputs_init(&in, n))
         return cli_error("out of host memory");
     if (o.baseline) {
-        rc = fleet_init(&baseline) ? load_baseline(o.baseline, o.read_limit, &baseline) : cli_error("out of host memory");
+        rc = fleet_init(&baseline) ? load_baseline(&o, &baseline) : cli_error("out of host memory");
         o.verdict.baseline = &baseline;
     }
     if (rc == 0 && o.summary_only) {
@@ -183,7 +200,7 @@ static int merge_run(int argc, char **argv)
      * through the schema's rows: a document this tool wrote comes out byte for byte.
      * Asked to judge it as a fleet (--expect, --baseline: a job of one file whose other
      * ranks left none), it is merged as many are, and holds its verdicts. */
-    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline) {
+    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline && !o.openmetrics && !o.write_baseline) {
         rc = fleet_inputs_read(argv[first], o.read_limit, &one, o.strict);
         if (rc == 0 && one.n_devices + json_array_size(one.errors) == 0)
             rc = cli_error("merge: no device and no error in any file");
@@ -222,7 +239,8 @@ static const cli_option options[] = {
     CLI_OPTION_MARKDOWN,
     {"expect", 'E', "N", "the job had N ranks: each absent one is MISSING (default: the size the rank files carry)"},
     {"baseline", 'B', "FILE", "judge each device against FILE's devices of its model: LOW below --low-below" "\n"
-     "A results file (a merged document of a known-good fleet, or one good run of each model) to judge each "
+     "A baseline file (--write-baseline; its threshold is --low-below's default), or a results file (a merged "
+     "document of a known-good fleet, or one good run of each model) to judge each "
      "device against: a device's baseline score is the median over the results both measured of its speed over "
      "the median speed of FILE's devices of the same name. Below --low-below it is LOW, so a lone node or a "
      "uniformly slow fleet is judged, which peers alone cannot do."},
@@ -233,7 +251,12 @@ static const cli_option options[] = {
      "all of level WARN (degraded); 4: one of level FAIL among them (failed); 1 and 2 stay the tool's own "
      "errors. The reason codes and their levels: docs/fleet-health.md."},
     {"slow-below", 'W', "SHARE", "SLOW below this share of the median of its model's devices (default 0.9)"},
-    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9)"},
+    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
+    {"write-baseline", 'w', "FILE", "write a baseline file: each model's median rate per result over its PASS devices" "\n"
+     "Write a baseline file (format ze-slm-baseline/1, docs/fleet-health.md): per model and driver, per result, the "
+     "median rate over the devices whose verdict is PASS, and the --low-below threshold. Make it from a healthy "
+     "fleet; a later merge takes it with --baseline."},
+    {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
     {"strict", 'S', NULL, "stop at the first file that is not a results file (default: it is an ERROR entry)"},
     {"summary-only", 'Q', NULL, "the verdicts and the tables, with no merged document written"},
     {"junit", 'U', "FILE|-", "the verdicts as JUnit XML: a test suite per host, a test case per device and host"},
@@ -243,7 +266,7 @@ static const cli_option options[] = {
 
 const cli_command command_merge = {
     .name = "merge",
-    .operands = "FILE...",
+    .operands = "FILE...|-",
     .summary = "results files of many hosts, ranks and devices as one document, with a verdict for each",
     .options = options,
     .n_options = sizeof options / sizeof options[0],

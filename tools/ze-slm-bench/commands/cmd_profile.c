@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `profile BENCH/VARIANT --group-sizes LIST`: one kernel across group sizes in one
  * table (every launch's device time in --json), to pick the best group size on this
  * device. */
@@ -67,7 +68,7 @@ static int check_device(const cli_device_opts *devopt, const zeslm_variant *v, c
     uint32_t limit = d->max_group_size;
     const struct zeslm_kernel_file *kf = zeslm_kernel_file_find(v->file);
     zeslm_kernel *k = NULL;
-    zeslm_kernel_props p;
+    zeslm_kernel_props p = {.struct_size = sizeof p};
     if (kf && !zeslm_kernel_file_unsupported(kf, d) && zeslm_kernel_create(dev, v->file, v->kernel, &k) == ZESLM_OK &&
         zeslm_kernel_props_get(k, &p) == ZESLM_OK && p.max_group_size && (!limit || p.max_group_size < limit))
         limit = p.max_group_size;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `run [BENCH[/VARIANT]...]`: the SLM workloads, verified and timed on the device;
  * `run --list`: every bench and variant. */
 #include <stdio.h>
@@ -49,22 +50,33 @@ int run_parse(int argc, char **argv, run_cli *o, run_choice *chosen, size_t *n)
 static int run(int argc, char **argv)
 {
     run_cli o;
-    run_choice chosen[ZESLM_WORKLOAD_MAX];
     size_t n;
+    run_choice *chosen = calloc(zeslm_workload_count, sizeof *chosen);
+    if (!chosen)
+        return cli_error("out of host memory");
     int rc = run_parse(argc, argv, &o, chosen, &n);
     if (rc >= 0)
-        return rc;
-    if (o.list)
-        return run_list(chosen, n, &o, argc, argv);
+        goto out;
+    if (o.list) {
+        rc = run_list(chosen, n, &o, argc, argv);
+        goto out;
+    }
     /* Sysman, the clock source of Intel's GPUs (zeslm/clocks.h), starts with the
      * driver only when asked before zeInit; a user's own setting stands. */
-    if (setenv("ZES_ENABLE_SYSMAN", "1", 0) != 0)
-        return cli_error("cannot set ZES_ENABLE_SYSMAN: out of memory");
+    if (setenv("ZES_ENABLE_SYSMAN", "1", 0) != 0) {
+        rc = cli_error("cannot set ZES_ENABLE_SYSMAN: out of memory");
+        goto out;
+    }
 #ifdef ZESLM_WITH_MPI
-    if (o.mpi)
-        return run_mpi_execute(&o, chosen, n, argc, argv);
+    if (o.mpi) {
+        rc = run_mpi_execute(&o, chosen, n, argc, argv);
+        goto out;
+    }
 #endif
-    return run_cli_execute(&o, chosen, n, argc, argv);
+    rc = run_cli_execute(&o, chosen, n, argc, argv);
+out:
+    free(chosen);
+    return rc;
 }
 
 static const cli_option options[] = {

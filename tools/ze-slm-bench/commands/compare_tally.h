@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compare's summary, benchstat's first lines: per workload and over all, how many
  * results got slower, faster or stayed, the geometric mean of new/old, and the results
  * only one run has, as counts (their list is --verbose's). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `inspect --isa`: each kernel's instruction mix (include/zeslm/isa.h) as table rows,
  * the whole kernel and then each innermost loop, and as JSON. */
 #ifndef ZESLM_INSPECT_ISA_H

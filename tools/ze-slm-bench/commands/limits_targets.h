@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `limits --target LIST`: an Intel target's figures from src/intel/targets.c, with their
  * sources and where sources disagree, and groups a subslice for --slm-per-group and
  * --group-size; no device needed. */

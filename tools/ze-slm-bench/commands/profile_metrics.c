@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `profile --metrics`: lists the metric groups (include/zeslm/metrics.h), or collects
  * a group's values around the launches of one variant: each result whose output
  * passed the host check shows the counters of its last timed launch, as a table per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `profile --metrics`: the hardware counter groups the Level Zero driver offers, and
  * their values around the launches of one variant. */
 #ifndef ZESLM_PROFILE_METRICS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `run --list`: every bench and variant, one line each, or as JSON. */
 #ifndef ZESLM_RUN_LIST_H
 #define ZESLM_RUN_LIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The lines of `run --list` that say what each variant measures: a row per variant
  * of every workload but atomics, whose 30 names (SPACE_OP_TYPE) are read word by word.
  * The kernels' own comments (the kernel files and src/workloads/wl_NAME.c) say more. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One line a variant, saying what it measures, for `run --list`. */
 #ifndef ZESLM_VARIANT_HELP_H
 #define ZESLM_VARIANT_HELP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whether two sets of launch times differ, as benchstat decides it: a Mann-Whitney U
  * test over the launches (no assumption of a normal distribution, which launch times
  * with their long tails do not follow), a confidence interval for the ratio of the
@@ -9,7 +10,7 @@
 #include <stddef.h>
 
 /* The defaults of `compare`: a change is called where p < 0.05 (benchstat's alpha),
- * the medians differ by more than 3%, and at least 90% of the (old, new) pairs of
+ * the ratio differs from 1 by more than 3%, and at least 90% of the (old, new) pairs of
  * launches agree on its direction. Three same-day H100 runs of the whole suite
  * (tests/fixtures/compare/h100-2026-11-22*.json) differ by 1-2 us in their
  * 8-20 us atomics launches from run to run, with p < 0.001: a run's launches cannot
@@ -29,7 +30,10 @@ typedef enum compare_verdict {
 } compare_verdict;
 
 typedef struct compare_stats {
-    double ratio;          /* median(new) / median(old) */
+    /* new over old: exp of the Hodges-Lehmann shift of log times (the median of the
+     * n m differences log(new) - log(old)), the estimate whose interval ci_low, ci_high
+     * are, so always inside it; median(new) / median(old) where there is no interval */
+    double ratio;
     double p;              /* two-sided p-value of the U test; NAN: untested */
     double ci_low, ci_high; /* the ratio's confidence interval at level 1 - alpha; NAN: none
                             * (over 4M pairs of launches) */
@@ -43,7 +47,7 @@ typedef struct compare_stats {
 /* Compares the launch times old[0..n) and new[0..m) (nanoseconds, any order; each
  * array is sorted in place) at the given alpha, threshold (a fraction: 0.03 is 3%)
  * and separation. Too few times (COMPARE_UNTESTED): fewer than 2 on a side leaves
- * the ratio of the medians only. Returns 0, or -1 when out of host memory. */
+ * the ratio of the medians only, as do over 4M pairs of launches (no interval). Returns 0, or -1 when out of host memory. */
 int compare_samples(double *old, size_t n, double *new_, size_t m, double alpha, double threshold,
                     double separation, compare_stats *out);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which devices of two documents `compare` sets side by side. */
 #ifndef ZESLM_DEVICE_PAIR_H
 #define ZESLM_DEVICE_PAIR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A device's measured results keyed once by identity (model/result_key.h), for compare:
  * found by binary search, O(log n), so comparing two files is O(n log n). */
 #ifndef ZESLM_RESULTS_INDEX_H

@@ -1,33 +1,34 @@
+/* SPDX-License-Identifier: MIT */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "expect/expected_table.h"
+#include "io/data_dir.h"
 
-/* Where the table is looked for after ZESLM_EXPECTED_FILE: where `make install` puts it,
- * then the source tree (tools/ze-slm-bench/CMakeLists.txt defines both). */
-#ifndef ZESLM_EXPECTED_INSTALLED
-#define ZESLM_EXPECTED_INSTALLED ""
-#endif
-#ifndef ZESLM_EXPECTED_SOURCE
-#define ZESLM_EXPECTED_SOURCE ""
-#endif
+/* The table's name in the tool's data folder (io/data_dir.h). */
+#define EXPECTED_NAME "expected.json"
 
 json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_len)
 {
     const char *env = getenv("ZESLM_EXPECTED_FILE");
-    const char *candidates[] = {env && *env ? env : NULL, ZESLM_EXPECTED_INSTALLED, ZESLM_EXPECTED_SOURCE};
-    const char *chosen = NULL;
-    for (size_t i = 0; i < sizeof candidates / sizeof *candidates && !chosen; i++)
-        if (candidates[i] && *candidates[i] && (i == 0 || access(candidates[i], R_OK) == 0))
-            chosen = candidates[i];
-    if (!chosen) {
-        snprintf(why, why_len, "no table of expected values (set ZESLM_EXPECTED_FILE, or install the tool)");
+    char dir[4096];
+    int n = -1;
+    if (env && *env)
+        n = snprintf(path, path_len, "%s", env);
+    else if (data_dir_find(EXPECTED_NAME, dir, sizeof dir))
+        n = snprintf(path, path_len, "%s/%s", dir, EXPECTED_NAME);
+    if (n < 0) {
+        snprintf(why, why_len, "no table of expected values (set ZESLM_EXPECTED_FILE or ZESLM_DATA_DIR, "
+                               "or install the tool)");
         return NULL;
     }
-    snprintf(path, path_len, "%s", chosen);
+    if ((size_t)n >= path_len) {
+        snprintf(why, why_len, "the table of expected values' path is over %zu bytes", path_len - 1);
+        return NULL;
+    }
+    const char *chosen = path;
     json_error_t err;
     json_t *t = json_load_file(chosen, 0, &err);
     if (!t) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of expected values shipped with the tool (share/expected/expected.json,
  * installed as share/ze-slm/expected.json): per device family, the published facts the
  * paper peaks need and the published values of the headline figures, each with its
@@ -10,8 +11,8 @@
 
 #include <jansson.h>
 
-/* Reads the table: ZESLM_EXPECTED_FILE when set, else the installed copy, else the
- * source tree's (a build run in place). Returns the document (the caller owns it) and
+/* Reads the table: ZESLM_EXPECTED_FILE when set, else expected.json of the tool's
+ * data folder (io/data_dir.h: ZESLM_DATA_DIR, else share/ze-slm beside the binary). Returns the document (the caller owns it) and
  * its path in `path`, or NULL with the reason in `why`. */
 json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_len);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Is my number normal? Each headline figure of a device's run beside the paper peak its
  * properties give and the published values of its family, with a verdict
  * (docs/results-schema.md, "expected"). */

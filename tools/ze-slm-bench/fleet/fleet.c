@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +178,9 @@ static int by_error_source(const void *a, const void *b)
 
 void fleet_sort(fleet *f)
 {
-    qsort(f->devices, f->n_devices, sizeof *f->devices, by_source);
+    /* A fleet of errors alone has no device list, which qsort may not take. */
+    if (f->n_devices)
+        qsort(f->devices, f->n_devices, sizeof *f->devices, by_source);
     size_t n = json_array_size(f->errors);
     json_t **e = malloc((n ? n : 1) * sizeof *e);
     if (!e)
@@ -354,4 +357,44 @@ double fleet_baseline_score(const fleet *f, size_t d, const fleet *base, const d
     double score = n ? median(ratios, n) : 0;
     free(ratios);
     return score;
+}
+
+const char *fleet_row_key(const fleet *f, size_t r)
+{
+    return f->keys->rows.strings[r];
+}
+
+bool fleet_row_lower(const fleet *f, size_t r)
+{
+    return f->keys->lower[r];
+}
+
+bool fleet_add_reference(fleet *f, const char *name, const char *driver, const fleet_reference_row *rows, size_t n,
+                         const char *source)
+{
+    if (!ZESLM_GROW(f->devices, f->n_devices + 1, f->cap_devices) || !ZESLM_GROW(f->pairs, f->n_pairs + n, f->cap_pairs))
+        return false;
+    fleet_device *x = &f->devices[f->n_devices];
+    *x = (fleet_device){.rank = -1, .first = f->n_pairs};
+    snprintf(x->host, sizeof x->host, "baseline");
+    snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, name);
+    snprintf(x->driver, sizeof x->driver, "%.*s", (int)sizeof x->driver - 1, driver);
+    snprintf(x->source, sizeof x->source, "%.*s", (int)sizeof x->source - 1, source);
+    char model[256];
+    snprintf(model, sizeof model, "%.127s\x1f%.95s", x->name, x->driver);
+    struct fleet_keys *k = f->keys;
+    long m = intern_add(&k->models, model);
+    if (m < 0 || !count_model(k, m))
+        return false;
+    x->model = (uint32_t)m;
+    for (size_t i = 0; i < n; i++) {
+        long row = intern_add(&k->rows, rows[i].key);
+        if (row < 0 || !ZESLM_GROW(k->lower, (size_t)row + 1, k->cap_lower))
+            return false;
+        k->lower[row] = rows[i].lower;
+        f->pairs[f->n_pairs++] = (fleet_pair){(uint32_t)row, rows[i].speed};
+    }
+    x->count = n;
+    f->n_devices++;
+    return true;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A fleet as its verdicts need it, and no more: per device who and where it is, whether
  * it ran whole, and the speed of each result it measured (its rate, or 1 / rate where
  * lower is better), keyed once. A device costs about 2 KiB however large its file, so
@@ -72,6 +73,21 @@ double *fleet_row_medians(const fleet *base, const char *name);
 /* Device d's score against a baseline: the median over the results both measured of
  * its speed over `medians` (fleet_row_medians of base for d's name); 0 none. */
 double fleet_baseline_score(const fleet *f, size_t d, const fleet *base, const double *medians);
+
+/* Row r's key: "WORKLOAD\x1fVARIANT\x1fPARAMS"; and whether a lower rate is better there
+ * (its speed is 1 / rate). */
+const char *fleet_row_key(const fleet *f, size_t r);
+bool fleet_row_lower(const fleet *f, size_t r);
+
+/* Adds a device that stands for a model in a baseline file (fleet/baseline_file.h):
+ * its results are the model's median rates. False when out of memory. */
+typedef struct fleet_reference_row {
+    const char *key;           /* as fleet_row_key */
+    double speed;              /* the rate, or 1 / rate where lower is better */
+    bool lower;
+} fleet_reference_row;
+bool fleet_add_reference(fleet *f, const char *name, const char *driver, const fleet_reference_row *rows, size_t n,
+                         const char *source);
 
 /* The number of devices of d's model: counted as models are interned, O(1). */
 size_t fleet_model_size(const fleet *f, size_t d);

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "json/doc_reader.h"
@@ -30,7 +33,8 @@ void fleet_inputs_free(fleet_inputs *in)
 
 bool fleet_inputs_twice(fleet_inputs *in, char *const *paths, size_t i)
 {
-    if (stat(paths[i], &in->ids[i]) != 0)
+    /* "-" is standard input, whatever it reads: given twice, it is read once too. */
+    if ((strcmp(paths[i], "-") == 0 ? fstat(STDIN_FILENO, &in->ids[i]) : stat(paths[i], &in->ids[i])) != 0)
         return false;
     for (size_t k = 0; k < i; k++)
         if (in->ids[k].st_ino == in->ids[i].st_ino && in->ids[k].st_dev == in->ids[i].st_dev) {

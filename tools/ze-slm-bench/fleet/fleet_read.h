@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The results files a merge is given, read as an operator needs: a file given twice
  * read once, a file that is not a results file an error entry of the fleet (unless
  * strict), and files of other tool versions or settings said. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,6 +172,11 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
         e->code = REASON_SLOW;
         snprintf(e->why, sizeof e->why, "%.2f of the median of %zu devices of its model and driver (SLOW below %.2f)",
                  e->score, e->peers, o->slow_below);
+    } else if (e->score == 0 && e->baseline_score == 0) {
+        e->v = VERDICT_UNJUDGED;
+        e->code = REASON_NO_PEERS;
+        snprintf(e->why, sizeof e->why, "no peer of its model and driver measured what it did%s",
+                 o->baseline ? ", and the baseline has no device of its model" : ", and no --baseline");
     } else if (o->baseline && e->baseline_score == 0) {
         e->code = REASON_NO_BASELINE;
         snprintf(e->why, sizeof e->why, "the baseline has no device of its model");

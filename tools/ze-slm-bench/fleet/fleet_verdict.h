@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A fleet's health as an operator acts on it: a verdict for every device, every rank
  * that should have run and every host, and the exit status they make (a Slurm prolog or
  * epilog reads it; DCGM's `dcgmi diag` does the same per test). */

@@ -11,7 +11,7 @@ static const reason_row rows[REASON_COUNT] = {
     [REASON_NO_BASELINE] = {"ZESLM_FR_NO_BASELINE", VERDICT_PASS, LEVEL_NONE,
                             "judged against its peers alone: the baseline has no device of its model"},
     [REASON_NO_PEERS] = {"ZESLM_FR_NO_PEERS", VERDICT_UNJUDGED, LEVEL_WARN,
-                         "fewer peers of its model and driver than --min-peers, and no baseline entry"},
+                         "no peer of its model and driver measured what it did, and no baseline entry"},
     [REASON_SLOW] = {"ZESLM_FR_SLOW", VERDICT_SLOW, LEVEL_WARN,
                      "its median below --slow-below of its peers' median (default 0.9)"},
     [REASON_SLOW_FLOOR] = {"ZESLM_FR_SLOW_FLOOR", VERDICT_SLOW, LEVEL_FAIL,
@@ -62,7 +62,8 @@ reason_code reason_of_status(const char *status)
     static const struct {
         const char *status;
         reason_code c;
-    } map[] = {{"BAD_FILE", REASON_BAD_FILE}, {"RANK_LOST", REASON_RANK_LOST}, {"NO_DEVICE", REASON_NO_DEVICE},
+    } map[] = {{"BAD_FILE", REASON_BAD_FILE}, {"RANK_LOST", REASON_RANK_LOST}, {"NO_DEVICE", REASON_NO_DEVICE}, {"ZESLM_ERR_NO_DEVICE", REASON_NO_DEVICE},
+               {"RANK_NOT_RUN", REASON_RANK_LOST},
                {"MISSING", REASON_MISSING}};
     for (size_t k = 0; status && k < sizeof map / sizeof *map; k++)
         if (strcmp(status, map[k].status) == 0)

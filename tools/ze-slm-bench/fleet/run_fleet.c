@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A run document across processes (`merge`, rank 0 of `run --mpi`): the devices and
  * errors of many documents in one, with where each came from. */
 #include <stdlib.h>

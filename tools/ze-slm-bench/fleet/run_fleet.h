@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Many run documents as one (`merge`, rank 0 of `run --mpi`). */
 #ifndef ZESLM_RUN_FLEET_H
 #define ZESLM_RUN_FLEET_H

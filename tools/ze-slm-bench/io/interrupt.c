@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <signal.h>
@@ -20,6 +21,8 @@
 static char names[TRACKED][NAME_MAX_BYTES];
 static volatile sig_atomic_t used[TRACKED];
 static volatile sig_atomic_t deferred;
+/* The first signal that stopped the command, 0 none. */
+static volatile sig_atomic_t stop_signal;
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
@@ -33,14 +36,20 @@ static void remove_tracked(void)
             unlink(names[i]);
 }
 
+int interrupt_status(void)
+{
+    return 128 + (stop_signal ? stop_signal : SIGINT);
+}
+
 static void on_signal(int sig)
 {
-    (void)sig;
+    if (!stop_signal)
+        stop_signal = sig;
     zeslm_request_stop();
     if (deferred)
         return;
     remove_tracked();
-    _exit(INTERRUPT_EXIT);
+    _exit(interrupt_status());
 }
 
 void interrupt_install(void)
@@ -71,7 +80,7 @@ void interrupt_resume(void)
         deferred--;
     if (!deferred && zeslm_stop_requested()) {
         remove_tracked();
-        _exit(INTERRUPT_EXIT);
+        _exit(interrupt_status());
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SIGINT, SIGTERM and SIGHUP for every command: a stop always counts and leaves no
  * temporary behind. */
 #ifndef ZESLM_INTERRUPT_H
@@ -5,12 +6,13 @@
 
 #include <stdbool.h>
 
-/* The exit status of a command stopped by a signal, whichever signal: the shell's
- * 128 + SIGINT, which `run` has always returned (docs/cli.md). */
-#define INTERRUPT_EXIT 130
+/* The exit status of a command stopped by a signal: 128 + the signal's number, as
+ * shells give it (130 SIGINT, 143 SIGTERM, 129 SIGHUP; docs/cli.md). The first signal
+ * counts; 130 where the stop came from no signal. */
+int interrupt_status(void);
 
 /* Installs the handlers. Outside a deferred region a signal removes every tracked
- * temporary and exits INTERRUPT_EXIT at once; inside one it only raises the library's
+ * temporary and exits interrupt_status() at once; inside one it only raises the library's
  * stop flag (zeslm_request_stop), and the region's code stops at its next check. Called by main before any command, and
  * again by `run` once its devices opened (PoCL's LLVM replaces handlers there). */
 void interrupt_install(void);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Work on several threads, used in order: a merge parses its files on every core but
  * merges them in the order given, and writes its devices' JSON made on every core in
  * the order of the document. At most `ahead` items wait made, so memory holds a few. */

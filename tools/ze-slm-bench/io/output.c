@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mkstemp(), fchmod() and fchown() are XSI functions, beyond the _POSIX_C_SOURCE
  * the build asks for. */
 #define _XOPEN_SOURCE 700
@@ -21,6 +22,7 @@
 #include "cli/cli.h"
 #include "io/interrupt.h"
 #include "io/output.h"
+#include "io/quiet.h"
 #include "table/fields.h"
 
 /* How many output files may be open at once: a command writes at most three (JSON,
@@ -45,6 +47,14 @@ static pthread_mutex_t opened_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool commit_at_end;
 static open_output closed[OPEN_MAX];
 static size_t n_closed;
+
+/* Standard output failed, and output_close said why: main does not say it again. */
+static bool stdout_failed;
+
+bool output_stdout_failed(void)
+{
+    return stdout_failed;
+}
 
 static bool is_stdout(const char *path)
 {
@@ -141,7 +151,14 @@ static FILE *open_temporary(const char *target, const kept_attrs *keep, char **t
     *tmp = malloc(len);
     if (!*tmp)
         return NULL;
-    snprintf(*tmp, len, "%s%s", target, suffix);
+    /* NAME.tmp.XXXXXX, or .tmp.XXXXXX alone in the same folder where that would pass
+     * the 255 bytes a name may have (NAME_MAX): a name of 245 to 255 bytes is valid. */
+    const char *slash = strrchr(target, '/');
+    size_t folder = slash ? (size_t)(slash - target) + 1 : 0;
+    if (strlen(target + folder) + sizeof suffix - 1 > NAME_MAX)
+        snprintf(*tmp, len, "%.*s%s", (int)folder, target, suffix);
+    else
+        snprintf(*tmp, len, "%s%s", target, suffix);
     int fd = mkstemp(*tmp);
     FILE *f = NULL;
     *tracked = fd >= 0 ? interrupt_track(*tmp) : -1;
@@ -273,9 +290,12 @@ static int settle(open_output *o, int err, const char *name)
 int output_close(FILE *f, const char *path, bool written)
 {
     if (f == stdout) {
-        int err = fflush(stdout) != 0 ? errno : 0;
-        if (written && !err && !ferror(stdout))
+        /* A write that failed earlier left its reason in errno (output_plan_write keeps
+         * it), as finish reads it. */
+        int err = fflush(stdout) != 0 ? errno : ferror(stdout) ? (errno ? errno : EIO) : 0;
+        if (written && !err)
             return 0;
+        stdout_failed = true;
         return cli_error("cannot write to standard output: %s", strerror(err ? err : EIO));
     }
     open_output o = forget(f);
@@ -397,6 +417,45 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
+/* Each format's option, for the errors. */
+static const char *const format_options[OUTPUT_FORMATS] = {
+    [OUTPUT_JSON] = "--json", [OUTPUT_CSV] = "--csv", [OUTPUT_MARKDOWN] = "--markdown",
+    [OUTPUT_JUNIT] = "--junit", [OUTPUT_JSONL] = "--jsonl", [OUTPUT_TRACE] = "--trace",
+    [OUTPUT_OPENMETRICS] = "--openmetrics", [OUTPUT_BASELINE] = "--write-baseline",
+};
+
+/* Whether `out` names the file standard input reads (a regular file redirected in). */
+static bool same_input(const char *out)
+{
+    struct stat in, st;
+    return fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) && stat(out, &st) == 0 && st.st_dev == in.st_dev &&
+           st.st_ino == in.st_ino;
+}
+
+int output_plan_beside(const output_plan *p, const char *what, const char *path)
+{
+    const char *const *opts = format_options;
+    for (size_t k = 0; path && k < OUTPUT_FORMATS; k++) {
+        /* Standard output is no file of the plan's to replace; "-" as an input is
+         * standard input, the file redirected to it if any. */
+        if (!p->path[k] || is_stdout(p->path[k]))
+            continue;
+        if (is_stdout(path) ? same_input(p->path[k]) : same_file(p->path[k], path))
+            return cli_usage_error("%s %s names %s%s%s: an output never replaces what the command reads; give it "
+                                   "its own file",
+                                   opts[k], p->path[k], what, *what ? " " : "", is_stdout(path) ? "(standard input)" : path);
+    }
+    return 0;
+}
+
+int output_plan_inputs(const output_plan *p, const char *what, char *const *paths, size_t n)
+{
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = output_plan_beside(p, what, paths[i]);
+    return rc;
+}
+
 int output_check(const char *json_path, const char *csv_path, const char *markdown_path)
 {
     const char *const paths[] = {json_path, csv_path, markdown_path};
@@ -424,6 +483,8 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
     bool taken = false;
     for (size_t i = 0; i < 3; i++)
         taken |= paths[i] && is_stdout(paths[i]);
+    if (cli_quiet)
+        return quiet_stream();
     return taken ? stderr : stdout;
 }
 
@@ -436,7 +497,7 @@ int output_plan_init(output_plan *p, const char *json_path, const char *csv_path
 
 int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path)
 {
-    static const char *const opts[] = {"--json", "--csv", "--markdown", "--junit", "--jsonl"};
+    const char *const *opts = format_options;
     if (!path)
         return 0;
     for (size_t k = 0; k < OUTPUT_FORMATS; k++) {
@@ -462,7 +523,12 @@ int output_plan_write(const output_plan *p, output_format fmt, output_writer wri
     FILE *f = output_open(path);
     if (!f)
         return 1;
-    return output_close(f, path, write(f, data) && !ferror(f));
+    errno = 0;
+    bool written = write(f, data) && !ferror(f);
+    int err = errno;
+    /* Why the write failed (ENOSPC), for output_close to say. */
+    errno = written ? 0 : err;
+    return output_close(f, path, written);
 }
 
 static bool json_writer(FILE *f, const void *doc)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writing what a command found: JSON documents and device facts. */
 #ifndef ZESLM_OUTPUT_H
 #define ZESLM_OUTPUT_H
@@ -26,10 +27,13 @@ FILE *output_open(const char *path);
  * its reason; returns 0 or 1. */
 int output_close(FILE *f, const char *path, bool written);
 
+/* Whether an output to standard output failed, its reason printed (output_close). */
+bool output_stdout_failed(void);
+
 /* From now on output_close leaves each temporary in place, and output_commit renames
  * them all at once: a command that writes several files then either leaves them all
  * (a signal after the commit finds each whole, and is not counted, as after `run`'s last
- * rename) or none (a signal before it removes every temporary and exits 130), never a
+ * rename) or none (a signal before it removes every temporary and exits 128 + its number), never a
  * replaced file beside an exit status that says the command was stopped. */
 void output_commit_at_end(void);
 /* Renames every temporary output_close left, with signals blocked from here to the
@@ -48,7 +52,8 @@ FILE *output_text_stream(const char *json_path, const char *csv_path, const char
  * checks the paths before any work (output_check), says where the text goes, and
  * writes each format asked for atomically (output_open, output_close). A command
  * builds its data and hands it to the plan; it opens no file itself. */
-typedef enum output_format { OUTPUT_JSON, OUTPUT_CSV, OUTPUT_MARKDOWN, OUTPUT_JUNIT, OUTPUT_JSONL, OUTPUT_FORMATS } output_format;
+typedef enum output_format { OUTPUT_JSON, OUTPUT_CSV, OUTPUT_MARKDOWN, OUTPUT_JUNIT, OUTPUT_JSONL, OUTPUT_TRACE,
+                                OUTPUT_OPENMETRICS, OUTPUT_BASELINE, OUTPUT_FORMATS } output_format;
 
 typedef struct output_plan {
     const char *path[OUTPUT_FORMATS]; /* NULL: not asked for; "-": stdout */
@@ -63,6 +68,15 @@ int output_plan_init(output_plan *p, const char *json_path, const char *csv_path
  * against the plan's other paths. Returns 0, or the exit status after printing the
  * error. */
 int output_plan_add(output_plan *p, output_format fmt, const char *option, const char *path);
+
+/* Checks that no output of the plan names `path`, which the command reads (an input,
+ * --baseline, a kernel source) or writes apart from the plan (the progress log): by
+ * file identity, through links and hard links, and for an output not there yet by
+ * where it would be made. "-" is standard input. `what` says what path is in the error
+ * ("the input", "--baseline"). Returns 0, or the exit status after one error line. */
+int output_plan_beside(const output_plan *p, const char *what, const char *path);
+/* output_plan_beside for each of n paths. */
+int output_plan_inputs(const output_plan *p, const char *what, char *const *paths, size_t n);
 
 /* A writer of one format: renders `data` on f; false when it could not (it has
  * printed why, or the write failed), which leaves no file. */

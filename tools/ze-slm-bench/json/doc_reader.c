@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* madvise(MADV_DONTNEED): give back a mapped file's pages once parsed (posix_madvise's
  * POSIX_MADV_DONTNEED is a no-op in glibc). */
 #define _DEFAULT_SOURCE
@@ -13,6 +14,7 @@
 
 #include <zeslm/grow.h>
 
+#include "io/mapped.h"
 #include "json/doc_reader.h"
 #include "json/doc_scan.h"
 #include "model/hosts.h"
@@ -83,7 +85,9 @@ static json_t *parse_span(const doc_reader *r, size_t start, size_t end, const c
         return NULL;
     }
     json_error_t jerr;
-    json_t *v = json_loadb(r->text + start, end - start, JSON_DECODE_ANY, &jerr);
+    /* A key given twice in any object is refused, as the text reader refuses it
+     * (schema_read_text): one reading of a document, whoever reads it. */
+    json_t *v = json_loadb(r->text + start, end - start, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &jerr);
     if (!v)
         snprintf(why, why_len, "not JSON: %s (line %ld)", jerr.text, line_of(r->text, start) + jerr.line - 1);
     release(r, start, end);
@@ -125,6 +129,28 @@ static int scan_devices(doc_reader *r, size_t *at, char *why, size_t why_len)
     return more < 0 ? scan_error(r, &err, why, why_len) : 0;
 }
 
+/* Whether member m's key is in `seen` already (1: a key given twice, refused as
+ * jansson's JSON_REJECT_DUPLICATES refuses it), else adds it (0); -1 for a key that is
+ * no string or out of memory. The reason in why. */
+static int key_twice(const char *t, const doc_scan_member *m, json_t *seen, char *why, size_t why_len)
+{
+    json_t *key = json_loadb(t + m->key - 1, m->key_len + 2, JSON_DECODE_ANY, NULL);
+    int rc = 0;
+    if (!json_is_string(key)) {
+        snprintf(why, why_len, "not JSON: a key that is not a string (line %ld)", line_of(t, m->key));
+        rc = -1;
+    } else if (json_object_getn(seen, json_string_value(key), json_string_length(key))) {
+        snprintf(why, why_len, "not JSON: duplicate object key \"%s\" (line %ld)", json_string_value(key),
+                 line_of(t, m->key));
+        rc = 1;
+    } else if (json_object_setn_new(seen, json_string_value(key), json_string_length(key), json_null())) {
+        snprintf(why, why_len, "out of host memory");
+        rc = -1;
+    }
+    json_decref(key);
+    return rc;
+}
+
 /* The root's members but the devices' (their spans) and the derived ones, into r->root. */
 static int scan_root(doc_reader *r, char *why, size_t why_len)
 {
@@ -133,7 +159,7 @@ static int scan_root(doc_reader *r, char *why, size_t why_len)
     if (p >= r->len || t[p] != '{') {
         /* What jansson makes of it says best what it is. */
         json_error_t jerr;
-        json_t *v = r->len <= DOC_READ_RECORD_MAX ? json_loadb(t, r->len, 0, &jerr) : NULL;
+        json_t *v = r->len <= DOC_READ_RECORD_MAX ? json_loadb(t, r->len, JSON_REJECT_DUPLICATES, &jerr) : NULL;
         if (v || r->len > DOC_READ_RECORD_MAX)
             snprintf(why, why_len, "not a JSON object (a results file is one)");
         else
@@ -150,16 +176,31 @@ static int scan_root(doc_reader *r, char *why, size_t why_len)
     doc_scan_error err;
     int more;
     bool devices = false;
+    /* Every key of the root, the skipped ones' too: one given twice is refused. */
+    json_t *seen = json_object();
+    if (!seen) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
     for (bool first = true; (more = doc_scan_member_key(t, r->len, &p, first, &m, &err)) > 0; first = false) {
+        int twice = key_twice(t, &m, seen, why, why_len);
+        if (twice) {
+            json_decref(seen);
+            return -1;
+        }
         if (!devices && m.value < r->len && t[m.value] == '[' && doc_scan_key_is(t, &m, "devices")) {
             devices = true;
             p = m.value + 1;
-            if (scan_devices(r, &p, why, why_len))
+            if (scan_devices(r, &p, why, why_len)) {
+                json_decref(seen);
                 return -1;
+            }
             continue;
         }
-        if (!(m.value_end = doc_scan_value(t, r->len, m.value, &err)))
+        if (!(m.value_end = doc_scan_value(t, r->len, m.value, &err))) {
+            json_decref(seen);
             return scan_error(r, &err, why, why_len);
+        }
         p = m.value_end;
         /* Derived, worked out again by every reader (and the bulk of a merged document). */
         if (doc_scan_key_is(t, &m, "aggregate") || doc_scan_key_is(t, &m, "verdicts")) {
@@ -167,19 +208,17 @@ static int scan_root(doc_reader *r, char *why, size_t why_len)
             continue;
         }
         json_t *key = json_loadb(t + m.key - 1, m.key_len + 2, JSON_DECODE_ANY, NULL);
-        if (!json_is_string(key)) {
-            json_decref(key);
-            snprintf(why, why_len, "not JSON: a key that is not a string (line %ld)", line_of(t, m.key));
-            return -1;
-        }
-        json_t *v = parse_span(r, m.value, m.value_end, "a member of the root", why, why_len);
+        json_t *v = key ? parse_span(r, m.value, m.value_end, "a member of the root", why, why_len) : NULL;
         int set = v ? json_object_setn_new(r->root, json_string_value(key), json_string_length(key), v) : -1;
         json_decref(key);
         if (v && set)
             snprintf(why, why_len, "out of host memory");
-        if (set)
+        if (set) {
+            json_decref(seen);
             return -1;
+        }
     }
+    json_decref(seen);
     if (more < 0)
         return scan_error(r, &err, why, why_len);
     p = doc_scan_space(t, r->len, p);
@@ -229,6 +268,7 @@ static int read_head(doc_reader *r, char *why, size_t why_len)
 int doc_reader_text(doc_reader *r, const char *text, size_t len, char *why, size_t why_len)
 {
     memset(r, 0, sizeof *r);
+    r->fd = r->guard = -1;
     r->text = text;
     r->len = len;
     return read_head(r, why, why_len);
@@ -273,11 +313,40 @@ static int read_all(doc_reader *r, int fd, uint64_t limit, char *why, size_t why
     return 0;
 }
 
+/* The file as it is now, to tell a change from what was mapped. */
+static void file_state(const struct stat *st, long long *size, long long *mtime_ns, long long *ctime_ns)
+{
+    *size = (long long)st->st_size;
+    *mtime_ns = (long long)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+    *ctime_ns = (long long)st->st_ctim.tv_sec * 1000000000 + st->st_ctim.tv_nsec;
+}
+
+/* rc, or -1 where the mapped file changed while it was read: shrunk under the mapping
+ * (its pages then read as zeros, io/mapped.c) or written again in place, which leaves
+ * a text of two versions. */
+static int unchanged(const doc_reader *r, int rc, char *why, size_t why_len)
+{
+    if (!r->map)
+        return rc;
+    struct stat st;
+    long long size = r->size, mtime = r->mtime_ns, ctime = r->ctime_ns;
+    if (fstat(r->fd, &st) == 0)
+        file_state(&st, &size, &mtime, &ctime);
+    if (!mapped_faulted(r->guard) && size == r->size && mtime == r->mtime_ns && ctime == r->ctime_ns)
+        return rc;
+    snprintf(why, why_len, "it changed while it was read (truncated or written again in place: write a new file "
+             "beside it and rename it over it instead)");
+    return -1;
+}
+
 int doc_reader_open(doc_reader *r, const char *path, uint64_t limit, char *why, size_t why_len)
 {
     memset(r, 0, sizeof *r);
+    r->fd = r->guard = -1;
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), rc = -1;
+    /* Standard input through a copy of its descriptor, which the reader closes. */
+    int fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK),
+        rc = -1;
     if (fd < 0 || fstat(fd, &st) != 0) {
         snprintf(why, why_len, "cannot read it: %s", strerror(errno));
         goto out;
@@ -309,13 +378,22 @@ int doc_reader_open(doc_reader *r, const char *path, uint64_t limit, char *why, 
             snprintf(why, why_len, "cannot map it: %s", strerror(errno));
             goto out;
         }
+        if ((r->guard = mapped_guard(r->map, r->len)) < 0) {
+            munmap(r->map, r->len);
+            r->map = NULL;
+            snprintf(why, why_len, "cannot read it: more files mapped at once than the tool guards");
+            goto out;
+        }
         madvise(r->map, r->len, MADV_SEQUENTIAL);
         r->text = r->map;
+        r->fd = fd;
+        fd = -1;
+        file_state(&st, &r->size, &r->mtime_ns, &r->ctime_ns);
     } else if (read_all(r, fd, S_ISREG(st.st_mode) || limit < DOC_READ_RECORD_MAX ? limit : DOC_READ_RECORD_MAX, why,
                         why_len)) {
         goto out;
     }
-    rc = read_head(r, why, why_len);
+    rc = unchanged(r, read_head(r, why, why_len), why, why_len);
 out:
     if (fd >= 0)
         close(fd);
@@ -347,15 +425,23 @@ static json_t *device_members(const doc_reader *r, size_t start, size_t end, boo
         json_decref(o);
         return NULL;
     }
+    /* Every key, the skipped ones' too: one given twice is refused. */
+    json_t *seen = json_object();
     for (bool first = true; o && (more = doc_scan_member_key(t, end, &p, first, &m, &err)) > 0; first = false) {
+        if (!seen || key_twice(t, &m, seen, why, why_len)) {
+            if (!seen)
+                snprintf(why, why_len, "out of host memory");
+            json_decref(o);
+            json_decref(seen);
+            return NULL;
+        }
         bool is_results = doc_scan_key_is(t, &m, "results"),
              emptied = light && (doc_scan_key_is(t, &m, "summaries") || doc_scan_key_is(t, &m, "findings")),
              left = light && doc_scan_key_is(t, &m, "expected");
         if (is_results && !light) {
-            /* The last of a key given twice, as jansson keeps it. */
-            zeslm_results_free(list);
             if (!(*plain = records_results_text(t, m.value, end, &m.value_end, list, strings))) {
                 json_decref(o);
+                json_decref(seen);
                 return NULL;
             }
         } else if (!(m.value_end = doc_scan_value(t, end, m.value, &err))) {
@@ -384,6 +470,7 @@ static json_t *device_members(const doc_reader *r, size_t start, size_t end, boo
         }
         json_decref(key);
     }
+    json_decref(seen);
     if (o && more < 0) {
         scan_error(r, &err, why, why_len);
         json_decref(o);
@@ -455,7 +542,7 @@ int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *w
     if (!(one->source = json_array()))
         snprintf(why, why_len, "out of host memory");
     else
-        rc = read_device(r, k, light, host ? host : "", one, 1, one->source, why, why_len);
+        rc = unchanged(r, read_device(r, k, light, host ? host : "", one, 1, one->source, why, why_len), why, why_len);
     if (rc == 0 && stopped(r, h))
         one->devices[0].incomplete = true;
     if (rc)
@@ -465,8 +552,11 @@ int doc_reader_device(doc_reader *r, size_t k, bool light, run_doc *one, char *w
 
 void doc_reader_close(doc_reader *r)
 {
-    if (r->map)
+    if (r->map) {
+        mapped_unguard(r->guard);
         munmap(r->map, r->len);
+        close(r->fd);
+    }
     free(r->owned);
     free(r->spans);
     json_decref(r->root);
@@ -488,6 +578,7 @@ int doc_reader_all(doc_reader *r, run_doc *out, char *why, size_t why_len)
     const char *host = json_string_value(json_object_get(out->head, "host"));
     for (size_t k = 0; rc == 0 && k < r->n_devices; k++)
         rc = read_device(r, k, false, host ? host : "", out, r->n_devices, out->source, why, why_len);
+    rc = unchanged(r, rc, why, why_len);
     if (rc == 0 && stopped(r, out))
         for (size_t k = 0; k < out->n_devices; k++)
             out->devices[k].incomplete = true;
@@ -512,6 +603,7 @@ int doc_reader_light(doc_reader *r, run_doc *out, char *why, size_t why_len)
     const char *host = json_string_value(json_object_get(h->head, "host"));
     for (size_t k = 0; rc == 0 && k < r->n_devices; k++)
         rc = read_device(r, k, true, host ? host : "", out, r->n_devices, out->source, why, why_len);
+    rc = unchanged(r, rc, why, why_len);
     if (rc == 0 && stopped(r, out))
         for (size_t k = 0; k < out->n_devices; k++)
             out->devices[k].incomplete = true;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A results file read one device at a time, so that memory grows with one device and
  * not with the file (a merged document of 10,000 devices of 185 results is about
  * 2 GB). The file is mapped, not read into memory; one scan (json/doc_scan.h) finds
@@ -36,6 +37,8 @@ typedef struct doc_reader {
     const char *text;          /* the whole document */
     size_t len;
     void *map;                 /* mapped (munmap'd by doc_reader_close) ... */
+    int fd, guard;             /* ... its file, kept open, and its io/mapped.c slot */
+    long long size, mtime_ns, ctime_ns; /* the file as it was mapped: a change is an error */
     char *owned;               /* ... or read into memory (free'd) */
     run_doc head;              /* its head, run options and errors; no devices */
     int version;               /* its schema: 1, 2 or 3 */
@@ -44,9 +47,11 @@ typedef struct doc_reader {
     size_t n_devices;
 } doc_reader;
 
-/* Opens path, refusing a file of more than `limit` bytes (one line naming it and
- * --read-limit), and reads its head. Returns 0, or -1 with the reason in why (the
- * path not included). */
+/* Opens path ("-": standard input), refusing a file of more than `limit` bytes (one
+ * line naming it and --read-limit), and reads its head. Returns 0, or -1 with the
+ * reason in why (the path not included). A mapped file truncated or written again
+ * while it is read fails this or the read after it ("changed while it was read"),
+ * never the process (io/mapped.h). */
 int doc_reader_open(doc_reader *r, const char *path, uint64_t limit, char *why, size_t why_len);
 
 /* The same over a text in memory (a rank's document sent over MPI), which must

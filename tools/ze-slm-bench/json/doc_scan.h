@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The byte spans of a JSON text's values, found without building them: what lets a
  * results file of any size be read one device at a time (json/doc_reader.h). Only the
  * structure is followed here (strings with their escapes, nesting of objects and

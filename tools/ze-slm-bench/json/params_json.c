@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A result's parameters as the document writes them. */
 #include <math.h>
 #include <stdio.h>

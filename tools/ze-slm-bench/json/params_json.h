@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A result's parameters ("bytes=4194304 waves=2") as typed values
  * ({"bytes": 4194304, "waves": 2}): whole numbers as integers, other numbers as
  * reals, anything else as a string. */

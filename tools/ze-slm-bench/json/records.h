@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The records of a run document, each one table of schema rows (json/schema.h), read
  * and written by the same rows: the run and its head, a device, a result, an error,
  * a rank, clocks, findings and summaries; docs/results-schema.md says what each field

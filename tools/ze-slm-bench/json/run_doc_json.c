@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run document written and read through its records' rows (json/records.h). */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run document as JSON, written and read by its records' rows. */
 #ifndef ZESLM_RUN_DOC_JSON_H
 #define ZESLM_RUN_DOC_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -248,10 +249,13 @@ static scalar scalar_of(const schema_row *row, const void *rec)
     }
     case SCHEMA_DOUBLE: {
         double x = *AT_CONST(rec, row, double);
-        zero = x == 0;
+        /* A row whose zero is written as null: the zero a document held is read as -0.0
+         * (read_row), that it is written again as 0.0, not as null. */
+        bool read_zero = (row->flags & SCHEMA_ZERO_NULL) && x == 0 && signbit(x);
+        zero = x == 0 && !read_zero;
         /* json_real refuses NaN and the infinities: null. */
         if (isfinite(x))
-            v = (scalar){.type = SCALAR_REAL, .d = x};
+            v = (scalar){.type = SCALAR_REAL, .d = read_zero ? 0.0 : x};
         break;
     }
     case SCHEMA_BOOL: {
@@ -816,7 +820,9 @@ static bool read_row(const schema_record *t, const schema_row *row, const json_t
     case SCHEMA_DOUBLE:
         if (!json_is_number(v))
             return fail(why, len, t, row, "is not a number");
-        *AT(rec, row, double) = json_number_value(v);
+        /* A zero given, not null: -0.0, which is 0 to every use of it and which the
+         * writer tells from the unknown 0 (scalar_of), so 0.0 is written again as 0.0. */
+        *AT(rec, row, double) = (row->flags & SCHEMA_ZERO_NULL) && json_number_value(v) == 0 ? -0.0 : json_number_value(v);
         return true;
     case SCHEMA_BOOL:
         if (!json_is_boolean(v))

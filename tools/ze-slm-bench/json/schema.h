@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The results schema as tables (jansson's pack/unpack pairs, protobuf's descriptors):
  * one row per field names its JSON key, its kind, where it lives in the C record (an
  * offsetof) and whether it is required. schema_write walks the rows to write a record

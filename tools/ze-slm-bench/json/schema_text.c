@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* schema_read_text: a record's members lexed here, each value handed to the rows as a
  * json_t of its own. jansson's parse lexes a byte at a time through its stream and
  * builds each object as a hash table, a key and a value allocated a member: about
@@ -201,11 +202,15 @@ static bool members(lexer *x, int depth, bool object, take_fn take, void *ctx)
     }
 }
 
-/* Into a JSON object or array: a key given twice keeps its last value, as jansson's
- * parse does. */
+/* Into a JSON object or array. A key given twice is left to jansson's parse, which
+ * refuses it (JSON_REJECT_DUPLICATES: one reading of a document, whoever reads it). */
 static bool take_json(void *ctx, const char *key, size_t key_len, json_t *v)
 {
     json_t *into = ctx;
+    if (key && json_object_getn(into, key, key_len)) {
+        json_decref(v);
+        return false;
+    }
     return (key ? json_object_setn_new(into, key, key_len, v) : json_array_append_new(into, v)) == 0;
 }
 
@@ -259,28 +264,32 @@ static long row_of(const schema_record *t, const char *key, size_t n, size_t *ne
     return -1;
 }
 
-/* A record's members into its rows' slots: the last of a key given twice, as the
- * parse keeps it; a member no row reads checked as the parse checks it, its key UTF-8
- * too. */
+/* A record's members into its rows' slots; a member no row reads checked as the parse
+ * checks it, its key UTF-8 too, and kept by name in `others`. A key given twice is left
+ * to jansson's parse, which refuses it. */
 typedef struct row_values {
     const schema_record *t;
     json_t *values[TEXT_ROWS];
     size_t next;
+    json_t *others; /* the keys no row reads, made at the first */
 } row_values;
 
 static bool take_row(void *ctx, const char *key, size_t key_len, json_t *v)
 {
     row_values *r = ctx;
     long row = row_of(r->t, key, key_len, &r->next);
-    if (row >= 0) {
-        json_decref(r->values[row]);
+    if (row >= 0 && !r->values[row]) {
         r->values[row] = v;
         return true;
     }
-    json_t *name = json_stringn(key, key_len);
-    json_decref(name);
     json_decref(v);
-    return name != NULL;
+    if (row >= 0 || (r->others && json_object_getn(r->others, key, key_len)))
+        return false;
+    json_t *name = json_stringn(key, key_len);
+    bool ok = name && (r->others || (r->others = json_object())) &&
+              json_object_setn_new(r->others, key, key_len, json_null()) == 0;
+    json_decref(name);
+    return ok;
 }
 
 bool schema_read_text(const schema_record *t, const char *text, size_t len, size_t *p, void *rec, json_t *strings)
@@ -306,6 +315,7 @@ bool schema_read_text(const schema_record *t, const char *text, size_t len, size
     ok = ok && (!t->check || t->check(rec, why, sizeof why));
     for (size_t i = 0; i < t->n_rows; i++)
         json_decref(r.values[i]);
+    json_decref(r.others);
     if (ok)
         *p = x.p;
     return ok;

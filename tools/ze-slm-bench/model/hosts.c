@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where a document's devices ran: whether it spans processes, each device's host
  * and rank, and the summary per host. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Where a document's devices ran (a merged document names them by place). */
 #ifndef ZESLM_HOSTS_H
 #define ZESLM_HOSTS_H

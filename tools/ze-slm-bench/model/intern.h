@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Interned strings: each distinct string stored once, its id its insertion order
  * (open addressing on FNV-1a). The fleet's result keys and models, and the rows of a
  * table across devices, are keyed through it. */
@@ -11,6 +12,7 @@ typedef struct intern {
     char **strings;
     size_t n, cap;
     uint32_t *slots; /* id + 1; 0 empty */
+    uint32_t *hashes; /* each slot's string's hash: a probe compares it before the string */
     size_t n_slots;
 } intern;
 

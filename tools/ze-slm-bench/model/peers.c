@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,50 +26,35 @@ double peers_median(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* A row and where it goes: its workload's first row, then its own first result. */
-typedef struct placed {
-    peers_row row;
-    size_t workload_first, first;
-} placed;
-
-static int by_workload_name(const void *x, const void *y)
-{
-    const placed *a = x, *b = y;
-    int c = strcmp(a->row.first->workload, b->row.first->workload);
-    return c ? c : (a->first > b->first) - (a->first < b->first);
-}
-
-static int by_place(const void *x, const void *y)
-{
-    const placed *a = x, *b = y;
-    if (a->workload_first != b->workload_first)
-        return (a->workload_first > b->workload_first) - (a->workload_first < b->workload_first);
-    return (a->first > b->first) - (a->first < b->first);
-}
-
 /* The rows, made in the order their first results came, put with each workload's rows
  * together, the workloads in the order they first appear: a row one device alone
  * measured (a sub-group variant) was first seen after every row of the devices before
- * it. */
+ * it. A stable counting sort on the workload's id (an intern table numbers the
+ * workloads in the order they first appear): linear, where a sort was n log n. */
 static bool in_order(peers *p)
 {
-    placed *pl = malloc((p->n_rows ? p->n_rows : 1) * sizeof *pl);
-    if (!pl)
-        return false;
-    for (size_t i = 0; i < p->n_rows; i++)
-        pl[i] = (placed){p->rows[i], 0, i};
-    qsort(pl, p->n_rows, sizeof *pl, by_workload_name);
-    for (size_t i = 0; i < p->n_rows;) {
-        size_t end = i;
-        while (end < p->n_rows && strcmp(pl[end].row.first->workload, pl[i].row.first->workload) == 0)
-            pl[end++].workload_first = pl[i].first;
-        i = end;
-    }
-    qsort(pl, p->n_rows, sizeof *pl, by_place);
-    for (size_t i = 0; i < p->n_rows; i++)
-        p->rows[i] = pl[i].row;
-    free(pl);
-    return true;
+    intern workloads = {0};
+    size_t n = p->n_rows;
+    long *id = malloc((n ? n : 1) * sizeof *id);
+    size_t *start = calloc(n + 1, sizeof *start);
+    peers_row *sorted = malloc((n ? n : 1) * sizeof *sorted);
+    bool ok = id && start && sorted;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = (id[i] = intern_add(&workloads, p->rows[i].first->workload)) >= 0;
+    for (size_t i = 0; ok && i < n; i++)
+        start[id[i] + 1]++;
+    for (size_t w = 0; ok && w < workloads.n; w++)
+        start[w + 1] += start[w];
+    for (size_t i = 0; ok && i < n; i++)
+        sorted[start[id[i]]++] = p->rows[i];
+    /* No rows: p->rows may be NULL, which memcpy may not take even for no bytes. */
+    if (ok && n)
+        memcpy(p->rows, sorted, n * sizeof *sorted);
+    intern_free(&workloads);
+    free(id);
+    free(start);
+    free(sorted);
+    return ok;
 }
 
 /* A row's identity as one string: the result_key_cmp order's fields, apart by a byte
@@ -98,6 +84,7 @@ static bool add_row(peers *p, const result_key *k)
     }
     *first = *k->r;
     first->times_ns = NULL;
+    first->launch_ns = NULL;
     p->n_rows++;
     return true;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Devices measured side by side: each result over the devices that measured it (the
  * median and the total), and which device is slow against its peers. */
 #ifndef ZESLM_PEERS_H

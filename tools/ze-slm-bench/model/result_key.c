@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/intern.h"
 #include "model/result_key.h"
 
 /* Workload, variant and parameters alone. */
@@ -12,34 +14,35 @@ static int by_names(const zeslm_result *a, const zeslm_result *b)
     return c ? c : strcmp(a->params, b->params);
 }
 
-static int by_names_ptr(const void *x, const void *y)
-{
-    const zeslm_result *a = *(const zeslm_result *const *)x, *b = *(const zeslm_result *const *)y;
-    int c = by_names(a, b);
-    /* Ties in the list's order: a total order, whatever qsort does with equals. */
-    return c ? c : (a > b) - (a < b);
-}
-
+/* Each result's names as one string, apart by a byte no name holds: its id in an
+ * intern table is its identity without the group size, found in constant time. A sort
+ * of the list made this the part of a merge that grew faster than its results. */
 bool result_keys(const zeslm_results *all, result_key *keys)
 {
-    const zeslm_result **sorted = malloc((all->count ? all->count : 1) * sizeof *sorted);
-    if (!sorted)
-        return false;
-    for (size_t i = 0; i < all->count; i++)
-        sorted[i] = &all->items[i];
-    qsort(sorted, all->count, sizeof *sorted, by_names_ptr);
-    for (size_t i = 0; i < all->count;) {
-        size_t end = i + 1;
-        bool several = false;
-        while (end < all->count && by_names(sorted[i], sorted[end]) == 0) {
-            several |= sorted[end]->group_size != sorted[i]->group_size;
-            end++;
-        }
-        for (; i < end; i++)
-            keys[sorted[i] - all->items] = (result_key){sorted[i], several};
+    intern names = {0};
+    long *id = malloc((all->count ? all->count : 1) * sizeof *id);
+    /* Per identity: its first result, and whether another of it has another group size. */
+    size_t *first = malloc((all->count ? all->count : 1) * sizeof *first);
+    bool *several = calloc(all->count ? all->count : 1, sizeof *several), ok = id && first && several;
+    for (size_t i = 0; ok && i < all->count; i++) {
+        const zeslm_result *r = &all->items[i];
+        char text[sizeof r->workload + sizeof r->variant + sizeof r->params + 3];
+        snprintf(text, sizeof text, "%s\x1f%s\x1f%s", r->workload, r->variant, r->params);
+        size_t known = names.n;
+        id[i] = intern_add(&names, text);
+        ok = id[i] >= 0;
+        if (ok && names.n > known)
+            first[id[i]] = i;
+        else if (ok)
+            several[id[i]] |= all->items[first[id[i]]].group_size != r->group_size;
     }
-    free(sorted);
-    return true;
+    for (size_t i = 0; ok && i < all->count; i++)
+        keys[i] = (result_key){&all->items[i], several[id[i]]};
+    intern_free(&names);
+    free(id);
+    free(first);
+    free(several);
+    return ok;
 }
 
 int result_key_cmp(const result_key *a, const result_key *b)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What makes two results the same result, across devices and documents (merge's rows,
  * compare's pairs): the workload, variant and parameters, and the group size where
  * the device measured those at several (a profile, which sweeps the group size; a run
@@ -16,8 +17,8 @@ typedef struct result_key {
     bool grouped;
 } result_key;
 
-/* keys[i] for each result of `all` (keys holds all->count): O(n log n). Returns false
- * when out of memory. */
+/* keys[i] for each result of `all` (keys holds all->count): O(n). Returns false when
+ * out of memory. */
 bool result_keys(const zeslm_results *all, result_key *keys);
 
 /* The order of identities: 0 for the same result. */

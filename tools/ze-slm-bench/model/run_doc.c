@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,16 @@ void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
                      .min_time_s = o->min_time_s, .converge_s = o->converge_s, .quick = o->quick, .errors = json_array()};
 }
 
+/* d's sections and their summaries. */
+static void sections_free(run_doc_device *d)
+{
+    for (size_t i = 0; i < d->n_sections; i++)
+        zeslm_summary_free(&d->sections[i].summary);
+    free(d->sections);
+    d->sections = NULL;
+    d->n_sections = 0;
+}
+
 void run_doc_free(run_doc *doc)
 {
     for (size_t k = 0; k < doc->n_devices; k++) {
@@ -27,7 +38,7 @@ void run_doc_free(run_doc *doc)
         json_decref(d->rank);
         json_decref(d->clocks);
         zeslm_results_free(&d->results);
-        free(d->sections);
+        sections_free(d);
     }
     free(doc->devices);
     if (doc->aggregated)
@@ -52,10 +63,8 @@ bool run_doc_spill(run_doc *doc, size_t k)
     d->spilled_count = d->results.count;
     d->spilled = true;
     zeslm_results_free(&d->results);
-    /* A section's summary is 4.6 KB, about 60 KB a device: worked out again on load. */
-    free(d->sections);
-    d->sections = NULL;
-    d->n_sections = 0;
+    /* The sections' summaries are worked out again on load. */
+    sections_free(d);
     return true;
 }
 
@@ -86,9 +95,7 @@ void run_doc_device_unload(run_doc_device *copy)
     if (!copy->spilled)
         return;
     zeslm_results_free(&copy->results);
-    free(copy->sections);
-    copy->sections = NULL;
-    copy->n_sections = 0;
+    sections_free(copy);
 }
 
 static void copy_text(char *dst, size_t len, const json_t *v)
@@ -167,12 +174,18 @@ bool run_doc_device_sections(run_doc_device *d, bool note)
             continue;
         if (sec.wl->summarize)
             sec.wl->summarize(&d->results, sec.first, &sec.summary);
+        if (sec.summary.incomplete) {
+            zeslm_summary_free(&sec.summary);
+            return false;
+        }
         if (note && sec.summary.count) {
             json_object_set_new(d->summaries, sec.wl->name, summary_json_text(&sec.summary));
             json_object_set_new(d->findings, sec.wl->name, summary_json_findings(&sec.summary));
         }
-        if (!section_room(d))
+        if (!section_room(d)) {
+            zeslm_summary_free(&sec.summary);
             return false;
+        }
         d->sections[d->n_sections++] = sec;
     }
     return true;
@@ -182,11 +195,24 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
 {
     if (!section_room(d))
         return false;
+    /* The section's summary is copied: s stays the caller's. One that lost a finding
+     * for want of memory is out of memory here too. */
+    if (s->summary.incomplete)
+        return false;
     run_section mine = *s;
     mine.first = d->results.count;
+    mine.summary = (zeslm_summary){0};
+    size_t n = s->summary.count;
+    if (n && !(mine.summary.items = malloc(n * sizeof *mine.summary.items)))
+        return false;
+    if (n)
+        memcpy(mine.summary.items, s->summary.items, n * sizeof *mine.summary.items);
+    mine.summary.count = mine.summary.cap = n;
     for (size_t i = s->first; i < s->first + s->count && i < src->count; i++) {
-        if (zeslm_results_append(&d->results, &src->items[i]) != ZESLM_OK)
+        if (zeslm_results_append(&d->results, &src->items[i], sizeof src->items[i]) != ZESLM_OK) {
+            zeslm_summary_free(&mine.summary);
             return false;
+        }
         d->no_results |= src->items[i].outcome == ZESLM_NO_RESULTS;
     }
     mine.count = d->results.count - mine.first;
@@ -205,16 +231,18 @@ bool run_doc_append(run_doc_device *d, const zeslm_results *src, const run_secti
 static double device_clock(const run_doc_device *d)
 {
     json_t *workloads = json_object_get(d->clocks, "workloads");
-    double v[ZESLM_WORKLOAD_MAX];
+    double *v = malloc((json_object_size(workloads) + 1) * sizeof *v);
     size_t n = 0;
     const char *name;
     json_t *w;
     json_object_foreach(workloads, name, w) {
         double mhz = json_number_value(json_object_get(w, "mhz_median"));
-        if (mhz > 0 && n < sizeof v / sizeof v[0])
+        if (mhz > 0 && v)
             v[n++] = mhz;
     }
-    return n ? peers_median(v, n) : 0;
+    double clock = n ? peers_median(v, n) : 0;
+    free(v);
+    return clock;
 }
 
 /* Each device's clock against the sampled devices of its name (two at least): each

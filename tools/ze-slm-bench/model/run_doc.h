@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One run as a document (clpeak's run_document): run -> devices -> workloads ->
  * results, findings and errors, then the aggregate across the devices. One run path
  * (run_fanout.c) fills it for one device or many; a fan-out (a thread a device today,
@@ -85,6 +86,10 @@ typedef struct run_doc {
     uint32_t reps, warmup;
     double min_time_s;
     double converge_s;      /* the convergence rule's time budget per result */
+    /* The wall time the run's workloads shared (RUN_TARGET_S, RUN_TARGET_QUICK_S); 0:
+     * none (--converge-time, or a document read back). The text says how much of it
+     * each device took. */
+    double target_s;
     bool quick;
     /* Several devices were asked for (--device all|LIST): the text, Markdown and CSV
      * of several, even when one of them opened. */

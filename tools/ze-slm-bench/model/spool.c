@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,31 +77,57 @@ static size_t n_times(const zeslm_result *r)
     return r->times_ns ? r->stats.n : 0;
 }
 
+/* The bytes gathered for one write: small enough to stay in the cache between the
+ * copy into it and the kernel's copy out of it. A device's results gathered whole (36 MB
+ * for 40,000 results) were copied twice from memory, and a merge of 40,000 results took
+ * 4.6 times the time of 10,000 (perf: the write's copy 39 times as long). */
+#define SPOOL_CHUNK ((size_t)1 << 20)
+
+/* Gathers pieces into buf, writing it out whenever it is full. */
+typedef struct gather {
+    int fd;
+    char *buf;
+    size_t used;
+    uint64_t off;
+    bool ok;
+} gather;
+
+static void gather_add(gather *g, const void *data, size_t n)
+{
+    const char *p = data;
+    while (g->ok && n) {
+        size_t take = SPOOL_CHUNK - g->used < n ? SPOOL_CHUNK - g->used : n;
+        memcpy(g->buf + g->used, p, take);
+        g->used += take, p += take, n -= take;
+        if (g->used == SPOOL_CHUNK) {
+            g->ok = put_all(g->fd, g->buf, g->used, g->off);
+            g->off += g->used;
+            g->used = 0;
+        }
+    }
+}
+
 bool doc_spool_put(doc_spool *s, const zeslm_results *r, uint64_t *at)
 {
-    size_t bytes = r->count * sizeof *r->items;
-    for (size_t i = 0; i < r->count; i++)
-        bytes += n_times(&r->items[i]) * sizeof *r->items[i].times_ns;
-    char *buf = malloc(bytes ? bytes : 1), *p = buf;
-    if (!buf)
+    gather g = {s->fd, malloc(SPOOL_CHUNK), 0, s->end, true};
+    if (!g.buf)
         return false;
     /* A device of no results has no list, a result of no launches no times. */
     if (r->count)
-        memcpy(p, r->items, r->count * sizeof *r->items);
-    p += r->count * sizeof *r->items;
+        gather_add(&g, r->items, r->count * sizeof *r->items);
     for (size_t i = 0; i < r->count; i++) {
         size_t n = n_times(&r->items[i]) * sizeof *r->items[i].times_ns;
         if (n)
-            memcpy(p, r->items[i].times_ns, n);
-        p += n;
+            gather_add(&g, r->items[i].times_ns, n);
     }
-    bool ok = put_all(s->fd, buf, bytes, s->end);
-    free(buf);
-    if (ok) {
+    if (g.ok && g.used)
+        g.ok = put_all(g.fd, g.buf, g.used, g.off);
+    free(g.buf);
+    if (g.ok) {
         *at = s->end;
-        s->end += bytes;
+        s->end = g.off + g.used;
     }
-    return ok;
+    return g.ok;
 }
 
 bool doc_spool_get(doc_spool *s, uint64_t at, size_t count, zeslm_results *out)
@@ -124,6 +151,7 @@ bool doc_spool_get(doc_spool *s, uint64_t at, size_t count, zeslm_results *out)
     for (size_t i = 0; i < count; i++) {
         size_t n = n_times(&items[i]);
         items[i].times_ns = NULL;
+        items[i].launch_ns = NULL; /* not spooled: the pointer of the process that wrote it */
         if (ok && n && (ok = (items[i].times_ns = malloc(n * sizeof *times)) != NULL))
             memcpy(items[i].times_ns, next, n * sizeof *times);
         if (ok)

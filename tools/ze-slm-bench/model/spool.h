@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Results set aside on disk. A merge of thousands of devices puts each device's results
  * here once the rows across the devices have what they need of them, and reads them
  * back a device at a time to write them: its memory then grows with the devices and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A workload's summary (zeslm/bench.h) as the document holds it. */
 #ifndef ZESLM_SUMMARY_JSON_H
 #define ZESLM_SUMMARY_JSON_H

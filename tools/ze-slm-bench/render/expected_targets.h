@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of expected values beside `limits --target`: each target's
  * family, and the published values a run on it is judged against, with their sources. */
 #ifndef ZESLM_EXPECTED_TARGETS_H

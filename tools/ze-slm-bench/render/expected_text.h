@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A device's "expected" object (expect/expected_verdict.h) for people: each headline figure,
  * its paper peak and the fraction reached, the published values and the verdict, then
  * the sources. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which group size of a profile is the best: only one whose launches are all faster
  * than every launch of the runner-up, as hyperfine names a winner only "± the
  * spread". At 30-50% spread between launches the fastest median changes from run to

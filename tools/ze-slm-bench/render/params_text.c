@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A result's parameters ("bytes=268435456 waves=2") for people: byte counts scaled,
  * element counts too where asked; the JSON and CSV keep the exact numbers. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A result's parameters for people: the tables', the progress line's. */
 #ifndef ZESLM_PARAMS_TEXT_H
 #define ZESLM_PARAMS_TEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,8 +76,6 @@ CELL(c_max, zeslm_format_si((double)r->stats.max_ns, "ns", b, n))
 CELL(c_mean, zeslm_format_si(r->stats.mean_ns, "ns", b, n))
 CELL(c_verified, snprintf(b, n, "%s", measured(r) ? "yes" : "no"))
 CELL(c_spread, snprintf(b, n, "%.1f%%", 100 * r->stats.spread))
-/* The standard deviation as a share of the mean keeps the column narrow. */
-CELL(c_sd, snprintf(b, n, "%.1f%%", r->stats.mean_ns > 0 ? 100 * r->stats.stddev_ns / r->stats.mean_ns : 0.0))
 CELL(c_rate, zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n))
 CELL(c_fraction, if (r->ceiling_exceeded) snprintf(b, n, ">ceiling"); else if (r->fraction) snprintf(b, n, "%.0f%%", 100 * r->fraction))
 /* The work a launch settled on, flagged where doubling it still moved the figure, as
@@ -89,7 +88,7 @@ CELL(c_params, params_text(r->params, false, b, n))
 
 /* The CSV's columns in order (their values the schema's, as the JSON writes them);
  * text shows the fields of keep > 0, the most kept first where a table is wider than
- * TABLE_WIDTH. Of the columns that may go, sd and group go last (without them
+ * TABLE_WIDTH. Of the columns that may go, spread and group go last (without them
  * a row's noise and launch shape are lost), but for work, whose "unconverged" flags a
  * figure the text must not pass as settled (tests/cli/converge.sh); verified is "yes"
  * on every measured row (a wrong result is an error, not a row). */
@@ -107,9 +106,11 @@ static const field fields[] = {
     {"max_ns", "max", 0, true, false, j_max, c_max},
     {"wall_median_ns", NULL, 0, true, false, j_wall, NULL},
     {"mean_ns", "mean", 0, true, false, j_mean, c_mean},
-    {"stddev_ns", "sd", 78, true, false, j_stddev, c_sd},
+    {"stddev_ns", NULL, 0, true, false, j_stddev, NULL},
     {"outliers", "out", 0, true, false, j_outliers, NULL},
-    {"spread", "spread", 0, true, false, j_spread, c_spread},
+    /* The one noise figure of a result, in text, Markdown, compare --sides and the
+     * report page alike: what "~" marks past REPORT_SPREAD_WARN. */
+    {"spread", "spread", 78, true, false, j_spread, c_spread},
     {"rate", "rate", 80, true, false, j_rate, c_rate},
     {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
     {"converged", NULL, 0, false, false, j_converged, NULL},
@@ -290,7 +291,7 @@ unsigned report_footnotes_needed(const zeslm_results *all)
         const zeslm_result *r = &all->items[i];
         if (!measured(r))
             continue;
-        mask |= REPORT_NOTE_SD;
+        mask |= REPORT_NOTE_SPREAD;
         mask |= r->fraction > 0 || r->ceiling_exceeded ? REPORT_NOTE_CEILING : 0;
         mask |= r->work_unit ? REPORT_NOTE_WORK : 0;
     }
@@ -303,13 +304,14 @@ void report_footnotes(FILE *f, bool markdown, unsigned mask)
         unsigned bit;
         const char *text;
     } notes[] = {
-        {REPORT_NOTE_SD, "(sd: standard deviation of the launches, % of their mean; min, max, outliers and how "
-                         "each result was verified: --json, --csv, --markdown)"},
+        {REPORT_NOTE_SPREAD, "(spread: (max - min) / median of the launches; ~ marks a median whose launches "
+                             "spread by more than 20%: read it as noise; min, max, the standard deviation, outliers "
+                             "and how each result was verified: --json, --csv, --markdown)"},
         {REPORT_NOTE_CEILING, "(ceiling: the median's fraction of the best launch of the roofline result the "
                               "table names, measured in this run; >ceiling: the rate beat it, so that ceiling is "
                               "no upper bound here)"},
-        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%; "
-                           "unconverged: the time budget ran out first)"},
+        {REPORT_NOTE_WORK, "(work: what one launch did once doubling it changed the figure by less than 3%, or "
+                           "by less than its launches' spread explains; unconverged: the time budget ran out first)"},
     };
     bool first = true;
     for (size_t i = 0; i < sizeof notes / sizeof *notes; i++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Workload results, described once as a table of fields that every writer walks:
  * text (fits 100 columns), JSON, CSV (the same keys as the JSON) and Markdown. */
 #ifndef ZESLM_REPORT_H
@@ -46,7 +47,7 @@ void report_csv_device(FILE *f, const report_device *dev);
 
 /* The notes on the columns every results table shares, each printed once per run
  * after the last table where some result needs it. */
-enum { REPORT_NOTE_SD = 1, REPORT_NOTE_CEILING = 2, REPORT_NOTE_WORK = 4 };
+enum { REPORT_NOTE_SPREAD = 1, REPORT_NOTE_CEILING = 2, REPORT_NOTE_WORK = 4 };
 /* The notes that all's results need (a mask of REPORT_NOTE_*). */
 unsigned report_footnotes_needed(const zeslm_results *all);
 void report_footnotes(FILE *f, bool markdown, unsigned mask);

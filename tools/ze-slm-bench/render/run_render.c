@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "cli/cli.h"
 #include "render/report.h"
 #include "render/run_render.h"
+#include "render/trace.h"
 #include "expect/expected_verdict.h"
 #include "render/expected_text.h"
 #include "model/hosts.h"
@@ -27,8 +29,10 @@ static const char stopped[] = "\nStopped after this error; --keep-going goes on 
 /* "Seed 2009, 20 timed launches after 2 warm-up; times are device times of one launch." */
 static void seed_sentence(FILE *f, const run_doc *doc)
 {
-    fprintf(f, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.\n",
-            (unsigned long long)doc->seed, doc->reps, doc->warmup);
+    char line[160];
+    snprintf(line, sizeof line, "Seed %llu, %u timed launches after %u warm-up; times are device times of one launch.",
+             (unsigned long long)doc->seed, doc->reps, doc->warmup);
+    text_wrap(f, "", "  ", line, TABLE_WIDTH);
 }
 
 void run_render_head(FILE *f, const run_doc *doc)
@@ -77,6 +81,16 @@ static void sizing_sentence(FILE *f, const run_doc_device *d)
              "Default sizes, by the device's properties (the same on every run): %s; --size forces others.",
              d->size_rule);
     text_wrap(f, "", "", line, TABLE_WIDTH);
+}
+
+/* How long the device's workloads took against the run's target ("The workloads took
+ * 128 s of the run's 150 s target."); nothing where none was set. */
+static void target_sentence(FILE *f, const run_doc *doc, const run_doc_device *d)
+{
+    if (doc->target_s <= 0 || d->finished_s <= 0)
+        return;
+    fprintf(f, "The workloads took %.0f s of the run's %.0f s target%s.\n", d->finished_s - d->started_s,
+            doc->target_s, d->finished_s - d->started_s > doc->target_s ? ": OVER it" : "");
 }
 
 /* A section's table, then (several devices) its error, then the stop. */
@@ -197,6 +211,7 @@ static void device_text(FILE *f, const run_doc *doc, const run_doc_device *d)
     expected_of(f, d, false);
     fprintf(f, "\nModules: %s.\n", d->module_format);
     sizing_sentence(f, d);
+    target_sentence(f, doc, d);
     if (d->no_results)
         text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
 }
@@ -473,6 +488,7 @@ void run_render_tail(FILE *f, const run_doc *doc)
         expected_of(f, &doc->devices[0], false);
         fprintf(f, "\nModules: %s.\n", doc->devices[0].module_format);
         sizing_sentence(f, &doc->devices[0]);
+        target_sentence(f, doc, &doc->devices[0]);
         if (doc->devices[0].no_results)
             text_wrap(f, "", "", nothing_ran, TABLE_WIDTH);
         return;
@@ -584,7 +600,8 @@ static void one_markdown(FILE *f, const run_doc *doc)
 bool run_render_markdown(FILE *f, const void *data)
 {
     const run_doc *doc = data;
-    if (!doc->several) {
+    /* As the CSV: one device's run, else a fleet's (of none: its errors alone). */
+    if (!doc->several && doc->n_devices == 1) {
         one_markdown(f, doc);
         return true;
     }
@@ -637,7 +654,9 @@ bool run_render_markdown(FILE *f, const void *data)
 bool run_render_csv(FILE *f, const void *data)
 {
     const run_doc *doc = data;
-    if (!doc->several) {
+    /* A run of one device; one of none (a file that was not a results file: an ERROR
+     * entry alone) is written as a fleet's, of no row. */
+    if (!doc->several && doc->n_devices == 1) {
         report_csv(f, &doc->devices[0].results);
         return true;
     }
@@ -668,6 +687,8 @@ int run_render_write(const output_plan *plan, const run_doc *doc)
     if (output_plan_write(plan, OUTPUT_CSV, run_render_csv, doc))
         rc = 1;
     if (output_plan_write(plan, OUTPUT_MARKDOWN, run_render_markdown, doc))
+        rc = 1;
+    if (output_plan_write(plan, OUTPUT_TRACE, trace_write, doc))
         rc = 1;
     return rc;
 }

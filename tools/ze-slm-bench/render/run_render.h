@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A run document for people: the text a run prints as it goes and at its end, its
  * Markdown and its CSV. One device and several differ only in their headings and
  * in the table across the devices. */

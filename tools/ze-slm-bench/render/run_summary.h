@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The closing summary of a run: the best variant of each workload, its fraction of
  * the ceiling, and what the tables flagged (unconverged, >ceiling, spread, SLOW). */
 #ifndef ZESLM_RUN_SUMMARY_H

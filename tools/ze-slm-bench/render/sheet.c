@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,4 +151,20 @@ bool sheet_markdown(FILE *f, const void *data)
         }
     }
     return true;
+}
+
+void sheet_lead(sheet *s, size_t from)
+{
+    /* Rotated in place by three reversals: no allocation that could fail. */
+    size_t n = s->n;
+    if (from == 0 || from >= n)
+        return;
+    for (size_t k = 0; k < 3; k++) {
+        size_t lo = k == 0 ? 0 : k == 1 ? from : 0, hi = k == 0 ? from : n;
+        for (size_t a = lo, b = hi - 1; a < b; a++, b--) {
+            sheet_block t = s->blocks[a];
+            s->blocks[a] = s->blocks[b];
+            s->blocks[b] = t;
+        }
+    }
 }

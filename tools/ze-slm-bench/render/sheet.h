@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a command says to people, as data: lines of prose and titled tables, in
  * order, rendered once as text (fitting TABLE_WIDTH) and once as Markdown (an
  * output_writer). A command fills a sheet and hands it to its output plan; it
@@ -43,6 +44,9 @@ void sheet_each(sheet *s, const char *text, const char *markdown);
 /* Takes t (the sheet frees it; t is left empty) under `title` (NULL: none). */
 void sheet_table(sheet *s, const char *title, table *t);
 
+/* Moves the blocks from `from` on to the front, in their order: a summary computed
+ * last that leads what is read. */
+void sheet_lead(sheet *s, size_t from);
 /* The text, on f. */
 void sheet_text(FILE *f, const sheet *s);
 /* The Markdown (an output_writer over a sheet). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,6 +7,7 @@
 #include "model/hosts.h"
 #include "render/verdicts_render.h"
 #include "fleet/reason_codes.h"
+#include "render/fleet_exports.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)
 {
@@ -48,7 +50,7 @@ void verdicts_text_first(FILE *f, const verdicts *v)
     }
 }
 
-void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on)
+void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on, bool unwritten)
 {
     size_t counts[VERDICT_COUNT] = {0};
     for (size_t i = 0; i < v->n; i++)
@@ -62,9 +64,10 @@ void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on)
         }
     if (v->expected > 0)
         fprintf(f, " (%ld ranks expected)", v->expected);
-    int rc = verdicts_exit_status(v, fail_on);
+    /* The status the tool exits with: its own error, an output not written, comes first. */
+    int rc = unwritten ? 1 : verdicts_exit_status(v, fail_on);
     fprintf(f, "; exit status %d (%s).\n", rc,
-            rc == 0 ? "pass" : rc == VERDICT_EXIT_DEGRADED ? "degraded" : "failed");
+            unwritten ? "an output was not written" : rc == 0 ? "pass" : rc == VERDICT_EXIT_DEGRADED ? "degraded" : "failed");
 }
 
 /* XML character data and attribute values: the five entities, and no control
@@ -223,10 +226,11 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     /* The fleet's errors set the status through their verdicts; rc is the tool's own. */
     int rc = run_render_fleet(plan->text, merged) ? 0 : 1;
     rc |= run_render_write(plan, merged);
-    verdicts_text_last(plan->text, &v, o->fail_on);
     verdicts_output out = {&v, o->fail_on, &f};
     rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
     rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
+    rc |= fleet_exports_write(plan, &out, o->low_below);
+    verdicts_text_last(plan->text, &v, o->fail_on, rc != 0);
     int status = verdicts_exit_status(&v, o->fail_on);
     fleet_free(&f);
     verdicts_free(&v);

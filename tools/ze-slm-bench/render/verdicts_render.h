@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A fleet's verdicts for people (the failing lines first, never wrapped, so that
  * `grep SLOW` finds a whole line with its host) and for machines (JUnit, JSON lines). */
 #ifndef ZESLM_VERDICTS_RENDER_H
@@ -12,8 +13,9 @@
 /* One line per entry that is not PASS ("SLOW n1, rank 3, d3 NVIDIA H100: 0.84 of ..."),
  * then the notes. */
 void verdicts_text_first(FILE *f, const verdicts *v);
-/* "Verdicts: 7 PASS, 1 SLOW; exit status 3 (degraded)." */
-void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on);
+/* "Verdicts: 7 PASS, 1 SLOW; exit status 3 (degraded)."; `unwritten`: an output
+ * failed, and the status is 1. */
+void verdicts_text_last(FILE *f, const verdicts *v, unsigned fail_on, bool unwritten);
 
 /* The writers of --junit and --jsonl; data: a verdicts_output. The fleet the verdicts
  * were computed from gives each device's line of JSON its index on its host and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "run/budget_rule.h"
 
 double run_budget_clamp(double s, bool quick)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rule that shares a run's target among its workloads, apart from the run's
  * plan (run_budget.h) and its clock (progress_eta.c), which both use it. */
 #ifndef ZESLM_BUDGET_RULE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line of a run on a terminal: a variant counter, the time so far and the
  * time left (progress_eta.c), kept as the run's workloads and variants begin and end. */
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include "render/params_text.h"
+#include "table/term_width.h"
 #include "run/progress.h"
 #include "run/progress_eta.h"
 #include "run/progress_format.h"
@@ -15,29 +17,36 @@
 /* What one variant of each workload is expected to cost, relative to the others
  * (weight: the seconds a variant took in a default run on PoCL, 2 shared EPYC cores,
  * where each result's convergence budget and the results per variant decide it), the
- * results one variant makes (latency's 10 footprints, bank's 7 strides; the same on
- * every device), and the fraction of its convergence budget a result uses, on a CPU
- * and on a GPU (spend: seconds per result over its budget). CPU: 11 default runs on
- * PoCL and Intel's OpenCL CPU runtime, 2026-11-23, on 2 EPYC cores shared with 2 other
- * sessions, taken between the quiet runs' and the loaded ones' (a loaded machine's
- * noisy figures converge later: latency used 0.15-0.33 of its budget on a quiet one,
- * 0.55-0.84 on a loaded one). GPU: the mean of the H100's three default runs of
- * 2026-11-23 16:10, 16:17 and 16:20 (their ZESLM_PROGRESS_LOG, not kept), the one
- * GPU measured, each workload's seconds over the results this table plans (the H100
- * skips 18 of atomics' 90 and 2 of latency's 30, which a spend per result made cost
- * 25% too much): its atomics took 65-87 s against a CPU's 0.1 of their budgets, which
- * no CPU-made table foresees (with it the estimate was 59% off from 10 s on). The
- * weights share the run's target (run_budget_next); the spends estimate the time left
- * (progress_eta.c). */
+ * results one variant makes on a CPU and on a GPU (latency's 10 footprints, bank's 7
+ * strides; carveout's curves only where SLM is on chip), and the fraction of its
+ * convergence budget a result uses, on a CPU and on a GPU (spend: seconds per planned
+ * result over its budget). CPU: 11 default runs on PoCL and Intel's OpenCL CPU
+ * runtime, 2026-11-23, on 2 EPYC cores shared with 2 other sessions, taken between the
+ * quiet runs' and the loaded ones' (a loaded machine's noisy figures converge later:
+ * latency used 0.15-0.33 of its budget on a quiet one, 0.55-0.84 on a loaded one);
+ * carveout's and slm_switch's from default runs on PoCL and Intel's runtime of 2026-11-28
+ * at a load average of 12-15 on 2 cores, memorder's from Intel's (PoCL skipped it). GPU: the H100's default run of 2026-11-28 (its
+ * ZESLM_PROGRESS_LOG; tests/unit/test_progress.c replays it): each workload's seconds
+ * over the results this table plans times their budget (the H100 skips 18 of
+ * atomics' 90 and 2 of latency's 30, which a spend per result made cost 25% too
+ * much); atomics' after its min and max were checked on a sample (they took 44 s,
+ * 34 of them the host's check). Its conv builds and times nine kernels (12 s of 3
+ * results), which no CPU-made table foresees. The weights share the run's target
+ * (run_budget_next); the spends estimate the time left (progress_eta.c). */
 static const struct {
     const char *workload;
-    double weight, results, spend, spend_gpu;
+    double weight, results, spend, spend_gpu, results_gpu;
 } costs[] = {
-    {"roofline", 2.4, 1.6, 0.42, 0.20},  {"reduce", 0.2, 1.0, 0.1, 0.01},     {"bank", 1.0, 7.0, 0.1, 0.24},
-    {"conv", 0.3, 1.0, 0.2, 0.68},       {"hist", 0.2, 1.9, 0.07, 0.14},      {"occupancy", 0.5, 7.5, 0.12, 0.065},
-    {"latency", 7.0, 10.0, 0.35, 0.23},  {"atomics", 0.5, 3.0, 0.1, 0.43},
+    {"roofline", 2.4, 1.6, 0.42, 0.20, 1.6},  {"reduce", 0.2, 1.0, 0.1, 0.01, 1.0},
+    {"bank", 1.0, 7.0, 0.1, 0.32, 7.0},       {"conv", 0.3, 1.0, 0.2, 2.0, 1.0},
+    {"hist", 0.2, 1.9, 0.07, 0.14, 1.9},      {"occupancy", 0.5, 7.5, 0.12, 0.065, 7.5},
+    {"latency", 7.0, 10.0, 0.35, 0.40, 10.0}, {"atomics", 0.5, 3.0, 0.1, 0.07, 3.0},
+    /* carveout measures one footprint a curve where SLM is emulated (every CPU
+     * runtime), its two curves at every reservation on a GPU (the H100: 106 results);
+     * memorder and slm_switch one result a variant. */
+    {"carveout", 0.3, 1.0, 0.01, 0.15, 53.0}, {"memorder", 0.1, 1.0, 0.4, 0.01, 1.0},
+    {"slm_switch", 1.0, 1.0, 0.37, 0.29, 1.0},
 };
-
 static size_t cost_of(const char *workload)
 {
     size_t i = 0;
@@ -52,10 +61,10 @@ double progress_weight(const char *workload)
     return i < sizeof costs / sizeof *costs ? costs[i].weight : 1;
 }
 
-double progress_results(const char *workload)
+double progress_results(const char *workload, bool gpu)
 {
     size_t i = cost_of(workload);
-    return i < sizeof costs / sizeof *costs ? costs[i].results : 1;
+    return i < sizeof costs / sizeof *costs ? gpu ? costs[i].results_gpu : costs[i].results : 1;
 }
 
 /* A workload the table does not know: all of each budget, the most a result uses. */
@@ -100,27 +109,56 @@ void progress_stage_begin(progress *p, size_t stage, double budget_s, double now
 
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len)
 {
-    char scaled[256], elapsed[16], left[40] = "left ~?";
+    progress_line_fit(p, params, now_s, len ? len - 1 : 0, buf, len);
+}
+
+/* s cut to `room` bytes where it is longer, ending in "..." (room >= 3). */
+static void cut(char *s, size_t room)
+{
+    if (strlen(s) > room)
+        strcpy(s + room - 3, "...");
+}
+
+void progress_line_fit(const progress *p, const char *params, double now_s, size_t width, char *buf, size_t len)
+{
+    char scaled[256], elapsed[32], left[48] = "left ~?", head[160], clock[16];
     params_text(params, true, scaled, sizeof scaled);
-    progress_clock(now_s, elapsed, sizeof elapsed);
+    progress_clock(now_s, clock, sizeof clock);
+    snprintf(elapsed, sizeof elapsed, "  elapsed %s", clock);
     double rest = progress_left(p, now_s);
     if (rest >= 0) {
-        char clock[16];
         progress_clock(rest, clock, sizeof clock);
         snprintf(left, sizeof left, "left ~%s%s", clock, progress_uncertain(p, now_s) ? ", uncertain" : "");
     }
-    snprintf(buf, len, "[%zu/%zu] %s %s %s  elapsed %s  %s", p->started, p->total, p->workload, p->variant,
-             scaled, elapsed, left);
+    snprintf(head, sizeof head, "[%zu/%zu #%zu] %s %s", p->started, p->total, p->results_made, p->workload,
+             p->variant);
+    /* By priority, where the line is too wide: the parameters are cut, then left out,
+     * then the time so far; then the workload and variant are cut; the time left and
+     * whether it is uncertain always stay. */
+    size_t fixed = strlen(head) + 2 + strlen(left), room = width > fixed ? width - fixed : 0;
+    if (strlen(scaled) + 1 + strlen(elapsed) > room) {
+        size_t for_params = room > strlen(elapsed) + 1 ? room - strlen(elapsed) - 1 : 0;
+        if (for_params >= 8)
+            cut(scaled, for_params);
+        else
+            scaled[0] = '\0';
+        if (!scaled[0] && strlen(elapsed) > room)
+            elapsed[0] = '\0';
+        if (!elapsed[0] && fixed > width)
+            cut(head, width > strlen(left) + 2 + 8 ? width - strlen(left) - 2 : 8);
+    }
+    snprintf(buf, len, "%s%s%s%s  %s", head, *scaled ? " " : "", scaled, elapsed, left);
 }
 
 /* The terminal's width, so that the line never wraps (a wrapped line cannot be
- * rewritten in place); 80 when it does not say. */
+ * rewritten in place); where it does not say (a pty of no size), COLUMNS', else 80. */
 static size_t columns(FILE *tty)
 {
     struct winsize ws;
     if (ioctl(fileno(tty), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
         return ws.ws_col;
-    return 80;
+    const char *env = getenv("COLUMNS");
+    return env && *env ? term_width_of(env, 80) : 80;
 }
 
 void progress_draw(progress *p, double now_s)
@@ -133,8 +171,10 @@ void progress_draw(progress *p, double now_s)
     if (!p->tty)
         return;
     char line[512];
-    progress_line(p, p->params, now_s, line, sizeof line);
+    /* One column short of the width: a line that fills the last column wraps on some
+     * terminals. */
     size_t width = columns(p->tty) - 1;
+    progress_line_fit(p, p->params, now_s, width, line, sizeof line);
     if (strlen(line) > width)
         line[width] = '\0';
     fprintf(p->tty, "\r\033[K%s", line);
@@ -155,8 +195,10 @@ void progress_note_at(progress *p, const char *workload, const char *variant, co
     pthread_mutex_lock(&p->lock);
     /* A result measures itself once per doubling of its work, with the same
      * parameters: a change of them is the next result. */
-    p->results_seen += strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0 ||
-                       strcmp(p->params, params) != 0;
+    bool fresh = strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0 ||
+                 strcmp(p->params, params) != 0;
+    p->results_seen += fresh;
+    p->results_made += fresh;
     if (strcmp(p->workload, workload) != 0 || strcmp(p->variant, variant) != 0) {
         bool seen = strcmp(p->workload, workload) == 0 && was_seen(p, variant);
         if (!seen) {
@@ -215,9 +257,10 @@ void progress_finished(progress *p, size_t n)
     progress_finished_at(p, n, progress_since(p));
 }
 
-bool progress_log_open(progress *p, long rank)
+bool progress_log_name(progress *p, long rank)
 {
     const char *path = getenv("ZESLM_PROGRESS_LOG");
+    p->log_path[0] = '\0';
     if (!path || !*path)
         return true;
     size_t used = 0;
@@ -229,9 +272,17 @@ bool progress_log_open(progress *p, long rank)
         c += r;
     }
     if (used >= sizeof p->log_path) {
+        p->log_path[0] = '\0';
         errno = ENAMETOOLONG;
         return false;
     }
+    return true;
+}
+
+bool progress_log_open(progress *p)
+{
+    if (!p->log_path[0])
+        return true;
     /* Opened without waiting: a FIFO that no process reads fails at once (ENXIO)
      * instead of holding the run before it starts; its writes then wait for the
      * reader, as a pipe's do. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The line a run shows on a terminal while it measures: which variant of how many,
  * the time so far and an estimate of the time left, rewritten in place on stderr.
  * Files and pipes get none of it. */
@@ -30,6 +31,8 @@ typedef struct progress {
     size_t total;         /* variants the run will measure */
     size_t started;       /* variants begun, the current one included */
     size_t finished;      /* variants of the workloads that ended, measured or skipped */
+    size_t results_made;  /* results begun in the whole run (each footprint, stride, size): the
+                           * counter that moves with the work, where a variant makes hundreds */
     /* The run's plan: its workloads in order, each run `passes` times (group sizes). */
     progress_stage stages[PROGRESS_STAGES_MAX];
     size_t n_stages;
@@ -74,10 +77,10 @@ typedef struct progress {
 size_t progress_variants(const zeslm_workload *wl, const char *variants);
 
 /* What a variant of `workload` is expected to cost, relative to other workloads', the
- * results it is expected to make, and the fraction of each result's convergence
- * budget it is expected to use on a CPU or on a GPU. */
+ * results it is expected to make on a CPU or on a GPU, and the fraction of each
+ * result's convergence budget it is expected to use on either. */
 double progress_weight(const char *workload);
-double progress_results(const char *workload);
+double progress_results(const char *workload, bool gpu);
 double progress_spend(const char *workload, bool gpu);
 
 /* Starts the clock of a run of `total` variants; the line goes to `tty` when it is a
@@ -108,11 +111,14 @@ void progress_finished_at(progress *p, size_t n, double now_s);
 /* Rewrites the line for now_s (and adds it to the log); p->lock held. */
 void progress_draw(progress *p, double now_s);
 
-/* Opens the file ZESLM_PROGRESS_LOG names, if any, for p's log, each "%r" in its name
- * the launcher's rank (p->log_path): the ranks of one launch share its environment,
- * and one file would hold their lines interleaved. False when it cannot be created
- * (errno says why; ENAMETOOLONG for a name over log_path). */
-bool progress_log_open(progress *p, long rank);
+/* Names p's log (p->log_path) after ZESLM_PROGRESS_LOG, "" when it is not set, each
+ * "%r" in it the launcher's rank: the ranks of one launch share its environment, and
+ * one file would hold their lines interleaved. False (errno ENAMETOOLONG) for a name
+ * over log_path. */
+bool progress_log_name(progress *p, long rank);
+/* Opens the log progress_log_name named, if any. False when it cannot be created
+ * (errno says why). */
+bool progress_log_open(progress *p);
 
 /* The run ended: its time into the log, which is closed. False when the log could not
  * be written. */
@@ -122,8 +128,12 @@ bool progress_end(progress *p);
 void progress_clear(progress *p);
 
 /* The line itself, for the given time in seconds since the start (exposed for its
- * test): "[23/65] bank strided stride=4  elapsed 0:41  left ~1:10", the time left
+ * test): "[23/65 #140] bank strided stride=4  elapsed 0:41  left ~1:10" (the variant
+ * under way of the run's 65, its 140th result), the time left
  * as progress_left (progress_eta.h) estimates it. */
 void progress_line(const progress *p, const char *params, double now_s, char *buf, size_t len);
+/* The same in `width` columns at most: the parameters cut and left out first, then the
+ * time so far, then the workload and variant cut; the time left always whole. */
+void progress_line_fit(const progress *p, const char *params, double now_s, size_t width, char *buf, size_t len);
 
 #endif

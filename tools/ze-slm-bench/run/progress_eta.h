@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line's estimate of the time left, from the run's budget plan. */
 #ifndef ZESLM_PROGRESS_ETA_H
 #define ZESLM_PROGRESS_ETA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line's clock for people. */
 #include <stdio.h>
 

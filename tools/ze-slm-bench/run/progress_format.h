@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress line's clock for people. */
 #ifndef ZESLM_PROGRESS_FORMAT_H
 #define ZESLM_PROGRESS_FORMAT_H

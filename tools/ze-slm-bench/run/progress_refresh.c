@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "run/progress_refresh.h"
 
 /* Rewrites a line already shown (or logged) while a workload runs: between a

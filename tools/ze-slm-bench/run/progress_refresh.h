@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A thread that rewrites the progress line every second, so that its clock and
  * estimate move during a launch or a host check of many seconds (the run's own
  * thread updates it only between measurements). */

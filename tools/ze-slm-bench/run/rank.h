@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Which process of a parallel launch this is, from the launcher's environment (no MPI
  * needed): Open MPI, MVAPICH, MPICH's Hydra (and Intel MPI), HPE's PALS, Slurm's srun.
  * Also which device a rank takes, and the file name of its results. */

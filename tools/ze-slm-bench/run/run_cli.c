@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -99,6 +100,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 'k': o->keep_going = true; break;
     case 'c': o->csv = arg; break;
     case 'M': o->markdown = arg; break;
+    case RUN_KEY_TRACE: o->trace = arg; break;
     case 'l': o->list = true; break;
     case 'P':
 #ifdef ZESLM_WITH_MPI
@@ -131,10 +133,12 @@ int run_choice_parse(const char *cmd, const char *spec, run_choice *out)
     out->variant = slash ? slash + 1 : NULL;
     char hint[64];
     if (!out->wl) {
-        const char *names[ZESLM_WORKLOAD_MAX];
-        for (size_t i = 0; i < zeslm_workload_count; i++)
+        const char **names = malloc(zeslm_workload_count * sizeof *names);
+        for (size_t i = 0; names && i < zeslm_workload_count; i++)
             names[i] = zeslm_workloads[i]->name;
-        suggest_text(suggest_nearest(bench, names, zeslm_workload_count, sizeof *names), hint, sizeof hint);
+        suggest_text(names ? suggest_nearest(bench, names, zeslm_workload_count, sizeof *names) : NULL, hint,
+                     sizeof hint);
+        free(names);
         return cli_usage_error("%s: unknown bench '%s'%s (see '%s run --list')", cmd, bench, hint, PROG);
     }
     /* BENCH/A,B: every name must be a variant of BENCH, and none twice. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Options shared by `run` and `profile`, and the loop that runs workloads. */
 #ifndef ZESLM_RUN_CLI_H
 #define ZESLM_RUN_CLI_H
@@ -16,6 +17,7 @@ typedef struct run_cli {
     const char *json;
     const char *csv;
     const char *markdown;
+    const char *trace; /* --trace FILE: every timed launch as a Chrome trace (render/trace.h) */
     bool keep_going; /* go on to the next workload after one fails */
     bool list;       /* run --list: the benches and variants, not a run */
     /* Run every workload at each of these group sizes (profile); none: once, at
@@ -37,6 +39,9 @@ typedef struct run_cli {
     /* What json points at when `--json DIR/` named a rank's file (tools/ze-slm-bench/run/rank.h). */
     char rank_json[4096];
 } run_cli;
+
+/* --trace's key: it has no short letter. */
+#define RUN_KEY_TRACE (CLI_KEY_LONG_ONLY + 16)
 
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \
@@ -60,7 +65,7 @@ typedef struct run_cli {
         {"min-time", 'T', "SEC", "repeat each variant until its timed launches add up to SEC of device time"}, \
         {"converge-time", 'C', "SEC", "time each result may spend doubling its work until it converges (default: the run's share)" "\n" \
          "Wall time each result may spend doubling the work of its launch (steps, rounds) until doubling it " \
-         "changes the figure by less than 3%. Default: what is left of the run's 150 s target (30 s with "  \
+         "changes the figure by less than 3% (or its launches' spread explains the change). Default: what is left of the run's 150 s target (30 s with "  \
          "--quick), shared by the workloads still to run by their expected cost, over the results each "    \
          "makes (2 to 10 s a result; 0.25 to 2 s with --quick). A result whose first launches take more "    \
          "than a seventh of it gets room for two doublings (seven times their time, up to 10 s; 2 s with "  \
@@ -73,7 +78,14 @@ typedef struct run_cli {
         {"csv", 'c', "FILE|-", "the results as CSV (-: stdout)" "\n"                                             \
          "Write the results as CSV: one row per result, the JSON's keys as the header (all but the launch "  \
          "times)."},                                                                                         \
-        CLI_OPTION_MARKDOWN
+        CLI_OPTION_MARKDOWN,                                                                             \
+        {"trace", RUN_KEY_TRACE, "FILE|-", "every timed launch as a trace for Perfetto or chrome://tracing" "\n" \
+         "Write every timed launch of the run as a trace in the Chrome trace event format (JSON that "   \
+         "Perfetto's UI and trace processor and chrome://tracing open): a process a device, an event a " \
+         "launch from its device start for its device time (the kernel timestamps: the times_ns of the " \
+         "JSON, in the order they ran), named workload/variant, with its parameters, group size and "    \
+         "groups. Warm-up launches and the measurements a result's convergence discarded are not in it. " \
+         "Written once, at the end, as the other files (not with --mpi)."}
 
 /* The workloads' own options (conv's --taps) as option rows: a cli_command's
  * more_options for run and profile. */
@@ -99,7 +111,7 @@ typedef struct run_choice {
 } run_choice;
 
 /* Parses `run`'s command line into o and the named workloads (all when none; chosen
- * holds ZESLM_WORKLOAD_MAX). Returns -1 to go on, else the exit status to return. */
+ * holds zeslm_workload_count). Returns -1 to go on, else the exit status to return. */
 int run_parse(int argc, char **argv, run_cli *o, run_choice *chosen, size_t *n);
 
 /* Parses BENCH or BENCH/VARIANT (`cmd` names the command in errors). Returns 0, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Clocks beside the numbers: each device's clock (and its temperature, power and
  * throttle reasons where the driver gives them) sampled on a thread while each workload
  * runs, and the results that count clocks (cycles per access, bytes per clock)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one run path of `run` and `profile`, for one device or several: it opens the
  * chosen devices, runs the workloads on each (a thread a device when there are
  * several; ranks on other hosts would be one more way to fill the same document),
@@ -39,6 +40,7 @@ typedef struct fanout {
     size_t n_lanes;
     progress prog; /* the terminal's line, one device only */
     bool share_budget; /* no --converge-time: each workload's budget from what is left */
+    bool gpus;         /* every device measured is a GPU: the budget plan takes a GPU's results */
     rank_info rank;       /* which process of a launch this is */
     const char *affinity; /* the variable that narrowed the devices it sees, or NULL */
 } fanout;
@@ -290,7 +292,7 @@ static void *lane_run(void *arg)
         json_t *errors = json_array();
         l->run.variant = c->variant;
         if (f->share_budget)
-            l->run.converge_s = run_budget_next(f->choices, f->n, i, o->run.quick, since(&f->t0));
+            l->run.converge_s = run_budget_next(f->choices, f->n, i, o->run.quick, f->gpus, since(&f->t0));
         if (l->run.progress)
             progress_stage_begin(&f->prog, i, l->run.converge_s, progress_since(&f->prog));
         if (o->before_workload)
@@ -323,6 +325,7 @@ static void *lane_run(void *arg)
         s.count = mine.count - s.first;
         s.stopped = stop && !l->interrupted && i + 1 < f->n;
         publish(l, &mine, &s, errors);
+        zeslm_summary_free(&s.summary);
         json_decref(errors);
         stop |= l->interrupted;
     }
@@ -395,7 +398,7 @@ static int conclude(fanout *f, size_t started)
 /* Every format asked for, once the devices closed, so that a signal during their
  * teardown is counted like one during the run. Then the stop flag once more, with the
  * signals blocked from there to the exit: a stop that came during the writes makes the
- * JSON file say complete: false (written again) and the exit status 130. */
+ * JSON file say complete: false (written again) and the exit status 128 + the signal. */
 static int write_outputs(fanout *f, int rc)
 {
     if (zeslm_stop_requested() && f->doc.complete) {
@@ -410,7 +413,7 @@ static int write_outputs(fanout *f, int rc)
             json_decref(doc);
         }
         f->o->take_document(f->o->hook_ctx, &f->doc);
-        return f->interrupted ? INTERRUPT_EXIT : rc;
+        return f->interrupted ? interrupt_status() : rc;
     }
     /* A file that could not be written as the run went is not tried again. */
     output_plan plan = f->plan;
@@ -419,7 +422,7 @@ static int write_outputs(fanout *f, int rc)
     if (run_render_write(&plan, &f->doc) || f->json_failed)
         rc = 1;
     if (!interrupt_close())
-        return f->interrupted ? INTERRUPT_EXIT : rc;
+        return f->interrupted ? interrupt_status() : rc;
     /* Standard output and a FIFO cannot be taken back: only a file is written again. */
     if (f->doc.complete && output_plan_json_to_file(&plan)) {
         f->doc.complete = false;
@@ -427,7 +430,7 @@ static int write_outputs(fanout *f, int rc)
         output_plan_json(&plan, doc);
         json_decref(doc);
     }
-    return INTERRUPT_EXIT;
+    return interrupt_status();
 }
 
 /* A single --group-size that a chosen variant can never take is a usage error, found
@@ -454,6 +457,8 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         rc = run_cli_rank(o, &f.rank, &f.affinity);
     if (rc == 0)
         rc = output_plan_init(&f.plan, o->json, o->csv, o->markdown);
+    if (rc == 0)
+        rc = output_plan_add(&f.plan, OUTPUT_TRACE, "--trace", o->trace);
     if (rc)
         return rc;
     if (o->run.reps == 0)
@@ -466,7 +471,12 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     f.share_budget = o->run.converge_s == 0;
     run_budget_plan(&f.prog, &o->run, choices, n, o->n_group_sizes);
     o->run.progress_arg = &f.prog;
-    if (!progress_log_open(&f.prog, f.rank.rank))
+    if (!progress_log_name(&f.prog, f.rank.rank))
+        return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", getenv("ZESLM_PROGRESS_LOG"), strerror(errno));
+    if ((rc = output_plan_beside(&f.plan, "the progress log (ZESLM_PROGRESS_LOG)",
+                                 f.prog.log_path[0] ? f.prog.log_path : NULL)) != 0)
+        return rc;
+    if (!progress_log_open(&f.prog))
         return cli_error("ZESLM_PROGRESS_LOG: cannot create %s: %s", f.prog.log_path,
                          errno == ENXIO ? "no process is reading it (a FIFO is written only while one reads)"
                                         : strerror(errno));
@@ -474,16 +484,17 @@ int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
      * programs, before any thread makes an object. */
     json_object_seed(0);
     run_doc_init(&f.doc, output_document(argc, argv), &o->run);
+    f.doc.target_s = f.prog.target_s;
     /* The node's name under srun, which the host name may not tell apart. */
     json_object_set_new(f.doc.head, "host", json_string(f.rank.host));
     f.doc.several = several;
     bool locked = false, ran = false;
     if ((rc = open_devices(&f)) != 0)
         goto out;
-    bool gpus = f.n_lanes > 0;
+    f.gpus = f.n_lanes > 0;
     for (size_t k = 0; k < f.n_lanes; k++)
-        gpus &= f.lanes[k].info->is_gpu;
-    run_budget_devices(&f.prog, choices, n, gpus);
+        f.gpus &= f.lanes[k].info->is_gpu;
+    run_budget_devices(&f.prog, choices, n, f.gpus);
     /* After the devices opened: PoCL's LLVM installs handlers of its own there that
      * delete its temporary files on SIGINT, so a build the signal meets fails
      * (tests/cli/faults.sh); ours, installed later, replace them. */

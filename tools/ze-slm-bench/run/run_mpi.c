@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nanosleep, _exit: POSIX beyond the C standard. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -236,12 +237,12 @@ static int write_fleet(const run_cli *o, run_doc *own, char **texts, int *rcs, i
     if (!mine && !run_doc_merge(&merged, docs, sources, (size_t)size, output_document(argc, argv)))
         mine = cli_error("out of host memory");
     /* The fleet's verdicts set the status, as merge's do (a lost rank is an ERROR);
-     * an interrupt stays 130. */
+     * an interrupt stays 128 + its signal. */
     verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW, .expect = size,
                        .fail_on = o->fail_on};
     if (!mine)
         mine = verdicts_render(&plan, &merged, &vo, NULL);
-    rc = rc == 130 ? rc : mine;
+    rc = rc > 128 ? rc : mine;
 out:
     if (merged.head)
         run_doc_free(&merged);

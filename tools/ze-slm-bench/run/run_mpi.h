@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `run --mpi` under mpirun / mpiexec / srun: every rank runs the workloads on its own
  * device (its local rank's, tools/ze-slm-bench/run/rank.h), a barrier before each workload keeps the
  * ranks in lock step (every GPU loaded at once, as in production), and rank 0 keeps

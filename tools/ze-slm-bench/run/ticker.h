@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A thread that calls a function every period until stopped: the progress line's
  * redraw, the clock sampler, and the bound on MPI_Init. */
 #ifndef ZESLM_TICKER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A record's fields described once (clinfo's traits, hyperfine's exports): each
  * field's key in JSON and CSV, its head in text and Markdown, its priority in a text
  * table, and how to get it from the record. The JSON, CSV, text and Markdown writers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,17 @@ void table_init(table *t, const table_column *cols, size_t n_cols)
 void table_wrap(table *t, size_t col)
 {
     t->wrap = col;
+}
+
+void table_squeeze(table *t, size_t col)
+{
+    if (col < 64)
+        t->squeeze |= 1ULL << col;
+}
+
+static bool squeezed(const table *t, size_t c)
+{
+    return c < 64 && (t->squeeze >> c & 1);
 }
 
 static char *copy(const char *s)
@@ -91,6 +103,9 @@ static size_t column_width(const table *t, size_t c)
 
 /* Two spaces between columns. */
 #define GAP 2
+/* A squeezed column's later lines are indented: they read as the same cell, not as a
+ * row of their own. */
+#define SQUEEZE_INDENT 2
 
 /* The next line of `text` that fits `room` columns: its length, broken at the last
  * space that fits, else after the first word, or at a newline; *next is where the line
@@ -111,9 +126,8 @@ static size_t line_of(const char *text, size_t room, const char **next)
     return len;
 }
 
-/* The narrowest wrapped column c may be: TABLE_WRAP_MIN, or its longest word (its
- * head included) when that is wider, or all of it when it is narrower. */
-static size_t wrap_width(const table *t, size_t c, size_t full)
+/* The longest word of column c, its head included. */
+static size_t longest_word(const table *t, size_t c)
 {
     size_t least = strlen(t->cols[c].head);
     for (size_t r = 0; r < t->rows; r++)
@@ -122,6 +136,14 @@ static size_t wrap_width(const table *t, size_t c, size_t full)
             least = word > least ? word : least;
             s += word;
         }
+    return least;
+}
+
+/* The narrowest wrapped column c may be: TABLE_WRAP_MIN, or its longest word (its
+ * head included) when that is wider, or all of it when it is narrower. */
+static size_t wrap_width(const table *t, size_t c, size_t full)
+{
+    size_t least = longest_word(t, c);
     least = least > TABLE_WRAP_MIN ? least : TABLE_WRAP_MIN;
     return least < full ? least : full;
 }
@@ -143,19 +165,20 @@ static void text_row(FILE *f, const table *t, size_t r, const size_t *w, const b
                 continue;
             const char *s = rest[c];
             size_t len = strlen(s);
-            if (c == t->wrap) {
-                len = line_of(s, w[c], &rest[c]);
+            size_t indent = squeezed(t, c) && r && s != cell(t, r - 1, c) && *s ? SQUEEZE_INDENT : 0;
+            if (c == t->wrap || squeezed(t, c)) {
+                len = line_of(s, w[c] - indent, &rest[c]);
                 more |= *rest[c] != '\0';
             } else {
                 rest[c] = "";
             }
-            size_t pad = w[c] > len ? w[c] - len : 0;
+            size_t pad = w[c] > len + indent ? w[c] - len - indent : 0;
             pending += first ? 0 : GAP;
             first = false;
             if (t->cols[c].right)
                 pending += pad;
             if (len) {
-                fprintf(f, "%*s%.*s", (int)pending, "", (int)len, s);
+                fprintf(f, "%*s%.*s", (int)(pending + indent), "", (int)len, s);
                 pending = 0;
             }
             if (!t->cols[c].right)
@@ -185,9 +208,22 @@ void table_text(FILE *f, const table *t, size_t width)
         bool want[t->n_cols];
         for (size_t c = 0; c < t->n_cols; c++)
             want[c] = shown[c];
-        total = w[0] + GAP;
-        for (size_t c = 1; c < t->n_cols; c++)
-            shown[c] = false;
+        total = 0;
+        for (size_t c = 0; c < t->n_cols; c++) {
+            shown[c] = want[c] && (c == 0 || t->cols[c].keep >= TABLE_KEEP_ALWAYS);
+            want[c] &= !shown[c];
+            total += shown[c] ? w[c] + GAP : 0;
+        }
+        /* Those that must stay and do not fit: the squeezed ones cut into lines, the
+         * last first (a verdict's second word before the name of what it judges), each
+         * down to its longest word at most. */
+        for (size_t c = t->n_cols; c-- > 0 && total - GAP > width;)
+            if (shown[c] && squeezed(t, c)) {
+                size_t least = longest_word(t, c) + SQUEEZE_INDENT, over = total - GAP - width;
+                size_t cut = w[c] > least ? (w[c] - least < over ? w[c] - least : over) : 0;
+                w[c] -= cut;
+                total -= cut;
+            }
         for (;;) {
             size_t next = t->n_cols;
             for (size_t c = 1; c < t->n_cols; c++)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One table, rendered twice: as text that fits a terminal width (columns dropped by
  * priority until it does) and as a Markdown table to paste into an issue or a README.
  * The cells are text already scaled for people (src/core/units.c); JSON and CSV are written
@@ -18,9 +19,14 @@ typedef struct table_column {
     const char *head;
     bool right;    /* numbers: right-aligned */
     /* Text keeps the columns of higher `keep` when the table is too wide; 0: only
-     * Markdown shows it. */
+     * Markdown shows it; TABLE_KEEP_ALWAYS: text never leaves it out. */
     int keep;
 } table_column;
+
+/* A column that carries the table's meaning (a comparison's ratio, interval and
+ * verdict): shown at any width from TERM_WIDTH_MIN up, the squeezed columns cut into
+ * lines to make room for it (table_squeeze). */
+#define TABLE_KEEP_ALWAYS 1000
 
 /* The narrowest a wrapped column gets: a phrase or two a line. */
 #define TABLE_WRAP_MIN 40
@@ -34,6 +40,9 @@ typedef struct table {
     /* The column of prose that text wraps inside it, down to TABLE_WRAP_MIN columns
      * (or its longest word), before any column is left out to fit; n_cols: none. */
     size_t wrap;
+    /* Bit c: column c is cut into lines at its blanks (never narrower than its longest
+     * word) where the columns always shown do not fit otherwise; at full width else. */
+    unsigned long long squeeze;
     bool failed;   /* out of host memory: writers print nothing */
 } table;
 
@@ -45,9 +54,13 @@ void table_mark(table *t, size_t col, const char *suffix);
 void table_free(table *t);
 /* Column `col` is prose, wrapped in text (table.wrap). */
 void table_wrap(table *t, size_t col);
+/* Column `col` (under 64) may be cut into lines to keep the columns always shown
+ * (table.squeeze). */
+void table_squeeze(table *t, size_t col);
 
 /* Text: columns that hold nothing in any row are left out; where the rest is wider
- * than `width`, the first column and then the others by `keep`, each where it still
+ * than `width`, the first column and those of TABLE_KEEP_ALWAYS (the squeezed columns
+ * cut into lines as far as they must), then the others by `keep`, each where it still
  * fits (those left out named in a line under the table), wrapped columns counted at
  * their narrowest and then widened into the room left; notes wrap under the first
  * column. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* How wide the text output may be: the terminal's width where stdout is one, as
  * ls and git do, and the 100 columns a log or a pasted issue reads well in otherwise. */
 #ifndef ZESLM_TERM_WIDTH_H

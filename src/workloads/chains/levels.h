@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dependent-load chains and the levels of a latency curve (footprint against ns per dependent load), and where
  * each ends: found by bisecting between the last footprint on a level and the first
  * off it, not bracketed by a power of two. The latency and carveout workloads share it. */
@@ -48,6 +49,12 @@ zeslm_status chain_start_steps(zeslm_device *dev, const zeslm_run_opts *o, uint3
 /* A level's end is known when the first footprint off it is within this much of the
  * last one on it. */
 #define LEVEL_EDGE 0.05
+/* A probe of curve_refine places a footprint on a level (within LEVEL_BAND of it) or
+ * off it, so its figure is taken as converged once doubling the work moves it by less
+ * than half that band. A footprint at a level's end is served partly from the next
+ * level, and its figure keeps drifting with the work: the H100's 216 KiB (latency) and
+ * 224 and 240 KiB (carveout) ended unconverged at 1M steps under the 3% of the others. */
+#define LEVEL_PROBE_TOLERANCE (LEVEL_BAND / 2)
 /* Two consecutive footprints within this much of each other: a plateau. */
 #define LEVEL_PLATEAU 0.02
 /* The most levels a curve is read for, and the most points it holds. */

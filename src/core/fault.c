@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/* Wrong device results on demand: every output a workload checks, and every value a
+ * kernel returns, arrives through zeslm_buffer_read, so one changed word in each read
+ * is a wrong result in every variant. Their host checks must then refuse every one; a
+ * corrupted run reported as measured is the bug the injector exists to find
+ * (tests/cli/corrupt_reads.sh). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "fault.h"
+
+/* Flips bits of the mantissa and of the exponent at once: an integer far from its
+ * value, a float far from its value (an infinity or NaN only from one in [2^-52,
+ * 2^-51), whose exponent is 0x4B). */
+#define CORRUPT_MASK 0x5A5A5A5Au
+
+zeslm_status zeslm_fault_read(void *dst, size_t bytes)
+{
+    const char *fault = getenv("ZESLM_FAULT");
+    if (!fault || !*fault)
+        return ZESLM_OK;
+    if (strcmp(fault, "corrupt-reads") != 0)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_FAULT=%s: the only fault is corrupt-reads", fault);
+    if (bytes < sizeof(uint32_t)) {
+        if (bytes)
+            *(unsigned char *)dst ^= (unsigned char)CORRUPT_MASK;
+        return ZESLM_OK;
+    }
+    /* The middle word: neither an edge a check might skip nor one a kernel's tail
+     * might leave unwritten alone. */
+    size_t at = (bytes / sizeof(uint32_t)) / 2 * sizeof(uint32_t);
+    uint32_t word;
+    memcpy(&word, (unsigned char *)dst + at, sizeof word);
+    word ^= CORRUPT_MASK;
+    memcpy((unsigned char *)dst + at, &word, sizeof word);
+    return ZESLM_OK;
+}

@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every source file carries an SPDX-License-Identifier line in its first three lines
+# (LICENSE says which licence): C, OpenCL C and CUDA, Python, shell, CMake, the
+# templates of the pkg-config and CMake package files, ze-slm-plot and .ci/run. Test
+# inputs (tests/fixtures/, the fuzz corpus), results/ and build folders are data, not
+# sources. Usage: spdx.sh SOURCE_DIR
+set -eu
+root=$1
+cd "$root"
+missing=$(find . \( -path './build*' -o -path './results' -o -path './tests/fixtures' -o -path './tests/fuzz/corpus' \
+          -o -path './.git' \) -prune -o -type f \
+    \( -name '*.c' -o -name '*.h' -o -name '*.cl' -o -name '*.cu' -o -name '*.cpp' -o -name '*.py' -o -name '*.sh' \
+       -o -name '*.cmake' -o -name CMakeLists.txt -o -name ze-slm-plot -o -name '*.pc.in' -o -name '*.cmake.in' \
+       -o -path ./.ci/run \) -print |
+    while read -r f; do
+        head -n 3 "$f" | grep -q 'SPDX-License-Identifier: ' || echo "$f"
+    done | sort)
+if [ -n "$missing" ]; then
+    echo "no SPDX-License-Identifier line in the first three lines of:" >&2
+    echo "$missing" >&2
+    exit 1
+fi
+echo "every source names its licence"

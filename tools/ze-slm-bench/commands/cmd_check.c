@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/* `check`: a node's health check for Slurm's HealthCheckProgram or an epilog, as
+ * `dcgmi diag -r N` is for NVIDIA's: `run` of a level's workloads on every device of
+ * this node in a child process, the devices judged against each other and a baseline
+ * file, and one line on stdout (host, verdict, code, worst figure) with an exit status
+ * to drain on. A watchdog (SIGALRM) bounds the whole check: at --timeout it kills the
+ * run, prints the node's line as TIMEOUT and exits failed, whatever the run was doing. */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "fleet/baseline_file.h"
+#include "fleet/fleet_read.h"
+#include "fleet/fleet_verdict.h"
+#include "fleet/reason_codes.h"
+#include "io/output.h"
+#include "json/doc_reader.h"
+#include "render/fleet_exports.h"
+#include "render/verdicts_render.h"
+
+/* The levels: what `run` measures, and the --timeout each gets by default: several times
+ * what each took on PoCL on a loaded 2-core machine (2.5 s, 27 s, 401 s;
+ * docs/fleet-health.md, "The health check"), since a first run also compiles kernels. */
+typedef struct check_level {
+    const char *args[4]; /* `run`'s arguments past --device all (NULL-ended) */
+    unsigned timeout_s;
+} check_level;
+
+static const check_level levels[] = {
+    {{"--quick", "reduce/many", "bank/strided", NULL}, 120},
+    {{"--quick", NULL}, 900},
+    {{NULL}, 3600},
+};
+
+typedef struct check_opts {
+    uint32_t level, timeout_s;
+    const char *baseline, *openmetrics, *backend;
+    double low_below;
+    bool low_set;
+} check_opts;
+
+/* Exit status and line of a check that did not get to judge (the codes the check
+ * itself gives, beside the verdicts' own). */
+#define CHECK_TIMEOUT_CODE "ZESLM_FR_CHECK_TIMEOUT"
+#define CHECK_RUN_CODE "ZESLM_FR_CHECK_RUN"
+
+static int on_option(void *ctx, int key, const char *value)
+{
+    check_opts *o = ctx;
+    char *end;
+    switch (key) {
+    case 'l': return cli_u32("--level", value, 1, 3, &o->level) ? 0 : 2;
+    case 't': return cli_u32("--timeout", value, 1, 86400, &o->timeout_s) ? 0 : 2;
+    case 'B': o->baseline = value; return 0;
+    case 'P': o->openmetrics = value; return 0;
+    case 'b': o->backend = value; return 0;
+    default: /* 'O' */
+        o->low_below = strtod(value, &end);
+        o->low_set = true;
+        if (end == value || *end || !(o->low_below > 0 && o->low_below <= 1))
+            return cli_usage_error("--low-below: '%s' is not a share above 0 and at most 1 (0.9: 10%% below)", value);
+        return 0;
+    }
+}
+
+/* What the watchdog needs, set before it is armed: async-signal-safe to use. */
+static volatile pid_t watched = 0;
+static char timeout_line[512], scratch_file[4200], scratch_dir[4096];
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    if (watched > 0)
+        kill(watched, SIGKILL);
+    if (*scratch_file)
+        unlink(scratch_file);
+    if (*scratch_dir)
+        rmdir(scratch_dir);
+    ssize_t n = write(STDOUT_FILENO, timeout_line, strlen(timeout_line));
+    (void)n;
+    _exit(VERDICT_EXIT_FAILED);
+}
+
+/* A label value with no space or control byte, so the line splits on spaces. */
+static void word(char *out, size_t len, const char *s)
+{
+    size_t i = 0;
+    for (; s[i] && i + 1 < len; i++)
+        out[i] = (unsigned char)s[i] <= ' ' || s[i] == 0x7f ? '?' : s[i];
+    out[i] = '\0';
+}
+
+static void line(char *buf, size_t len, const char *host, const char *verdict_s, const char *code, double worst,
+                 unsigned level, double seconds)
+{
+    char h[256], w[32] = "none";
+    word(h, sizeof h, host);
+    if (worst > 0)
+        snprintf(w, sizeof w, "%.3f", worst);
+    snprintf(buf, len, "ze-slm-check host=%s verdict=%s code=%s worst=%s level=%u seconds=%.1f\n", h, verdict_s, code, w,
+             level, seconds);
+}
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+/* `run --device all LEVEL... --json path` in a child, its output on stderr (stdout
+ * holds the node's line alone). Returns the child's exit status, or -1. */
+static int run_child(const check_opts *o, const char *path)
+{
+    const char *argv[16];
+    int argc = 0;
+    argv[argc++] = "run";
+    if (o->backend) {
+        argv[argc++] = "--backend";
+        argv[argc++] = o->backend;
+    }
+    argv[argc++] = "--device";
+    argv[argc++] = "all";
+    for (const char *const *a = levels[o->level - 1].args; *a; a++)
+        argv[argc++] = *a;
+    argv[argc++] = "--json";
+    argv[argc++] = path;
+    argv[argc] = NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        /* A check killed from outside takes its run with it. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+            _exit(1);
+        signal(SIGALRM, SIG_DFL);
+        /* The parent's commit-at-end holds run's file back until output_commit. */
+        int rc = command_run.run(argc, (char **)argv);
+        if (output_commit() != 0 && rc == 0)
+            rc = 1;
+        fflush(NULL);
+        _exit(rc);
+    }
+    watched = pid;
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    watched = 0;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The lowest figure of a device: its baseline score where it has one, else its score
+ * against its peers; 0 none. */
+static double worst_figure(const verdicts *v)
+{
+    double worst = 0;
+    for (size_t i = 0; i < v->n; i++) {
+        const verdict_entry *e = &v->entries[i];
+        double x = e->baseline_score > 0 ? e->baseline_score : e->score;
+        if (e->device >= 0 && x > 0 && (worst == 0 || x < worst))
+            worst = x;
+    }
+    return worst;
+}
+
+/* The node's code: the reason code (reason_codes.h) of its first entry of the worst
+ * verdict. */
+static const char *worst_code(const verdicts *v)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (v->entries[i].v == v->worst)
+            return reason_name((reason_code)v->entries[i].code);
+    return reason_name(REASON_OK);
+}
+
+static int check_run(int argc, char **argv)
+{
+    check_opts o = {.level = 1, .low_below = VERDICT_LOW_BELOW};
+    int first, rc = cli_parse(&command_check, &o, argc, argv, &first);
+    if (rc >= 0)
+        return rc;
+    if (first != argc)
+        return cli_usage_error("check: takes no operand ('%s')", argv[first]);
+    if (o.openmetrics && strcmp(o.openmetrics, "-") == 0)
+        return cli_usage_error("check --openmetrics: standard output holds the node's line; give a file");
+    if (!o.timeout_s)
+        o.timeout_s = levels[o.level - 1].timeout_s;
+    output_plan plan;
+    if ((rc = output_plan_init(&plan, NULL, NULL, NULL)) != 0 ||
+        (rc = output_plan_add(&plan, OUTPUT_OPENMETRICS, "--openmetrics", o.openmetrics)) != 0)
+        return rc;
+    char host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fleet base = {0}, f = {0};
+    verdicts v = {0};
+    double file_low = 0;
+    if (o.baseline) {
+        rc = fleet_init(&base) ? baseline_load(o.baseline, DOC_READ_LIMIT, &base, &file_low)
+                               : cli_error("out of host memory");
+        if (rc)
+            goto out;
+        if (file_low > 0 && !o.low_set)
+            o.low_below = file_low;
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(scratch_dir, sizeof scratch_dir, "%s/ze-slm-check.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(scratch_dir)) {
+        rc = cli_error("cannot make a folder in %s (TMPDIR): %s", tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        *scratch_dir = '\0';
+        goto out;
+    }
+    snprintf(scratch_file, sizeof scratch_file, "%s/run.json", scratch_dir);
+    line(timeout_line, sizeof timeout_line, host, "ERROR", CHECK_TIMEOUT_CODE, 0, o.level, (double)o.timeout_s);
+    struct sigaction sa = {.sa_handler = on_alarm};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    alarm(o.timeout_s);
+    int run_rc = run_child(&o, scratch_file);
+    char out[512];
+    if (run_rc < 0) {
+        rc = cli_error("cannot start the run: %s", strerror(errno));
+        goto out;
+    }
+    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = o.low_below, .fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED),
+                       .baseline = o.baseline ? &base : NULL};
+    if (access(scratch_file, F_OK) != 0 || !fleet_init(&f) ||
+        fleet_inputs_stream(scratch_file, DOC_READ_LIMIT, &f, NULL, true, NULL) != 0 || f.n_devices == 0) {
+        alarm(0);
+        fprintf(stderr, "ze-slm-bench: the run exited %d and left no device measured\n", run_rc);
+        line(out, sizeof out, host, "ERROR", CHECK_RUN_CODE, 0, o.level, since(&t0));
+        fputs(out, stdout);
+        rc = VERDICT_EXIT_FAILED;
+        goto out;
+    }
+    fleet_sort(&f);
+    if (!verdicts_compute(&f, &vo, &v)) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    alarm(0);
+    verdicts_text_first(stderr, &v);
+    verdicts_output vout = {&v, vo.fail_on, &f};
+    rc = fleet_exports_write(&plan, &vout, vo.low_below);
+    line(out, sizeof out, host, verdict_name(v.worst), worst_code(&v), worst_figure(&v), o.level, since(&t0));
+    fputs(out, stdout);
+    if (rc == 0)
+        rc = verdicts_exit_status(&v, vo.fail_on);
+out:
+    alarm(0);
+    if (*scratch_file)
+        unlink(scratch_file);
+    if (*scratch_dir)
+        rmdir(scratch_dir);
+    *scratch_file = *scratch_dir = '\0';
+    verdicts_free(&v);
+    if (f.keys)
+        fleet_free(&f);
+    if (base.keys)
+        fleet_free(&base);
+    return rc;
+}
+
+static void more_help(FILE *f)
+{
+    fprintf(f, "Prints one line on stdout:\n"
+               "  ze-slm-check host=NODE verdict=PASS code=CODE worst=0.973 level=1 seconds=8.2\n"
+               "worst: the lowest score of a device (against the baseline where it has one, else\n"
+               "against this node's other devices of its model); none where nothing judged one.\n"
+               "Exit status: 0 pass, 3 degraded, 4 failed (a verdict, the run's failure, or the\n"
+               "--timeout reached: code %s); 1 and 2 the tool's own errors.\n"
+               "Levels (default --timeout): 1 two workloads, --quick (%us); 2 every workload,\n"
+               "--quick (%us); 3 every workload at full size (%us).\n",
+               CHECK_TIMEOUT_CODE, levels[0].timeout_s, levels[1].timeout_s, levels[2].timeout_s);
+}
+
+static const cli_option options[] = {
+    {"level", 'l', "1|2|3", "how much to measure: 1 two workloads, 2 all of them quick, 3 all at full size"},
+    {"timeout", 't', "SECONDS", "bound on the whole check: past it the run is killed and the node fails" "\n"
+     "A bound on the whole check (default: 120, 900 and 3600 seconds for levels 1, 2 and 3): past it the run is "
+     "killed, the node's line says verdict=ERROR code=" CHECK_TIMEOUT_CODE ", and the exit status is 4."},
+    {"baseline", 'B', "FILE", "judge each device against FILE (merge --write-baseline, or a results document)"},
+    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
+    {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
+    CLI_OPTION_BACKEND,
+};
+
+const cli_command command_check = {
+    .name = "check",
+    .operands = "",
+    .summary = "a node's health check for Slurm: one line, an exit status to drain on",
+    .options = options,
+    .n_options = sizeof options / sizeof options[0],
+    .more_help = more_help,
+    .on_option = on_option,
+    .run = check_run,
+};

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+#include "render/fleet_exports.h"
+
+#include "fleet/baseline_file.h"
+#include "render/openmetrics.h"
+
+typedef struct baseline_args {
+    const verdicts_output *out;
+    double low_below;
+} baseline_args;
+
+static bool baseline_writer(FILE *f, const void *data)
+{
+    const baseline_args *a = data;
+    return baseline_file_write(f, a->out->f, a->out->v, a->low_below);
+}
+
+int fleet_exports_write(const output_plan *plan, const verdicts_output *out, double low_below)
+{
+    baseline_args a = {out, low_below};
+    int rc = output_plan_write(plan, OUTPUT_OPENMETRICS, openmetrics_write, out);
+    return rc | output_plan_write(plan, OUTPUT_BASELINE, baseline_writer, &a);
+}
