@@ -50,7 +50,7 @@ def rename(o):
 rename(d)
 json.dump(d, open(f, "w"))
 PY
-"$bench" merge "$tmp/fleet/"*.json --openmetrics "$tmp/fleet.prom" >"$tmp/m.out" 2>&1
+"$bench" merge "$tmp/fleet/"*.json --openmetrics "$tmp/fleet.prom" --fail-on warn >"$tmp/m.out" 2>&1
 [ $? -eq 3 ] || fail "merge of a fleet with a SLOW rank did not exit 3: $(cat "$tmp/m.out")"
 "$py" - "$tmp/fleet.prom" <<'PY' || exit 1
 import sys
@@ -83,13 +83,13 @@ PY
 "$bench" merge "$tmp/good/"*.json --baseline "$tmp/base.json" >"$tmp/g.out" 2>&1 || fail "the healthy fleet against its baseline: $(cat "$tmp/g.out")"
 grep -q "^Verdicts: 4 PASS" "$tmp/g.out" || fail "$(cat "$tmp/g.out")"
 $gen "$tmp/one.json" "$tmp/slower" --ranks 4 --slow 0:0.7 --slow 1:0.7 --slow 2:0.7 --slow 3:0.7
-"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base.json" >"$tmp/s.out" 2>&1
+"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base.json" --fail-on warn >"$tmp/s.out" 2>&1
 [ $? -eq 3 ] || fail "a fleet 30% below its baseline did not exit 3: $(cat "$tmp/s.out")"
 grep -q "^Verdicts: 4 LOW" "$tmp/s.out" || fail "$(cat "$tmp/s.out")"
 # The file's threshold is the default; --low-below overrides it.
 sed 's/"low_below": 0.9/"low_below": 0.5/' "$tmp/base.json" >"$tmp/base5.json"
 "$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base5.json" >"$tmp/s5.out" 2>&1 || fail "low_below 0.5: $(cat "$tmp/s5.out")"
-"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base5.json" --low-below 0.9 >/dev/null 2>&1
+"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base5.json" --low-below 0.9 --fail-on warn >/dev/null 2>&1
 [ $? -eq 3 ] || fail "--low-below did not override the file's threshold"
 # Another format is refused by name, with one line.
 sed 's#ze-slm-baseline/1#ze-slm-baseline/9#' "$tmp/base.json" >"$tmp/base9.json"

@@ -20,7 +20,7 @@ import glob, os, resource, subprocess, sys
 bench, tmp = sys.argv[1], sys.argv[2]
 files = sorted(glob.glob(tmp + "/fleet/*.json"))
 read = sum(os.path.getsize(f) for f in files)
-p = subprocess.run([bench, "merge", "--summary-only", "--jsonl", tmp + "/v.jsonl"] + files,
+p = subprocess.run([bench, "merge", "--summary-only", "--fail-on", "warn", "--jsonl", tmp + "/v.jsonl"] + files,
                    capture_output=True, text=True)
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
 out = p.stdout + p.stderr

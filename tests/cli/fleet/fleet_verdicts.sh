@@ -48,21 +48,28 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 v = doc["verdicts"]
 assert v["status"] == "failed" and v["exit_status"] == 4 and v["expected_ranks"] == 8, v
-assert v["counts"] == {"PASS": 4, "SLOW": 1, "LOW": 0, "INCOMPLETE": 1, "ERROR": 1, "MISSING": 1}, v["counts"]
+assert v["counts"] == {"PASS": 4, "UNJUDGED": 0, "SLOW": 1, "LOW": 0, "INCOMPLETE": 1, "ERROR": 1, "MISSING": 1}, v["counts"]
 assert v["hosts"] == {"node0000": "SLOW", "node0001": "ERROR", "unknown host": "MISSING"}, v["hosts"]
 lines = [json.loads(l) for l in open(sys.argv[2])]
-assert sorted(l["verdict"] for l in lines if l["fails"]) == ["ERROR", "INCOMPLETE", "MISSING", "SLOW"], lines
+# The default --fail-on counts the verdicts of level FAIL; a SLOW at 0.7 is WARN.
+assert sorted(l["verdict"] for l in lines if l["fails"]) == ["ERROR", "INCOMPLETE", "MISSING"], lines
+codes = {l["verdict"]: (l["code"], l["level"]) for l in lines if l["verdict"] != "PASS"}
+assert codes == {"SLOW": ("ZESLM_FR_SLOW", "WARN"), "INCOMPLETE": ("ZESLM_FR_INCOMPLETE", "FAIL"),
+                 "MISSING": ("ZESLM_FR_MISSING", "FAIL"), "ERROR": (codes["ERROR"][0], "FAIL")}, codes
+assert all(l["code"].startswith("ZESLM_FR_") for l in lines), lines
 assert [d["complete"] for d in doc["devices"]].count(False) == 1
 PY
 
-# --fail-on: SLOW alone fails only when asked; degraded is 3.
+# --fail-on: SLOW (level WARN) fails only when asked; degraded is 3.
 $gen "$tmp/one.json" "$tmp/slow" --ranks 4 --slow 2:0.7
-merge 3 "$tmp/s1" "$tmp/slow/"*.json --junit "$tmp/slow.xml"
+merge 0 "$tmp/s0" "$tmp/slow/"*.json
+has "$tmp/s0" "^SLOW .*\[ZESLM_FR_SLOW, WARN\]$"
+merge 3 "$tmp/s1" "$tmp/slow/"*.json --junit "$tmp/slow.xml" --fail-on warn
 merge 0 "$tmp/s2" "$tmp/slow/"*.json --fail-on error,missing,incomplete
 merge 0 "$tmp/s3" "$tmp/slow/"*.json --fail-on none
 merge 0 "$tmp/s4" "$tmp/slow/"*.json --slow-below 0.6
 merge 2 "$tmp/s5" "$tmp/slow/"*.json --fail-on slowish
-has "$tmp/s5" "--fail-on: 'slowish' is not a list"
+has "$tmp/s5" "--fail-on: 'slowish' is not fail, warn"
 # One failing device: the JUnit validates and holds exactly one failure.
 xmllint --noout --schema "$dir/fixtures/junit.xsd" "$tmp/slow.xml" 2>"$tmp/x" || fail "JUnit: $(cat "$tmp/x")"
 grep -q '<testsuites name="ze-slm-bench" tests="4" failures="1"' "$tmp/slow.xml" || fail "JUnit: $(head -3 "$tmp/slow.xml")"
@@ -80,11 +87,11 @@ merge 0 "$tmp/m1" "$tmp/mixed/"*.json
 # A baseline judges a uniformly slow fleet, and one node alone.
 $gen "$tmp/one.json" "$tmp/uni" --ranks 4 --slow 0:0.7 --slow 1:0.7 --slow 2:0.7 --slow 3:0.7
 merge 0 "$tmp/b0" "$tmp/uni/"*.json
-merge 3 "$tmp/b1" "$tmp/uni/"*.json --baseline "$tmp/one.json"
+merge 3 "$tmp/b1" "$tmp/uni/"*.json --baseline "$tmp/one.json" --fail-on warn
 has "$tmp/b1" "^LOW        node0000, rank 0, d0 .*: 0.70 of the baseline of its model"
 $gen "$tmp/one.json" "$tmp/alone" --ranks 1 --slow 0:0.7
 merge 0 "$tmp/b2" "$tmp/alone/"*.json
-merge 3 "$tmp/b2" "$tmp/alone/"*.json --baseline "$tmp/one.json"
+merge 3 "$tmp/b2" "$tmp/alone/"*.json --baseline "$tmp/one.json" --fail-on warn
 has "$tmp/b2" "^Verdicts: 1 LOW"
 
 # Tolerant inputs: a bad file is an ERROR entry with its path, the rest merged; --strict stops.

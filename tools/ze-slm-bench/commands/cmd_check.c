@@ -22,6 +22,7 @@
 #include "fleet/baseline_file.h"
 #include "fleet/fleet_read.h"
 #include "fleet/fleet_verdict.h"
+#include "fleet/reason_codes.h"
 #include "io/output.h"
 #include "json/doc_reader.h"
 #include "render/fleet_exports.h"
@@ -175,11 +176,14 @@ static double worst_figure(const verdicts *v)
     return worst;
 }
 
-/* The node's code: that of its worst entry. The verdicts carry no reason code of their
- * own yet, so it is the worst verdict's name, as stable as the verdicts' names. */
+/* The node's code: the reason code (reason_codes.h) of its first entry of the worst
+ * verdict. */
 static const char *worst_code(const verdicts *v)
 {
-    return verdict_name(v->worst);
+    for (size_t i = 0; i < v->n; i++)
+        if (v->entries[i].v == v->worst)
+            return reason_name((reason_code)v->entries[i].code);
+    return reason_name(REASON_OK);
 }
 
 static int check_run(int argc, char **argv)
@@ -232,7 +236,7 @@ static int check_run(int argc, char **argv)
         rc = cli_error("cannot start the run: %s", strerror(errno));
         goto out;
     }
-    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = o.low_below, .fail_on = VERDICT_FAIL_ALL,
+    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = o.low_below, .fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED),
                        .baseline = o.baseline ? &base : NULL};
     if (access(scratch_file, F_OK) != 0 || !fleet_init(&f) ||
         fleet_inputs_stream(scratch_file, DOC_READ_LIMIT, &f, NULL, true, NULL) != 0 || f.n_devices == 0) {

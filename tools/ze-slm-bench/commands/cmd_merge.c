@@ -64,7 +64,7 @@ static int on_option(void *ctx, int key, const char *value)
         break;
     case 'F':
         if (!verdict_parse_list(value, &o->verdict.fail_on))
-            return cli_usage_error("--fail-on: '%s' is not a list of slow, low, incomplete, error, missing, or all or none",
+            return cli_usage_error("--fail-on: '%s' is not fail, warn, all, none or a list of unjudged, slow, low, incomplete, error, missing",
                                    value);
         break;
     case 'R':
@@ -164,7 +164,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
 static int merge_run(int argc, char **argv)
 {
     merge_opts o = {.verdict = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW,
-                                .fail_on = VERDICT_FAIL_ALL},
+                                .fail_on = FAIL_ON_FAIL},
                   .read_limit = DOC_READ_LIMIT};
     int first, rc = cli_parse(&command_merge, &o, argc, argv, &first);
     if (rc >= 0)
@@ -244,10 +244,12 @@ static const cli_option options[] = {
      "device against: a device's baseline score is the median over the results both measured of its speed over "
      "the median speed of FILE's devices of the same name. Below --low-below it is LOW, so a lone node or a "
      "uniformly slow fleet is judged, which peers alone cannot do."},
-    {"fail-on", 'F', "LIST", "the verdicts that set the exit status (slow,low,incomplete,error,missing; all; none)" "\n"
-     "The verdicts that set the exit status, comma-separated from slow, low, incomplete, error and missing, or "
-     "all (the default) or none. Exit status 0: none of them; 3: a SLOW or LOW among them (degraded); 4: an "
-     "INCOMPLETE, ERROR or MISSING among them (failed); 1 and 2 stay the tool's own errors."},
+    {"fail-on", 'F', "LIST", "the verdicts that set the exit status (fail; warn; all; none; or unjudged,slow,...)" "\n"
+     "The verdicts that set the exit status: fail (the default: every verdict whose reason code is of level "
+     "FAIL), warn (of level WARN or FAIL), all (every verdict but PASS), none, or a comma-separated list from "
+     "unjudged, slow, low, incomplete, error and missing. Exit status 0: none of them; 3: those among them are "
+     "all of level WARN (degraded); 4: one of level FAIL among them (failed); 1 and 2 stay the tool's own "
+     "errors. The reason codes and their levels: docs/fleet-health.md."},
     {"slow-below", 'W', "SHARE", "SLOW below this share of the median of its model's devices (default 0.9)"},
     {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
     {"write-baseline", 'w', "FILE", "write a baseline file: each model's median rate per result over its PASS devices" "\n"

@@ -95,7 +95,7 @@ static const cli_option options[] = {
      "ranks outlive a rank that dies; otherwise the launcher ends them all."},
     {"mpi-wait", 'W', "SEC", "--mpi: the longest a rank waits for the others (default 600)"},
     {"rank-files", 'R', "DIR", "--mpi: each rank also writes DIR/HOST-RANK.json as it goes (a lost rank's work survives)"},
-    {"fail-on", 'F', "LIST", "--mpi: the verdicts that set the exit status (as merge's; default all)"},
+    {"fail-on", 'F', "LIST", "--mpi: the verdicts that set the exit status (as merge's; default fail)"},
 };
 
 const cli_command command_run = {

@@ -73,7 +73,7 @@ bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, double lo
 {
     size_t n = 0;
     for (size_t e = 0; e < v->n; e++)
-        if (v->entries[e].device >= 0 && v->entries[e].v == VERDICT_PASS)
+        if (v->entries[e].device >= 0 && v->entries[e].v <= VERDICT_UNJUDGED)
             n += f->devices[v->entries[e].device].count;
     sample *s = malloc((n ? n : 1) * sizeof *s);
     double *scratch = malloc((n ? n : 1) * sizeof *scratch);
@@ -84,7 +84,7 @@ bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, double lo
     n = 0;
     for (size_t e = 0; ok && e < v->n; e++) {
         long d = v->entries[e].device;
-        if (d < 0 || v->entries[e].v != VERDICT_PASS)
+        if (d < 0 || v->entries[e].v > VERDICT_UNJUDGED)
             continue;
         const fleet_device *x = &f->devices[d];
         devices[x->model]++;

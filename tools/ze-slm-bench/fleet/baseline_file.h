@@ -16,8 +16,9 @@
 /* The format this tool writes and reads; a file of another is refused by name. */
 #define BASELINE_FORMAT "ze-slm-baseline/1"
 
-/* Writes the baseline of f's devices whose verdict in v is PASS (a device that is SLOW,
- * failed or alone is left out), each model's median speed per result. False on a
+/* Writes the baseline of f's devices whose verdict in v is PASS or UNJUDGED (a device alone
+ * in its model: a one-node baseline), leaving out one that is SLOW, LOW or failed: each
+ * model's median speed per result. False on a
  * failed write or out of memory. */
 bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, double low_below);
 

@@ -8,8 +8,9 @@
 #include <zeslm/grow.h>
 
 #include "fleet/fleet_verdict.h"
+#include "fleet/reason_codes.h"
 
-static const char *const names[VERDICT_COUNT] = {"PASS", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
+static const char *const names[VERDICT_COUNT] = {"PASS", "UNJUDGED", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
 
 const char *verdict_name(verdict v)
 {
@@ -28,6 +29,10 @@ bool verdict_parse_list(const char *list, unsigned *mask)
 {
     if (strcasecmp(list, "all") == 0) {
         *mask = VERDICT_FAIL_ALL;
+        return true;
+    }
+    if (strcasecmp(list, "fail") == 0 || strcasecmp(list, "warn") == 0) {
+        *mask = strcasecmp(list, "fail") == 0 ? FAIL_ON_FAIL : FAIL_ON_WARN;
         return true;
     }
     if (strcasecmp(list, "none") == 0) {
@@ -56,7 +61,7 @@ static verdict_entry *add(verdicts *v, size_t *cap)
     if (!ZESLM_GROW(v->entries, v->n + 1, *cap))
         return NULL;
     verdict_entry *e = &v->entries[v->n++];
-    *e = (verdict_entry){.device = -1, .rank = -1};
+    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK};
     return e;
 }
 
@@ -103,6 +108,7 @@ static bool duplicates(const fleet *f, verdicts *v)
             const fleet_device *first = d[k - 1] < d[k] ? d[k - 1] : d[k], *again = d[k - 1] < d[k] ? d[k] : d[k - 1];
             verdict_entry *e = &v->entries[again - f->devices];
             e->v = VERDICT_ERROR;
+            e->code = REASON_DUPLICATE;
             snprintf(e->why, sizeof e->why, "DUPLICATE: rank %ld's device %u is also in %s (two runs' files, or a copy)",
                      again->rank, again->index, first->source);
         }
@@ -150,21 +156,32 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
     snprintf(e->model, sizeof e->model, "%s", d->name);
     if (*d->error) {
         e->v = VERDICT_ERROR;
+        e->code = REASON_DEVICE_ERROR;
         snprintf(e->why, sizeof e->why, "%s", d->error);
     } else if (d->incomplete) {
         e->v = VERDICT_INCOMPLETE;
+        e->code = REASON_INCOMPLETE;
         snprintf(e->why, sizeof e->why, "its run stopped after %zu results (complete: false)", d->count);
     } else if (e->baseline_score > 0 && e->baseline_score < o->low_below) {
         e->v = VERDICT_LOW;
+        e->code = REASON_LOW;
         snprintf(e->why, sizeof e->why, "%.2f of the baseline of its model (LOW below %.2f)", e->baseline_score,
                  o->low_below);
     } else if (e->score > 0 && e->score < o->slow_below) {
         e->v = VERDICT_SLOW;
+        e->code = REASON_SLOW;
         snprintf(e->why, sizeof e->why, "%.2f of the median of %zu devices of its model and driver (SLOW below %.2f)",
                  e->score, e->peers, o->slow_below);
+    } else if (e->score == 0 && e->baseline_score == 0) {
+        e->v = VERDICT_UNJUDGED;
+        e->code = REASON_NO_PEERS;
+        snprintf(e->why, sizeof e->why, "no peer of its model and driver measured what it did%s",
+                 o->baseline ? ", and the baseline has no device of its model" : ", and no --baseline");
     } else if (o->baseline && e->baseline_score == 0) {
+        e->code = REASON_NO_BASELINE;
         snprintf(e->why, sizeof e->why, "the baseline has no device of its model");
     } else if (d->throttled) {
+        e->code = REASON_THROTTLED;
         snprintf(e->why, sizeof e->why, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
                  d->peers_clock_mhz);
     }
@@ -200,6 +217,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
         snprintf(e->host, sizeof e->host, "%s", host ? host : "");
         snprintf(e->model, sizeof e->model, "%s", name ? name : "");
         const char *status = json_string_value(json_object_get(err, "status"));
+        e->code = reason_of_status(status);
         const char *msg = json_string_value(json_object_get(err, "message"));
         const char *src = json_string_value(json_object_get(err, "source"));
         snprintf(e->why, sizeof e->why, "%s: %s%s%s", status ? status : "ERROR", msg ? msg : "", src ? " in " : "",
@@ -228,6 +246,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
             return false;
         }
         e->v = VERDICT_MISSING;
+        e->code = REASON_MISSING;
         e->rank = r;
         snprintf(e->why, sizeof e->why, "rank %ld of %ld left no results file and no error", r, out->expected);
     }
@@ -246,24 +265,32 @@ void verdicts_free(verdicts *v)
     memset(v, 0, sizeof *v);
 }
 
+bool verdict_fails(const verdict_entry *e, unsigned fail_on)
+{
+    reason_level l = reason_of((reason_code)e->code)->level;
+    return e->v != VERDICT_PASS && ((fail_on & (1u << e->v)) || ((fail_on & FAIL_ON_FAIL) && l == LEVEL_FAIL) ||
+                                    ((fail_on & FAIL_ON_WARN) && l >= LEVEL_WARN));
+}
+
 int verdicts_exit_status(const verdicts *v, unsigned fail_on)
 {
     int rc = 0;
     for (size_t i = 0; i < v->n; i++) {
-        verdict x = v->entries[i].v;
-        if (!(fail_on & (1u << x)))
+        if (!verdict_fails(&v->entries[i], fail_on))
             continue;
-        if (x == VERDICT_SLOW || x == VERDICT_LOW)
-            rc = rc ? rc : VERDICT_EXIT_DEGRADED;
-        else
+        if (reason_of((reason_code)v->entries[i].code)->level == LEVEL_FAIL)
             rc = VERDICT_EXIT_FAILED;
+        else
+            rc = rc ? rc : VERDICT_EXIT_DEGRADED;
     }
     return rc;
 }
 
 static json_t *entry_json(const verdict_entry *e)
 {
-    return json_pack("{s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "device",
+    const reason_row *r = reason_of((reason_code)e->code);
+    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "code",
+                     r->name, "level", reason_level_name(r->level), "device",
                      e->device >= 0 ? json_integer(e->device) : json_null(), "rank",
                      e->rank >= 0 ? json_integer(e->rank) : json_null(), "host", *e->host ? e->host : NULL, "model",
                      *e->model ? e->model : NULL, "score", e->score > 0 ? json_real(e->score) : json_null(),

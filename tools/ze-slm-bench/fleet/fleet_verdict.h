@@ -15,6 +15,7 @@
 /* In the order of severity: a device or host takes the worst that applies. */
 typedef enum verdict {
     VERDICT_PASS,
+    VERDICT_UNJUDGED,   /* too few peers of its model and driver, and no baseline entry */
     VERDICT_SLOW,       /* below its peers of the same model and driver */
     VERDICT_LOW,        /* below the baseline (--baseline) for its model */
     VERDICT_INCOMPLETE, /* its run stopped before every workload asked for (complete: false) */
@@ -23,9 +24,9 @@ typedef enum verdict {
     VERDICT_COUNT
 } verdict;
 
-/* The exit statuses (docs/cluster.md): 0 every verdict passes; degraded: a SLOW or LOW
- * that --fail-on counts; failed: an INCOMPLETE, ERROR or MISSING that it counts. 1 and
- * 2 stay the tool's own errors and usage errors. */
+/* The exit statuses (docs/fleet-health.md): 0 no verdict that --fail-on counts; degraded:
+ * the verdicts it counts are all of level WARN (reason_codes.h); failed: one it counts is
+ * of level FAIL. 1 and 2 stay the tool's own errors and usage errors. */
 #define VERDICT_EXIT_DEGRADED 3
 #define VERDICT_EXIT_FAILED 4
 
@@ -38,15 +39,19 @@ typedef struct verdict_opts {
     double slow_below, low_below;
     long expect;               /* ranks the job had; 0: the size the rank files carry */
     const fleet *baseline;     /* NULL: no LOW */
-    unsigned fail_on;          /* 1u << verdict for each that fails; VERDICT_FAIL_ALL by default */
+    unsigned fail_on;          /* 1u << verdict for each that fails, and the FAIL_ON_ levels; FAIL_ON_FAIL by default */
 } verdict_opts;
 
 #define VERDICT_FAIL_ALL (((1u << VERDICT_COUNT) - 1) & ~1u)
+/* --fail-on's levels: every verdict of level FAIL (the default), or of WARN or FAIL. */
+#define FAIL_ON_FAIL (1u << 16)
+#define FAIL_ON_WARN (1u << 17)
 
 /* One line of the verdicts: a device, an error entry of the document (a device that did
  * not open, a lost rank, a bad file) or a missing rank. */
 typedef struct verdict_entry {
     verdict v;
+    int code;                  /* its reason_code (reason_codes.h) */
     long device;               /* the fleet's device index; -1 for an error entry or a missing rank */
     long rank;                 /* -1 unknown */
     char host[256];            /* "" unknown */
@@ -70,6 +75,9 @@ typedef struct verdicts {
 bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out);
 void verdicts_free(verdicts *v);
 
+/* Whether --fail-on's mask counts the entry. */
+bool verdict_fails(const verdict_entry *e, unsigned fail_on);
+
 /* The exit status the verdicts make under fail_on (0, VERDICT_EXIT_DEGRADED or
  * VERDICT_EXIT_FAILED). */
 int verdicts_exit_status(const verdicts *v, unsigned fail_on);
@@ -77,7 +85,8 @@ int verdicts_exit_status(const verdicts *v, unsigned fail_on);
 /* "PASS", "SLOW", ...; and back (case-insensitive), -1 for none. */
 const char *verdict_name(verdict v);
 int verdict_parse(const char *name);
-/* --fail-on's LIST ("slow,missing", "all", "none") as a mask; false on a bad name. */
+/* --fail-on's LIST ("slow,missing", "fail", "warn", "all", "none") as a mask; false on
+ * a bad name. */
 bool verdict_parse_list(const char *list, unsigned *mask);
 
 /* {status, expected_ranks, worst, counts: {PASS: n, ...}, entries: [...], hosts: [...],

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "fleet/fleet.h"
+#include "fleet/reason_codes.h"
 #include "render/verdicts_render.h"
 
 static void label(FILE *f, const char *name, const char *value, bool first)
@@ -36,6 +37,7 @@ static void labels(FILE *f, const verdicts_output *o, const verdict_entry *e)
     label(f, "model", e->model, false);
     label(f, "driver", d ? d->driver : "", false);
     label(f, "verdict", verdict_name(e->v), false);
+    label(f, "code", reason_name((reason_code)e->code), false);
 }
 
 static void head(FILE *f, const char *name, const char *help)
@@ -53,7 +55,7 @@ bool openmetrics_write(FILE *f, const void *data)
         const verdict_entry *e = &v->entries[i];
         fputs("zeslm_verdict_fails{", f);
         labels(f, o, e);
-        fprintf(f, "} %d\n", e->v != VERDICT_PASS && (o->fail_on & (1u << e->v)) ? 1 : 0);
+        fprintf(f, "} %d\n", verdict_fails(e, o->fail_on) ? 1 : 0);
     }
     head(f, "zeslm_device_score", "the device's speed over the median of its model's devices (1: the median)");
     for (size_t i = 0; i < v->n; i++)

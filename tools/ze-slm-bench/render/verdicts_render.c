@@ -6,6 +6,7 @@
 #include "render/run_render.h"
 #include "model/hosts.h"
 #include "render/verdicts_render.h"
+#include "fleet/reason_codes.h"
 #include "render/fleet_exports.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)
@@ -39,7 +40,8 @@ void verdicts_text_first(FILE *f, const verdicts *v)
             one_line(f, at);
             fputs(": ", f);
             one_line(f, e->why);
-            fputc('\n', f);
+            const reason_row *r = reason_of((reason_code)e->code);
+            fprintf(f, " [%s, %s]\n", r->name, reason_level_name(r->level));
         }
     for (size_t i = 0; i < json_array_size(v->notes); i++) {
         fputs("NOTE       ", f);
@@ -87,27 +89,33 @@ static void xml(FILE *f, const char *s)
 
 static bool fails(const verdict_entry *e, unsigned fail_on)
 {
-    return e->v != VERDICT_PASS && (fail_on & (1u << e->v));
+    return verdict_fails(e, fail_on);
 }
 
-static void testcase(FILE *f, const char *classname, const char *name, const char *verdict_s, const char *why,
-                     bool failed)
+static void testcase(FILE *f, const char *classname, const char *name, const verdict_entry *e, bool failed)
 {
     fputs("    <testcase classname=\"", f);
     xml(f, classname);
     fputs("\" name=\"", f);
     xml(f, name);
     fputs("\" time=\"0\">", f);
+    const char *why = e->why, *code = reason_name((reason_code)e->code);
     if (failed) {
         fputs("\n      <failure type=\"", f);
-        xml(f, verdict_s);
+        xml(f, code);
         fputs("\" message=\"", f);
-        xml(f, verdict_s);
+        xml(f, verdict_name(e->v));
         fputs(": ", f);
         xml(f, why);
-        fputs("\"/>\n    ", f);
-    } else if (*why) {
+        fputs(" [", f);
+        xml(f, code);
+        fputs("]\"/>\n    ", f);
+    } else if (*why || e->v != VERDICT_PASS) {
         fputs("\n      <system-out>", f);
+        xml(f, verdict_name(e->v));
+        fputs(" ", f);
+        xml(f, code);
+        fputs(": ", f);
         xml(f, why);
         fputs("</system-out>\n    ", f);
     }
@@ -154,7 +162,7 @@ bool verdicts_junit(FILE *f, const void *data)
                 continue;
             char name[600];
             where(e, name, sizeof name);
-            testcase(f, hosts[k], name, verdict_name(e->v), e->why, fails(e, out->fail_on));
+            testcase(f, hosts[k], name, e, fails(e, out->fail_on));
         }
         fputs("  </testsuite>\n", f);
     }

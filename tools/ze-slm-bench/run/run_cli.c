@@ -19,7 +19,7 @@ bool run_cli_defaults(run_cli *o)
     o->run.timeout_s = 60;
     o->run.progress = progress_note;
     o->mpi_wait_s = 600;
-    o->fail_on = VERDICT_FAIL_ALL;
+    o->fail_on = FAIL_ON_FAIL;
     return cli_device_defaults(&o->dev);
 }
 
@@ -114,7 +114,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
     case 'R': o->rank_files = arg; break;
     case 'F':
         if (!verdict_parse_list(arg, &o->fail_on))
-            return cli_usage_error("--fail-on: '%s' is not a list of slow, low, incomplete, error, missing, or all or none",
+            return cli_usage_error("--fail-on: '%s' is not fail, warn, all, none or a list of unjudged, slow, low, incomplete, error, missing",
                                    arg);
         break;
     default: return workload_option(o, c, arg);
