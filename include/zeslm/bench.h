@@ -188,6 +188,34 @@ typedef struct zeslm_workload_option {
     uint32_t min, max, fallback; /* its range, and its value when not given */
 } zeslm_workload_option;
 
+/* What a run of a workload is expected to cost, relative to the others: what a
+ * progress line and a run's budget plan with (the tool's run/progress.c). Measured, not
+ * derived: `weight` the seconds one variant took in a default run on PoCL (2 shared
+ * EPYC cores, where each result's convergence budget and the results per variant
+ * decide it); `results` the results one variant makes on a CPU and on a GPU; `spend`
+ * the fraction of its convergence budget a result uses (seconds per planned result
+ * over its budget), on a CPU and on a GPU. CPU: 11 default runs on PoCL and Intel's
+ * OpenCL CPU runtime, 2026-11-23, on 2 EPYC cores shared with 2 other sessions, taken
+ * between the quiet runs' and the loaded ones'. GPU: the H100's default run of
+ * 2026-11-28 (its ZESLM_PROGRESS_LOG; tests/unit/test_progress.c replays it): each
+ * workload's seconds over the results planned times their budget. A workload's file
+ * says where its own numbers differ from these. */
+typedef struct zeslm_workload_cost {
+    double weight;
+    double results, results_gpu;
+    double spend, spend_gpu;
+} zeslm_workload_cost;
+
+/* A quantity a workload's results carry as their second number (zeslm_result.ratio
+ * under ratio_name), and the short head of its column in a table. */
+typedef struct zeslm_extra_column {
+    const char *name;       /* the results' ratio_name */
+    const char *head;       /* "slowdown": short enough for a column */
+    int keep;               /* its column's priority in a narrow text table, 1 to 100; 0: the default */
+} zeslm_extra_column;
+
+/* A workload as data. ABI: it only grows at its end (its members after `summarize`
+ * came with SONAME 0.4); the library defines every registered one. */
 typedef struct zeslm_workload {
     const char *name;
     const char *summary;
@@ -203,6 +231,11 @@ typedef struct zeslm_workload {
     /* Appends to `out` (empty on entry; free it with zeslm_summary_free) what the
      * results [first, count) show; may be NULL. */
     void (*summarize)(const zeslm_results *all, size_t first, zeslm_summary *out);
+    /* What a run of it is expected to cost (every registered workload says). */
+    const zeslm_workload_cost *cost;
+    /* The quantities its results carry as their second number; NULL: none. */
+    const zeslm_extra_column *extras;
+    size_t n_extras;
 } zeslm_workload;
 
 /* Asks running workloads to stop at the next launch boundary (they return

@@ -15,7 +15,7 @@ extern "C" {
  * shared library's SONAME, libzeslm.so.0.MINOR (docs/library.md, "ABI and versions");
  * CHANGELOG.md says what each version changed. */
 #define ZESLM_VERSION_MAJOR 0
-#define ZESLM_VERSION_MINOR 3
+#define ZESLM_VERSION_MINOR 4
 #define ZESLM_VERSION_PATCH 0
 
 typedef struct zeslm_version_info {

@@ -13,12 +13,7 @@
 #include "bench_internal.h"
 #include "measure_internal.h"
 
-const zeslm_workload *const zeslm_workloads[] = {
-    &zeslm_workload_roofline, &zeslm_workload_reduce, &zeslm_workload_bank, &zeslm_workload_conv,
-    &zeslm_workload_hist, &zeslm_workload_occupancy, &zeslm_workload_latency, &zeslm_workload_atomics,
-    &zeslm_workload_carveout, &zeslm_workload_memorder, &zeslm_workload_slm_switch,
-};
-const size_t zeslm_workload_count = sizeof zeslm_workloads / sizeof zeslm_workloads[0];
+/* zeslm_workloads[] is src/workloads/registry.cmake's, from the workloads' own files. */
 
 const zeslm_workload *zeslm_workload_find(const char *name)
 {

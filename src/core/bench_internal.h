@@ -216,16 +216,13 @@ void bench_finding(zeslm_summary *s, const char *key, double value, const char *
  * records nothing, for a variant already recorded skipped on an earlier input). */
 zeslm_status bench_skip(zeslm_results *out, const char *workload, const char *variant, const char *why);
 
-extern const zeslm_workload zeslm_workload_roofline;
-extern const zeslm_workload zeslm_workload_reduce;
-extern const zeslm_workload zeslm_workload_bank;
-extern const zeslm_workload zeslm_workload_conv;
-extern const zeslm_workload zeslm_workload_hist;
-extern const zeslm_workload zeslm_workload_occupancy;
-extern const zeslm_workload zeslm_workload_latency;
-extern const zeslm_workload zeslm_workload_atomics;
-extern const zeslm_workload zeslm_workload_carveout;
-extern const zeslm_workload zeslm_workload_memorder;
-extern const zeslm_workload zeslm_workload_slm_switch;
+/* Defines workload `id`'s descriptor and gives it its place in the registry,
+ * zeslm_workloads[]: src/workloads/registry.cmake reads this line of every
+ * src/workloads/.../wl_ID.c and writes the table in the order of `rank` (the roofline
+ * first: the others' fractions are of ceilings measured before them), so a workload
+ * joins from its own file. Written `BENCH_WORKLOAD(id, rank) = {...};`. */
+#define BENCH_WORKLOAD(id, rank)                       \
+    extern const zeslm_workload zeslm_workload_##id;   \
+    const zeslm_workload zeslm_workload_##id
 
 #endif

@@ -213,7 +213,14 @@ static void bank_summarize(const zeslm_results *all, size_t first, zeslm_summary
     infer(all, first, "throughput", out);
 }
 
-const zeslm_workload zeslm_workload_bank = {
+/* Its cost (zeslm_workload_cost): 7 strides a variant. */
+static const zeslm_workload_cost cost = {
+    .weight = 1.0, .results = 7.0, .results_gpu = 7.0, .spend = 0.1, .spend_gpu = 0.32};
+static const zeslm_extra_column extras[] = {
+    {"slowdown vs stride 1", "slowdown", 0},
+};
+
+BENCH_WORKLOAD(bank, 30) = {
     .name = "bank",
     .size_unit = "rounds each work-item makes",
     .summary = "SLM bank conflicts against stride, a swizzled layout free of them, and the same at full throughput",
@@ -221,4 +228,7 @@ const zeslm_workload zeslm_workload_bank = {
     .n_variants = ZESLM_COUNT(variants),
     .run = bank_run,
     .summarize = bank_summarize,
+    .cost = &cost,
+    .extras = extras,
+    .n_extras = ZESLM_COUNT(extras),
 };

@@ -489,7 +489,13 @@ static void carveout_summarize(const zeslm_results *all, size_t first, zeslm_sum
         bench_finding(out, "", 0, "Carve-out steps (L1 size from the reservation where it starts): %s.", steps);
 }
 
-const zeslm_workload zeslm_workload_carveout = {
+/* Its cost (zeslm_workload_cost): One footprint a curve where SLM is emulated (every CPU runtime), its two curves at
+ * every reservation on a GPU (the H100: 106 results). CPU figures from default runs
+ * on PoCL and Intel's runtime of 2026-11-28 at a load average of 12-15 on 2 cores. */
+static const zeslm_workload_cost cost = {
+    .weight = 0.3, .results = 1.0, .results_gpu = 53.0, .spend = 0.01, .spend_gpu = 0.15};
+
+BENCH_WORKLOAD(carveout, 90) = {
     .name = "carveout",
     .size_unit = "steps of each chain a launch",
     .summary = "global-memory latency and read bandwidth against footprint while each group reserves 0, 16, 32, ... "
@@ -498,4 +504,5 @@ const zeslm_workload zeslm_workload_carveout = {
     .n_variants = ZESLM_COUNT(variants),
     .run = carveout_run,
     .summarize = carveout_summarize,
+    .cost = &cost,
 };

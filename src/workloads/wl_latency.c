@@ -447,7 +447,16 @@ static void latency_summarize(const zeslm_results *all, size_t first, zeslm_summ
         bench_finding(out, "slm_atomic_ns", a->rate, "SLM atomic chain: %.1f ns per atomic.", a->rate);
 }
 
-const zeslm_workload zeslm_workload_latency = {
+/* Its cost (zeslm_workload_cost): 10 footprints; the H100 skips 2 of its 30 results,
+ * which a spend per result made cost 25% too much. A loaded machine's noisy figures converge later: it used
+ * 0.15-0.33 of its budget on a quiet CPU, 0.55-0.84 on a loaded one. */
+static const zeslm_workload_cost cost = {
+    .weight = 7.0, .results = 10.0, .results_gpu = 10.0, .spend = 0.35, .spend_gpu = 0.40};
+static const zeslm_extra_column extras[] = {
+    {"cycles per access at the reported maximum clock", "cycles", 0},
+};
+
+BENCH_WORKLOAD(latency, 70) = {
     .name = "latency",
     .size_unit = "steps of each chain a launch",
     .summary = "dependent-load latency in SLM and global memory against footprint, each level's size found "
@@ -456,4 +465,7 @@ const zeslm_workload zeslm_workload_latency = {
     .n_variants = ZESLM_COUNT(variants),
     .run = latency_run,
     .summarize = latency_summarize,
+    .cost = &cost,
+    .extras = extras,
+    .n_extras = ZESLM_COUNT(extras),
 };

@@ -231,7 +231,11 @@ static void memorder_summarize(const zeslm_results *all, size_t first, zeslm_sum
     }
 }
 
-const zeslm_workload zeslm_workload_memorder = {
+/* Its cost (zeslm_workload_cost): One result a variant; the CPU figures are Intel's runtime's (PoCL skipped it). */
+static const zeslm_workload_cost cost = {
+    .weight = 0.1, .results = 1.0, .results_gpu = 1.0, .spend = 0.4, .spend_gpu = 0.01};
+
+BENCH_WORKLOAD(memorder, 100) = {
     .name = "memorder",
     .size_unit = "rounds each work-item makes",
     .summary = "SLM and global atomic_fetch_add_explicit by memory order (relaxed, acq_rel, seq_cst) and scope "
@@ -240,4 +244,5 @@ const zeslm_workload zeslm_workload_memorder = {
     .n_variants = ZESLM_COUNT(variants),
     .run = memorder_run,
     .summarize = memorder_summarize,
+    .cost = &cost,
 };

@@ -386,7 +386,16 @@ static zeslm_status occupancy_run(zeslm_device *dev, const zeslm_run_opts *o, ze
     return st;
 }
 
-const zeslm_workload zeslm_workload_occupancy = {
+/* Its cost (zeslm_workload_cost; the sources of every workload's figures: bench.h). */
+static const zeslm_workload_cost cost = {
+    .weight = 0.5, .results = 7.5, .results_gpu = 7.5, .spend = 0.12, .spend_gpu = 0.065};
+static const zeslm_extra_column extras[] = {
+    {"predicted groups per compute unit", "groups/CU", 85},
+    {"groups per compute unit in the one wave launched", "groups/CU", 0},
+    {BARRIER_SUBGROUPS, "sub-groups", 0},
+};
+
+BENCH_WORKLOAD(occupancy, 60) = {
     .name = "occupancy",
     .size_unit = "elements",
     .summary = "throughput against SLM per group and group size; barrier latency and throughput against group size",
@@ -394,4 +403,7 @@ const zeslm_workload zeslm_workload_occupancy = {
     .n_variants = ZESLM_COUNT(variants),
     .run = occupancy_run,
     .summarize = occupancy_summarize,
+    .cost = &cost,
+    .extras = extras,
+    .n_extras = ZESLM_COUNT(extras),
 };

@@ -159,11 +159,16 @@ out:
     return st;
 }
 
-const zeslm_workload zeslm_workload_reduce = {
+/* Its cost (zeslm_workload_cost; the sources of every workload's figures: bench.h). */
+static const zeslm_workload_cost cost = {
+    .weight = 0.2, .results = 1.0, .results_gpu = 1.0, .spend = 0.1, .spend_gpu = 0.01};
+
+BENCH_WORKLOAD(reduce, 20) = {
     .name = "reduce",
     .size_unit = "elements",
     .summary = "sum of int32 values: the document's tree, sequential addressing, many per work-item, in sub-groups",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = reduce_run,
+    .cost = &cost,
 };

@@ -292,11 +292,21 @@ out:
     return st;
 }
 
-const zeslm_workload zeslm_workload_roofline = {
+/* Its cost (zeslm_workload_cost; the sources of every workload's figures: bench.h). */
+static const zeslm_workload_cost cost = {
+    .weight = 2.4, .results = 1.6, .results_gpu = 1.6, .spend = 0.42, .spend_gpu = 0.20};
+static const zeslm_extra_column extras[] = {
+    {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU", 0},
+};
+
+BENCH_WORKLOAD(roofline, 10) = {
     .name = "roofline",
     .size_unit = "32-bit words streamed",
     .summary = "the device's ceilings: memory read and copy, SLM, SLM atomics, int32 multiply-add",
     .variants = variants,
     .n_variants = ZESLM_COUNT(variants),
     .run = roofline_run,
+    .cost = &cost,
+    .extras = extras,
+    .n_extras = ZESLM_COUNT(extras),
 };

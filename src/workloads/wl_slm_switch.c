@@ -257,7 +257,12 @@ static void slm_switch_summarize(const zeslm_results *all, size_t first, zeslm_s
     }
 }
 
-const zeslm_workload zeslm_workload_slm_switch = {
+/* Its cost (zeslm_workload_cost): One result a variant; CPU figures from default runs on PoCL and Intel's runtime
+ * of 2026-11-28 at a load average of 12-15 on 2 cores. */
+static const zeslm_workload_cost cost = {
+    .weight = 1.0, .results = 1.0, .results_gpu = 1.0, .spend = 0.37, .spend_gpu = 0.29};
+
+BENCH_WORKLOAD(slm_switch, 110) = {
     .name = "slm_switch",
     .size_unit = "launches a repetition (even)",
     .summary = "back-to-back launches alternating a small and a large SLM reservation against one size, and the "
@@ -266,4 +271,5 @@ const zeslm_workload zeslm_workload_slm_switch = {
     .n_variants = ZESLM_COUNT(variants),
     .run = slm_switch_run,
     .summarize = slm_switch_summarize,
+    .cost = &cost,
 };

@@ -364,6 +364,16 @@ static void run_verified(const char *name, uint64_t size, uint32_t taps, uint32_
     zeslm_results_free(&r);
 }
 
+/* The ceilings: every stream, the SLM and atomic ones and the multiply-adds checked
+ * against the host, at the least length (1024 words) and at lengths no group size divides. */
+static void roofline_is_exact_at_tiny_and_awkward_sizes(void **state)
+{
+    (void)state;
+    run_verified("roofline", 1024, 0, 64);
+    run_verified("roofline", 4099, 0, 32);
+    run_verified("roofline", 20011, 0, 128);
+}
+
 static void reduce_is_exact_at_odd_prime_and_tiny_lengths(void **state)
 {
     (void)state;
@@ -798,6 +808,7 @@ int main(void)
         cmocka_unit_test(buffer_copies_at_an_offset),
         cmocka_unit_test(errors_name_the_call_and_file_without_the_build_path),
         cmocka_unit_test(measure_poisons_times_and_verifies),
+        cmocka_unit_test(roofline_is_exact_at_tiny_and_awkward_sizes),
         cmocka_unit_test(reduce_is_exact_at_odd_prime_and_tiny_lengths),
         cmocka_unit_test(bank_is_exact_for_every_stride),
         cmocka_unit_test(swizzled_layout_spreads_every_subgroup_over_the_banks),

@@ -59,7 +59,7 @@ static void levels_are_named_with_the_size_found(void **state)
         r->ratio = h100[i].ns * 1.98;
     }
     zeslm_summary sum = {0};
-    zeslm_workload_latency.summarize(&all, 0, &sum);
+    zeslm_workload_find("latency")->summarize(&all, 0, &sum);
     const zeslm_finding *l1 = finding(&sum, "level1_ns"), *l2 = finding(&sum, "level2_ns"),
                         *mem = finding(&sum, "level3_ns"), *flat = finding(&sum, "memory_plateau_ns");
     assert_non_null(l1);
@@ -95,7 +95,7 @@ static void device_memory_still_rising_says_so(void **state)
         r->rate = h100[i].ns;
     }
     zeslm_summary sum = {0};
-    zeslm_workload_latency.summarize(&all, 0, &sum);
+    zeslm_workload_find("latency")->summarize(&all, 0, &sum);
     const zeslm_finding *flat = finding(&sum, "memory_plateau_ns");
     assert_non_null(flat);
     assert_true(isnan(flat->value));
@@ -133,7 +133,7 @@ static void carveout_names_the_l1_each_reservation_leaves(void **state)
         r->rate = h100_carve[i].ns;
     }
     zeslm_summary sum = {0};
-    zeslm_workload_carveout.summarize(&all, 0, &sum);
+    zeslm_workload_find("carveout")->summarize(&all, 0, &sum);
     const zeslm_finding *none = finding(&sum, "l1_bytes_slm_0"), *k16 = finding(&sum, "l1_bytes_slm_16384"),
                         *k48 = finding(&sum, "l1_bytes_slm_49148");
     assert_non_null(none);
@@ -164,7 +164,7 @@ static zeslm_summary switch_findings(const double *ns, const double *sd)
         r->stats.stddev_ns = sd[i] * 32;
     }
     zeslm_summary sum = {0};
-    zeslm_workload_slm_switch.summarize(&all, 0, &sum);
+    zeslm_workload_find("slm_switch")->summarize(&all, 0, &sum);
     zeslm_results_free(&all);
     return sum;
 }
@@ -212,7 +212,7 @@ static zeslm_summary barrier_findings(const double *ns, size_t n)
         r->ratio_name = "sub-groups in the group";
     }
     zeslm_summary sum = {0};
-    zeslm_workload_occupancy.summarize(&all, 0, &sum);
+    zeslm_workload_find("occupancy")->summarize(&all, 0, &sum);
     zeslm_results_free(&all);
     return sum;
 }

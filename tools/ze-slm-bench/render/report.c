@@ -121,7 +121,7 @@ static const field fields[] = {
     {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
     {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
     {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
-    /* Its head is the quantity's (extra_heads); "extra" only in JSON and CSV. */
+    /* Its head is the quantity's (the workload's extras); "extra" only in JSON and CSV. */
     {"extra", "extra", 30, true, false, j_extra, c_extra},
     {"extra_name", NULL, 0, false, false, j_extra_name, NULL},
     {"verified", "verified", 62, false, false, j_verified, c_verified},
@@ -141,35 +141,20 @@ static void outcome_note(const zeslm_result *r, char *buf, size_t len)
         snprintf(buf, len, "%s: no results: %s", r->params, r->note);
 }
 
-/* The head of the extra column for each quantity a workload puts there (the
- * result's ratio_name), short enough for a column. */
-static const struct {
-    const char *name, *head;
-    int keep; /* its column's keep in text; 0: the field's */
-} extra_heads[] = {
-    {"slowdown vs stride 1", "slowdown", 0},
-    {"cycles per access at the reported maximum clock", "cycles", 0},
-    /* Prediction beside measurement: kept over sd and ceiling. */
-    {"predicted groups per compute unit", "groups/CU", 85},
-    {"groups per compute unit in the one wave launched", "groups/CU", 0},
-    {"sub-groups in the group", "sub-groups", 0},
-    {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU", 0},
-};
-
-static int extra_keep(const char *name)
+/* The column of the quantity `name` a result of wl carries as its second number (the
+ * workload says, zeslm_workload.extras), or NULL. */
+static const zeslm_extra_column *extra_column(const zeslm_workload *wl, const char *name)
 {
-    for (size_t i = 0; name && i < sizeof extra_heads / sizeof *extra_heads; i++)
-        if (strcmp(extra_heads[i].name, name) == 0)
-            return extra_heads[i].keep;
-    return 0;
+    for (size_t i = 0; name && i < wl->n_extras; i++)
+        if (strcmp(wl->extras[i].name, name) == 0)
+            return &wl->extras[i];
+    return NULL;
 }
 
-static const char *extra_head(const char *name)
+static const char *extra_head(const zeslm_workload *wl, const char *name)
 {
-    for (size_t i = 0; name && i < sizeof extra_heads / sizeof *extra_heads; i++)
-        if (strcmp(extra_heads[i].name, name) == 0)
-            return extra_heads[i].head;
-    return "extra";
+    const zeslm_extra_column *c = extra_column(wl, name);
+    return c ? c->head : "extra";
 }
 
 /* What an "extra" column holds in wl's results (the first name found), or NULL. */
@@ -191,9 +176,10 @@ static void build(table *t, table_column *cols, bool markdown, const zeslm_workl
     size_t n = fields_columns(fields, N_FIELDS, markdown, cols, map);
     for (size_t c = 0; c < n; c++)
         if (fields[map[c]].json == j_extra) {
-            cols[c].head = extra_head(extra_name(wl, all, first));
-            if (extra_keep(extra_name(wl, all, first)) && !markdown)
-                cols[c].keep = extra_keep(extra_name(wl, all, first));
+            const zeslm_extra_column *x = extra_column(wl, extra_name(wl, all, first));
+            cols[c].head = x ? x->head : "extra";
+            if (x && x->keep && !markdown)
+                cols[c].keep = x->keep;
         }
     table_init(t, cols, n);
     *spread = 0;
@@ -242,7 +228,7 @@ static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *
     const char *extra = extra_name(wl, all, first);
     char names[128], line[512];
     if (extra) {
-        snprintf(line, sizeof line, "(%s: %s)", extra_head(extra), extra);
+        snprintf(line, sizeof line, "(%s: %s)", extra_head(wl, extra), extra);
         markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", " ", line, TABLE_WIDTH);
     }
     bool any_ceiling = false;

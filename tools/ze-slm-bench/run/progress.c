@@ -14,64 +14,33 @@
 #include "run/progress_eta.h"
 #include "run/progress_format.h"
 
-/* What one variant of each workload is expected to cost, relative to the others
- * (weight: the seconds a variant took in a default run on PoCL, 2 shared EPYC cores,
- * where each result's convergence budget and the results per variant decide it), the
- * results one variant makes on a CPU and on a GPU (latency's 10 footprints, bank's 7
- * strides; carveout's curves only where SLM is on chip), and the fraction of its
- * convergence budget a result uses, on a CPU and on a GPU (spend: seconds per planned
- * result over its budget). CPU: 11 default runs on PoCL and Intel's OpenCL CPU
- * runtime, 2026-11-23, on 2 EPYC cores shared with 2 other sessions, taken between the
- * quiet runs' and the loaded ones' (a loaded machine's noisy figures converge later:
- * latency used 0.15-0.33 of its budget on a quiet one, 0.55-0.84 on a loaded one);
- * carveout's and slm_switch's from default runs on PoCL and Intel's runtime of 2026-11-28
- * at a load average of 12-15 on 2 cores, memorder's from Intel's (PoCL skipped it). GPU: the H100's default run of 2026-11-28 (its
- * ZESLM_PROGRESS_LOG; tests/unit/test_progress.c replays it): each workload's seconds
- * over the results this table plans times their budget (the H100 skips 18 of
- * atomics' 90 and 2 of latency's 30, which a spend per result made cost 25% too
- * much); atomics' after its min and max were checked on a sample (they took 44 s,
- * 34 of them the host's check). Its conv builds and times nine kernels (12 s of 3
- * results), which no CPU-made table foresees. The weights share the run's target
- * (run_budget_next); the spends estimate the time left (progress_eta.c). */
-static const struct {
-    const char *workload;
-    double weight, results, spend, spend_gpu, results_gpu;
-} costs[] = {
-    {"roofline", 2.4, 1.6, 0.42, 0.20, 1.6},  {"reduce", 0.2, 1.0, 0.1, 0.01, 1.0},
-    {"bank", 1.0, 7.0, 0.1, 0.32, 7.0},       {"conv", 0.3, 1.0, 0.2, 2.0, 1.0},
-    {"hist", 0.2, 1.9, 0.07, 0.14, 1.9},      {"occupancy", 0.5, 7.5, 0.12, 0.065, 7.5},
-    {"latency", 7.0, 10.0, 0.35, 0.40, 10.0}, {"atomics", 0.5, 3.0, 0.1, 0.07, 3.0},
-    /* carveout measures one footprint a curve where SLM is emulated (every CPU
-     * runtime), its two curves at every reservation on a GPU (the H100: 106 results);
-     * memorder and slm_switch one result a variant. */
-    {"carveout", 0.3, 1.0, 0.01, 0.15, 53.0}, {"memorder", 0.1, 1.0, 0.4, 0.01, 1.0},
-    {"slm_switch", 1.0, 1.0, 0.37, 0.29, 1.0},
-};
-static size_t cost_of(const char *workload)
+/* What one variant of a workload is expected to cost is the workload's own
+ * (zeslm_workload.cost, beside its variants; bench.h says where the figures come
+ * from): the weights share the run's target (run_budget_next); the spends estimate the
+ * time left (progress_eta.c). NULL: a workload the library does not know. */
+static const zeslm_workload_cost *cost_of(const char *workload)
 {
-    size_t i = 0;
-    while (i < sizeof costs / sizeof *costs && strcmp(costs[i].workload, workload) != 0)
-        i++;
-    return i;
+    const zeslm_workload *wl = zeslm_workload_find(workload);
+    return wl ? wl->cost : NULL;
 }
 
 double progress_weight(const char *workload)
 {
-    size_t i = cost_of(workload);
-    return i < sizeof costs / sizeof *costs ? costs[i].weight : 1;
+    const zeslm_workload_cost *c = cost_of(workload);
+    return c ? c->weight : 1;
 }
 
 double progress_results(const char *workload, bool gpu)
 {
-    size_t i = cost_of(workload);
-    return i < sizeof costs / sizeof *costs ? gpu ? costs[i].results_gpu : costs[i].results : 1;
+    const zeslm_workload_cost *c = cost_of(workload);
+    return c ? gpu ? c->results_gpu : c->results : 1;
 }
 
-/* A workload the table does not know: all of each budget, the most a result uses. */
+/* A workload without a cost: all of each budget, the most a result uses. */
 double progress_spend(const char *workload, bool gpu)
 {
-    size_t i = cost_of(workload);
-    return i == sizeof costs / sizeof *costs ? 1 : gpu ? costs[i].spend_gpu : costs[i].spend;
+    const zeslm_workload_cost *c = cost_of(workload);
+    return !c ? 1 : gpu ? c->spend_gpu : c->spend;
 }
 
 double progress_since(const progress *p)
