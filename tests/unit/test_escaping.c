@@ -23,7 +23,7 @@ static json_t *text_of(const void *rec)
     return json_string(*(const char *const *)rec);
 }
 
-static const field text_field[] = {{"name", "name", 1, false, false, text_of, NULL}};
+static const field text_field[] = {{"name", "name", 1, false, false, text_of, NULL, NULL, NULL}};
 
 /* The CSV of one record holding `cell`, its header line left out (malloc'd). */
 static char *csv_of(const char *cell)

@@ -14,7 +14,7 @@
 
 #include "run/progress.h"
 #include "run/progress_eta.h"
-#include "render/params_text.h"
+#include "table/params_text.h"
 #include "run/progress_format.h"
 #include "run/run_budget.h"
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "render/params_text.h"
+#include "table/params_text.h"
 #include "render/report.h"
 #include "json/run_doc_json.h"
 #include "model/run_doc.h"

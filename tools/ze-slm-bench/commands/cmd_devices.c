@@ -102,7 +102,7 @@ static int run(int argc, char **argv)
     const field *facts = output_device_fields(&n_facts);
     field csv_fields[n_facts + 1];
     memcpy(csv_fields, facts, n_facts * sizeof *facts);
-    csv_fields[n_facts] = (field){"index", NULL, 0, true, false, j_index, NULL};
+    csv_fields[n_facts] = (field){"index", NULL, 0, true, false, j_index, NULL, NULL, NULL};
     device_rec *recs = calloc(list.count ? list.count : 1, sizeof *recs);
     for (uint32_t d = 0; recs && d < list.count; d++)
         recs[d] = (device_rec){list.items[d], d};

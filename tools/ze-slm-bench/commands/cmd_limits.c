@@ -237,16 +237,16 @@ CELL_OF(c_max_group, j_max_group)
 CELL_OF(c_suggested, j_suggested)
 
 static const field kernel_fields[] = {
-    {"file", NULL, 0, false, false, j_file, NULL},
-    {"kernel", "kernel", 100, false, false, j_kernel, NULL},
-    {"supported", NULL, 0, false, false, j_supported, NULL},
-    {"static_slm", "static SLM", 90, true, false, j_static_slm, NULL},
-    {"private_mem", "private", 80, true, false, j_private, NULL},
-    {"spill_mem", "spill", 70, true, false, j_spill, c_spill},
-    {"registers", "registers", 60, true, false, j_registers, c_registers},
-    {"subgroup_size", "sub-group", 50, true, false, j_subgroup, c_subgroup},
-    {"max_group_size", "max group", 40, true, false, j_max_group, c_max_group},
-    {"suggested_group_size", "suggested", 30, true, false, j_suggested, c_suggested},
+    {"file", NULL, 0, false, false, j_file, NULL, NULL, NULL},
+    {"kernel", "kernel", 100, false, false, j_kernel, NULL, NULL, NULL},
+    {"supported", NULL, 0, false, false, j_supported, NULL, NULL, NULL},
+    {"static_slm", "static SLM", 90, true, false, j_static_slm, NULL, NULL, NULL},
+    {"private_mem", "private", 80, true, false, j_private, NULL, NULL, NULL},
+    {"spill_mem", "spill", 70, true, false, j_spill, c_spill, NULL, NULL},
+    {"registers", "registers", 60, true, false, j_registers, c_registers, NULL, NULL},
+    {"subgroup_size", "sub-group", 50, true, false, j_subgroup, c_subgroup, NULL, NULL},
+    {"max_group_size", "max group", 40, true, false, j_max_group, c_max_group, NULL, NULL},
+    {"suggested_group_size", "suggested", 30, true, false, j_suggested, c_suggested, NULL, NULL},
 };
 #define N_KERNEL_FIELDS (sizeof kernel_fields / sizeof kernel_fields[0])
 

@@ -124,24 +124,24 @@ static void c_change(const void *rec, char *buf, size_t len)
 
 /* The devices are the pair's heading in text and Markdown. */
 const field compare_fields[] = {
-    {"old_device", NULL, 0, true, false, j_old_device, NULL},
-    {"new_device", NULL, 0, true, false, j_new_device, NULL},
-    {"result", "result", 100, false, false, j_key, NULL},
-    {"old_median_ns", "old", 60, true, false, j_old, c_old},
-    {"old_spread", "old spread", SIDE_KEEP, true, false, j_old_spread, c_old_spread},
-    {"old_launches", "old launches", SIDE_KEEP - 1, true, false, j_old_launches, NULL},
-    {"new_median_ns", "new", 90, true, false, j_new, c_new},
-    {"new_spread", "new spread", SIDE_KEEP, true, false, j_new_spread, c_new_spread},
-    {"new_launches", "new launches", SIDE_KEEP - 1, true, false, j_new_launches, NULL},
+    {"old_device", NULL, 0, true, false, j_old_device, NULL, NULL, NULL},
+    {"new_device", NULL, 0, true, false, j_new_device, NULL, NULL, NULL},
+    {"result", "result", 100, false, false, j_key, NULL, NULL, NULL},
+    {"old_median_ns", "old", 60, true, false, j_old, c_old, NULL, NULL},
+    {"old_spread", "old spread", SIDE_KEEP, true, false, j_old_spread, c_old_spread, NULL, NULL},
+    {"old_launches", "old launches", SIDE_KEEP - 1, true, false, j_old_launches, NULL, NULL, NULL},
+    {"new_median_ns", "new", 90, true, false, j_new, c_new, NULL, NULL},
+    {"new_spread", "new spread", SIDE_KEEP, true, false, j_new_spread, c_new_spread, NULL, NULL},
+    {"new_launches", "new launches", SIDE_KEEP - 1, true, false, j_new_launches, NULL, NULL, NULL},
     /* What a comparison means stays at any width: text cuts the result's name into
      * lines before it leaves any of these out. */
-    {"ratio", "new/old", TABLE_KEEP_ALWAYS, true, false, j_ratio, c_ratio},
-    {"ci_low", "interval", TABLE_KEEP_ALWAYS, true, false, j_ci_low, c_interval},
-    {"ci_high", NULL, 0, true, false, j_ci_high, NULL},
-    {"p", "p", 70, true, false, j_p, c_p},
-    {"change", "time change", TABLE_KEEP_ALWAYS, false, false, j_change, c_change},
-    {"regression", NULL, 0, false, false, j_regression, NULL},
-    {"note", NULL, 0, false, false, j_note, NULL},
+    {"ratio", "new/old", TABLE_KEEP_ALWAYS, true, false, j_ratio, c_ratio, NULL, NULL},
+    {"ci_low", "interval", TABLE_KEEP_ALWAYS, true, false, j_ci_low, c_interval, NULL, NULL},
+    {"ci_high", NULL, 0, true, false, j_ci_high, NULL, NULL, NULL},
+    {"p", "p", 70, true, false, j_p, c_p, NULL, NULL},
+    {"change", "time change", TABLE_KEEP_ALWAYS, false, false, j_change, c_change, NULL, NULL},
+    {"regression", NULL, 0, false, false, j_regression, NULL, NULL, NULL},
+    {"note", NULL, 0, false, false, j_note, NULL, NULL, NULL},
 };
 _Static_assert(sizeof compare_fields / sizeof compare_fields[0] == COMPARE_N_FIELDS, "one field a row member");
 

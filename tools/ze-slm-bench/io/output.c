@@ -603,7 +603,7 @@ const field *output_device_fields(size_t *n)
         for (; count < zeslm_device_fact_count && count < MAX_FACTS; count++) {
             const zeslm_fact *f = &zeslm_device_facts[count];
             rows[count] = (field){f->key, f->label, 1, false, false, fact_getters[count].json,
-                                  fact_getters[count].cell};
+                                  fact_getters[count].cell, NULL, NULL};
         }
     *n = count;
     return rows;

@@ -7,6 +7,7 @@
 #include "json/doc_scan.h"
 #include "model/hosts.h"
 #include "json/records.h"
+#include "json/result_fields.h"
 #include "json/params_json.h"
 #include "model/run_doc.h"
 #include "expect/expected_verdict.h"
@@ -249,44 +250,76 @@ static json_t *w_verified(const void *rec)
 
 #define R(field) .offset = offsetof(zeslm_result, field)
 #define RT(field) .offset = offsetof(zeslm_result, field), .size = sizeof((zeslm_result *)0)->field
+/* One table for every format: the JSON's members and the CSV's columns in this order,
+ * and each field's head, text priority and cell (json/result_fields.h) for the text and
+ * Markdown tables. Text shows the fields of keep > 0, the most kept first where a table
+ * is wider than TABLE_WIDTH. Of the columns that may go, spread and group go last
+ * (without them a row's noise and launch shape are lost), but for work, whose
+ * "unconverged" flags a figure the text must not pass as settled
+ * (tests/cli/run/converge.sh); verified is "yes" on every measured row (a wrong result
+ * is an error, not a row). Spread is the one noise figure of a result, in text,
+ * Markdown, compare --sides and the report page alike: what "~" marks past
+ * RESULT_SPREAD_WARN. The extra column's head is its quantity's (the workload's
+ * extras, render/report.c); "extra" only in JSON and CSV. */
 static const schema_row result_rows[] = {
     {.key = "workload", .kind = SCHEMA_TEXT, RT(workload), .flags = SCHEMA_REQUIRED},
-    {.key = "variant", .kind = SCHEMA_TEXT, RT(variant), .flags = SCHEMA_REQUIRED},
-    {.key = "parameters", .kind = SCHEMA_TEXT, RT(params), .flags = SCHEMA_REQUIRED},
+    {.key = "variant", .kind = SCHEMA_TEXT, RT(variant), .flags = SCHEMA_REQUIRED,
+     .head = "variant", .keep = 100},
+    {.key = "parameters", .kind = SCHEMA_TEXT, RT(params), .flags = SCHEMA_REQUIRED,
+     .head = "parameters", .keep = 90, .cell = result_cell_params},
     /* The parameters as typed values: derived from "parameters". */
-    {.key = "params", .kind = SCHEMA_SPECIAL, .write = w_params, .shape = PARAMS_SHAPE},
+    {.key = "params", .kind = SCHEMA_SPECIAL, .write = w_params, .shape = PARAMS_SHAPE,
+     .json_only = true},
     {.key = "outcome", .kind = SCHEMA_SPECIAL, .write = w_outcome, .read = r_outcome,
      .shape = "{\"enum\": [\"failed\", \"measured\", \"no_results\", \"skipped\"]}"},
-    {.key = "group_size", .kind = SCHEMA_U32, R(group_size)},
-    {.key = "groups", .kind = SCHEMA_U32, R(groups)},
+    {.key = "group_size", .kind = SCHEMA_U32, R(group_size),
+     .head = "group", .keep = 77, .right = true},
+    {.key = "groups", .kind = SCHEMA_U32, R(groups),
+     .head = "groups", .right = true},
     {.key = "times_ns", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_times, .read = r_times,
-     .emit = e_times, .shape = "{\"type\": \"array\", \"items\": {\"type\": \"integer\", \"minimum\": 0}}"},
-    {.key = "min_ns", .kind = SCHEMA_U64, R(stats.min_ns), .flags = SCHEMA_GATED},
-    {.key = "median_ns", .kind = SCHEMA_U64, R(stats.median_ns), .flags = SCHEMA_GATED},
-    {.key = "max_ns", .kind = SCHEMA_U64, R(stats.max_ns), .flags = SCHEMA_GATED},
-    {.key = "wall_median_ns", .kind = SCHEMA_U64, R(wall_ns), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
-    {.key = "mean_ns", .kind = SCHEMA_DOUBLE, R(stats.mean_ns), .flags = SCHEMA_GATED},
-    {.key = "stddev_ns", .kind = SCHEMA_DOUBLE, R(stats.stddev_ns), .flags = SCHEMA_GATED},
-    {.key = "outliers", .kind = SCHEMA_U32, R(stats.outliers), .flags = SCHEMA_GATED},
-    {.key = "spread", .kind = SCHEMA_DOUBLE, R(stats.spread), .flags = SCHEMA_GATED},
-    {.key = "rate", .kind = SCHEMA_DOUBLE, R(rate), .flags = SCHEMA_GATED},
+     .emit = e_times, .shape = "{\"type\": \"array\", \"items\": {\"type\": \"integer\", \"minimum\": 0}}",
+     .json_only = true},
+    {.key = "min_ns", .kind = SCHEMA_U64, R(stats.min_ns), .flags = SCHEMA_GATED,
+     .head = "min", .right = true, .cell = result_cell_min},
+    {.key = "median_ns", .kind = SCHEMA_U64, R(stats.median_ns), .flags = SCHEMA_GATED,
+     .head = "median", .keep = 95, .right = true, .cell = result_cell_median},
+    {.key = "max_ns", .kind = SCHEMA_U64, R(stats.max_ns), .flags = SCHEMA_GATED,
+     .head = "max", .right = true, .cell = result_cell_max},
+    {.key = "wall_median_ns", .kind = SCHEMA_U64, R(wall_ns), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT,
+     .right = true},
+    {.key = "mean_ns", .kind = SCHEMA_DOUBLE, R(stats.mean_ns), .flags = SCHEMA_GATED,
+     .head = "mean", .right = true, .cell = result_cell_mean},
+    {.key = "stddev_ns", .kind = SCHEMA_DOUBLE, R(stats.stddev_ns), .flags = SCHEMA_GATED,
+     .right = true},
+    {.key = "outliers", .kind = SCHEMA_U32, R(stats.outliers), .flags = SCHEMA_GATED,
+     .head = "out", .right = true},
+    {.key = "spread", .kind = SCHEMA_DOUBLE, R(stats.spread), .flags = SCHEMA_GATED,
+     .head = "spread", .keep = 78, .right = true, .cell = result_cell_spread},
+    {.key = "rate", .kind = SCHEMA_DOUBLE, R(rate), .flags = SCHEMA_GATED,
+     .head = "rate", .keep = 80, .right = true, .cell = result_cell_rate},
     {.key = "rate_unit", .kind = SCHEMA_STR, R(rate_unit), .flags = SCHEMA_GATED},
     {.key = "converged", .kind = SCHEMA_SPECIAL, .flags = SCHEMA_GATED, .write = w_converged, .read = r_converged,
      .shape = "{\"type\": [\"boolean\", \"null\"]}"},
-    {.key = "work", .kind = SCHEMA_U64, R(work_units), .flags = SCHEMA_GATED},
+    {.key = "work", .kind = SCHEMA_U64, R(work_units), .flags = SCHEMA_GATED,
+     .head = "work", .keep = 79, .right = true, .cell = result_cell_work},
     {.key = "work_unit", .kind = SCHEMA_STR, R(work_unit), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
     {.key = "work_change", .kind = SCHEMA_DOUBLE, R(work_change), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
     /* That work in the rate's unit (what the rate divides by the median; a summary
      * reads it: slm_switch's spread a launch). */
     {.key = "work_in_rate_unit", .kind = SCHEMA_DOUBLE, R(work), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
-    {.key = "speedup_vs_baseline", .kind = SCHEMA_DOUBLE, R(speedup), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
-    {.key = "fraction_of_ceiling", .kind = SCHEMA_DOUBLE, R(fraction), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL},
+    {.key = "speedup_vs_baseline", .kind = SCHEMA_DOUBLE, R(speedup), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL,
+     .head = "speedup", .keep = 50, .right = true, .cell = result_cell_speedup},
+    {.key = "fraction_of_ceiling", .kind = SCHEMA_DOUBLE, R(fraction), .flags = SCHEMA_GATED | SCHEMA_ZERO_NULL,
+     .head = "ceiling", .keep = 55, .right = true, .cell = result_cell_fraction},
     {.key = "ceiling_exceeded", .kind = SCHEMA_BOOL, R(ceiling_exceeded), .flags = SCHEMA_GATED},
-    {.key = "extra", .kind = SCHEMA_DOUBLE, R(ratio), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT},
+    {.key = "extra", .kind = SCHEMA_DOUBLE, R(ratio), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT,
+     .head = "extra", .keep = 30, .right = true, .cell = result_cell_extra},
     {.key = "extra_name", .kind = SCHEMA_STR, R(ratio_name), .flags = SCHEMA_GATED | SCHEMA_ZERO_OMIT, .write = w_extra_name},
     /* Every measured result passed the check against the host: derived from "outcome". */
-    {.key = "verified", .kind = SCHEMA_SPECIAL, .write = w_verified, .shape = "{\"type\": \"boolean\"}"},
-    {.key = "verification", .kind = SCHEMA_TEXT, RT(verify_note), .flags = SCHEMA_GATED},
+    {.key = "verified", .kind = SCHEMA_SPECIAL, .write = w_verified, .shape = "{\"type\": \"boolean\"}",
+     .head = "verified", .keep = 62, .cell = result_cell_verified},
+    {.key = "verification", .kind = SCHEMA_TEXT, RT(verify_note), .flags = SCHEMA_GATED,
+     .head = "verification"},
     {.key = "note", .kind = SCHEMA_TEXT, RT(note), .flags = SCHEMA_ZERO_OMIT},
 };
 const schema_record records_result = {.name = "result", ROWS(result_rows), .gate = measured, .check = result_check};

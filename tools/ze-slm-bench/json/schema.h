@@ -66,6 +66,15 @@ typedef struct schema_row {
      * as {"$ref": "#/$defs/NAME"}), for json/records_schema.c; the other kinds' follow
      * from the kind and flags. */
     const char *shape;
+    /* How people read it, where a table of fields is made from the rows (table/fields.h;
+     * a result's: json/result_fields.h): its head in text and Markdown (NULL: JSON and
+     * CSV only), its priority in a text table (0: Markdown only), right-aligned (a
+     * number), JSON alone (an array or object: no CSV column), and its text for people
+     * (scaled units; NULL: its value as CSV writes it). */
+    const char *head;
+    int keep;
+    bool right, json_only;
+    void (*cell)(const void *rec, char *buf, size_t len);
 } schema_row;
 
 typedef struct schema_record {

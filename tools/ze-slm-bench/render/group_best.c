@@ -5,7 +5,7 @@
 #include <zeslm/units.h>
 
 #include "render/group_best.h"
-#include "render/params_text.h"
+#include "table/params_text.h"
 
 static bool measured(const zeslm_result *r)
 {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +9,7 @@
 #include "cli/cli.h"
 #include "render/group_best.h"
 #include "table/fields.h"
-#include "render/params_text.h"
-#include "json/records.h"
+#include "json/result_fields.h"
 #include "render/report.h"
 #include "table/table.h"
 
@@ -17,118 +17,6 @@ static bool measured(const zeslm_result *r)
 {
     return r->outcome == ZESLM_MEASURED;
 }
-
-/* The JSON and CSV value of each field is the schema's (json/records.h): the one
- * writer of a result. */
-#define FIELD(name, key)                                 \
-    static json_t *name(const void *rec)                 \
-    {                                                    \
-        return schema_field(&records_result, key, rec); \
-    }
-
-FIELD(j_workload, "workload")
-FIELD(j_variant, "variant")
-FIELD(j_params, "parameters")
-FIELD(j_params_typed, "params")
-FIELD(j_outcome, "outcome")
-FIELD(j_group, "group_size")
-FIELD(j_groups, "groups")
-FIELD(j_verified, "verified")
-FIELD(j_note, "note")
-FIELD(j_times, "times_ns")
-FIELD(j_min, "min_ns")
-FIELD(j_median, "median_ns")
-FIELD(j_max, "max_ns")
-FIELD(j_wall, "wall_median_ns")
-FIELD(j_mean, "mean_ns")
-FIELD(j_stddev, "stddev_ns")
-FIELD(j_outliers, "outliers")
-FIELD(j_spread, "spread")
-FIELD(j_rate, "rate")
-FIELD(j_rate_unit, "rate_unit")
-FIELD(j_converged, "converged")
-FIELD(j_work, "work")
-FIELD(j_work_unit, "work_unit")
-FIELD(j_work_change, "work_change")
-FIELD(j_work_rate_unit, "work_in_rate_unit")
-FIELD(j_speedup, "speedup_vs_baseline")
-FIELD(j_fraction, "fraction_of_ceiling")
-FIELD(j_exceeded, "ceiling_exceeded")
-FIELD(j_verification, "verification")
-FIELD(j_extra, "extra")
-FIELD(j_extra_name, "extra_name")
-
-/* The cells for people: times in the unit that suits them ("1.07 ms"), rates scaled,
- * shares as percentages. */
-#define CELL(name, ...)                                      \
-    static void name(const void *rec, char *b, size_t n)     \
-    {                                                        \
-        const zeslm_result *r = rec;                         \
-        __VA_ARGS__;                                         \
-    }
-
-CELL(c_min, zeslm_format_si((double)r->stats.min_ns, "ns", b, n))
-/* A median whose launches spread by more than REPORT_SPREAD_WARN of it is marked, and
- * the table says so under it. */
-CELL(c_median, zeslm_format_si((double)r->stats.median_ns, "ns", b, n);
-     if (r->stats.spread > REPORT_SPREAD_WARN) snprintf(b + strlen(b), n - strlen(b), " ~"))
-CELL(c_max, zeslm_format_si((double)r->stats.max_ns, "ns", b, n))
-CELL(c_mean, zeslm_format_si(r->stats.mean_ns, "ns", b, n))
-CELL(c_verified, snprintf(b, n, "%s", measured(r) ? "yes" : "no"))
-CELL(c_spread, snprintf(b, n, "%.1f%%", 100 * r->stats.spread))
-CELL(c_rate, zeslm_format_si(r->rate, r->rate_unit ? r->rate_unit : "", b, n))
-CELL(c_fraction, if (r->ceiling_exceeded) snprintf(b, n, ">ceiling"); else if (r->fraction) snprintf(b, n, "%.0f%%", 100 * r->fraction))
-/* The work a launch settled on, flagged where doubling it still moved the figure, as
- * >ceiling flags a beaten ceiling. */
-CELL(c_work, if (r->work_unit) snprintf(b, n, "%s%llu %s", r->converged == ZESLM_UNCONVERGED ? "unconverged " : "",
-                                        (unsigned long long)r->work_units, r->work_unit))
-CELL(c_speedup, if (r->speedup) snprintf(b, n, "%.2fx", r->speedup))
-CELL(c_extra, if (r->ratio) zeslm_format_si(r->ratio, "", b, n))
-CELL(c_params, params_text(r->params, false, b, n))
-
-/* The CSV's columns in order (their values the schema's, as the JSON writes them);
- * text shows the fields of keep > 0, the most kept first where a table is wider than
- * TABLE_WIDTH. Of the columns that may go, spread and group go last (without them
- * a row's noise and launch shape are lost), but for work, whose "unconverged" flags a
- * figure the text must not pass as settled (tests/cli/run/converge.sh); verified is "yes"
- * on every measured row (a wrong result is an error, not a row). */
-static const field fields[] = {
-    {"workload", NULL, 0, false, false, j_workload, NULL},
-    {"variant", "variant", 100, false, false, j_variant, NULL},
-    {"parameters", "parameters", 90, false, false, j_params, c_params},
-    {"params", NULL, 0, false, true, j_params_typed, NULL},
-    {"outcome", NULL, 0, false, false, j_outcome, NULL},
-    {"group_size", "group", 77, true, false, j_group, NULL},
-    {"groups", "groups", 0, true, false, j_groups, NULL},
-    {"times_ns", NULL, 0, false, true, j_times, NULL},
-    {"min_ns", "min", 0, true, false, j_min, c_min},
-    {"median_ns", "median", 95, true, false, j_median, c_median},
-    {"max_ns", "max", 0, true, false, j_max, c_max},
-    {"wall_median_ns", NULL, 0, true, false, j_wall, NULL},
-    {"mean_ns", "mean", 0, true, false, j_mean, c_mean},
-    {"stddev_ns", NULL, 0, true, false, j_stddev, NULL},
-    {"outliers", "out", 0, true, false, j_outliers, NULL},
-    /* The one noise figure of a result, in text, Markdown, compare --sides and the
-     * report page alike: what "~" marks past REPORT_SPREAD_WARN. */
-    {"spread", "spread", 78, true, false, j_spread, c_spread},
-    {"rate", "rate", 80, true, false, j_rate, c_rate},
-    {"rate_unit", NULL, 0, false, false, j_rate_unit, NULL},
-    {"converged", NULL, 0, false, false, j_converged, NULL},
-    {"work", "work", 79, true, false, j_work, c_work},
-    {"work_unit", NULL, 0, false, false, j_work_unit, NULL},
-    {"work_change", NULL, 0, false, false, j_work_change, NULL},
-    {"work_in_rate_unit", NULL, 0, false, false, j_work_rate_unit, NULL},
-    {"speedup_vs_baseline", "speedup", 50, true, false, j_speedup, c_speedup},
-    {"fraction_of_ceiling", "ceiling", 55, true, false, j_fraction, c_fraction},
-    {"ceiling_exceeded", NULL, 0, false, false, j_exceeded, NULL},
-    /* Its head is the quantity's (the workload's extras); "extra" only in JSON and CSV. */
-    {"extra", "extra", 30, true, false, j_extra, c_extra},
-    {"extra_name", NULL, 0, false, false, j_extra_name, NULL},
-    {"verified", "verified", 62, false, false, j_verified, c_verified},
-    {"verification", "verification", 0, false, false, j_verification, NULL},
-    {"note", NULL, 0, false, false, j_note, NULL},
-};
-#define N_FIELDS (sizeof fields / sizeof fields[0])
 
 /* A result that was not measured: what the text says in place of its numbers. */
 static void outcome_note(const zeslm_result *r, char *buf, size_t len)
@@ -172,29 +60,32 @@ static const char *extra_name(const zeslm_workload *wl, const zeslm_results *all
 static void build(table *t, table_column *cols, bool markdown, const zeslm_workload *wl, const zeslm_results *all,
                   size_t first, size_t *spread)
 {
-    size_t map[N_FIELDS];
-    size_t n = fields_columns(fields, N_FIELDS, markdown, cols, map);
-    for (size_t c = 0; c < n; c++)
-        if (fields[map[c]].json == j_extra) {
+    size_t n_fields, map[RESULT_FIELDS_MAX], group_column = SIZE_MAX;
+    const field *fields = result_fields(&n_fields);
+    size_t n = fields_columns(fields, n_fields, markdown, cols, map);
+    for (size_t c = 0; c < n; c++) {
+        if (strcmp(fields[map[c]].key, "group_size") == 0)
+            group_column = c;
+        if (strcmp(fields[map[c]].key, "extra") == 0) {
             const zeslm_extra_column *x = extra_column(wl, extra_name(wl, all, first));
             cols[c].head = x ? x->head : "extra";
             if (x && x->keep && !markdown)
                 cols[c].keep = x->keep;
         }
+    }
     table_init(t, cols, n);
     *spread = 0;
     for (size_t i = first; i < all->count; i++) {
         const zeslm_result *r = &all->items[i];
         if (strcmp(r->workload, wl->name) != 0)
             continue;
-        *spread += measured(r) && r->stats.spread > REPORT_SPREAD_WARN;
+        *spread += measured(r) && r->stats.spread > RESULT_SPREAD_WARN;
         char note[sizeof r->params + sizeof r->note + 48];
         if (!measured(r))
             outcome_note(r, note, sizeof note);
         fields_row(fields, map, t, r, measured(r) ? NULL : note);
-        for (size_t c = 0; c < n; c++)
-            if (fields[map[c]].json == j_group && group_best_of(all, first, r, NULL) == GROUP_BEST_CLEAR)
-                table_mark(t, c, " best");
+        if (group_column != SIZE_MAX && group_best_of(all, first, r, NULL) == GROUP_BEST_CLEAR)
+            table_mark(t, group_column, " best");
     }
 }
 
@@ -249,7 +140,7 @@ static void table_notes(FILE *f, const zeslm_workload *wl, const zeslm_results *
     if (spread) {
         snprintf(line, sizeof line, "warning: %zu row%s marked ~ spread by more than %.0f%% of the median between "
                  "launches: the device was busy or its clock moved; more launches (--reps, --min-time) or a quiet "
-                 "machine.", spread, spread == 1 ? "" : "s", 100 * REPORT_SPREAD_WARN);
+                 "machine.", spread, spread == 1 ? "" : "s", 100 * RESULT_SPREAD_WARN);
         markdown ? (void)fprintf(f, "\n%s\n", line) : text_wrap(f, "", "         ", line, TABLE_WIDTH);
     }
 }
@@ -261,7 +152,7 @@ void report_table(FILE *f, const zeslm_workload *wl, const zeslm_results *all, s
     snprintf(head, sizeof head, "\n== %s: ", wl->name);
     text_wrap(f, head, "   ", wl->summary, TABLE_WIDTH);
     table t;
-    table_column cols[N_FIELDS];
+    table_column cols[RESULT_FIELDS_MAX];
     size_t spread;
     build(&t, cols, false, wl, all, first, &spread);
     table_text(f, &t, TABLE_WIDTH);
@@ -316,7 +207,7 @@ void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all
 {
     fprintf(f, "\n%.*s %s\n\n%s.\n\n", level, "######", wl->name, wl->summary);
     table t;
-    table_column cols[N_FIELDS];
+    table_column cols[RESULT_FIELDS_MAX];
     size_t spread;
     build(&t, cols, true, wl, all, first, &spread);
     table_markdown(f, &t);
@@ -331,9 +222,11 @@ void report_markdown(FILE *f, const zeslm_workload *wl, const zeslm_results *all
 
 void report_csv(FILE *f, const zeslm_results *all)
 {
-    fields_csv_header(f, fields, N_FIELDS);
+    size_t n_fields;
+    const field *fields = result_fields(&n_fields);
+    fields_csv_header(f, fields, n_fields);
     for (size_t i = 0; i < all->count; i++)
-        fields_csv_row(f, fields, N_FIELDS, &all->items[i]);
+        fields_csv_row(f, fields, n_fields, &all->items[i]);
 }
 
 static json_t *j_device(const void *rec)
@@ -366,21 +259,25 @@ static json_t *j_verdict(const void *rec)
 
 /* The columns a result's row leads with when one file holds several devices. */
 static const field device_fields[] = {
-    {"device", NULL, 0, true, false, j_device, NULL},
-    {"device_name", NULL, 0, false, false, j_device_name, NULL},
-    {"host", NULL, 0, false, false, j_host, NULL},
-    {"rank", NULL, 0, true, false, j_rank, NULL},
-    {"verdict", NULL, 0, false, false, j_verdict, NULL},
+    {"device", NULL, 0, true, false, j_device, NULL, NULL, NULL},
+    {"device_name", NULL, 0, false, false, j_device_name, NULL, NULL, NULL},
+    {"host", NULL, 0, false, false, j_host, NULL, NULL, NULL},
+    {"rank", NULL, 0, true, false, j_rank, NULL, NULL, NULL},
+    {"verdict", NULL, 0, false, false, j_verdict, NULL, NULL, NULL},
 };
 #define N_DEVICE_FIELDS (sizeof device_fields / sizeof device_fields[0])
 
 void report_csv_devices_header(FILE *f)
 {
-    fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, N_FIELDS);
+    size_t n_fields;
+    const field *fields = result_fields(&n_fields);
+    fields_csv_header_lead(f, device_fields, N_DEVICE_FIELDS, fields, n_fields);
 }
 
 void report_csv_device(FILE *f, const report_device *dev)
 {
+    size_t n_fields;
+    const field *fields = result_fields(&n_fields);
     for (size_t i = 0; i < dev->results->count; i++)
-        fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, dev, fields, N_FIELDS, &dev->results->items[i]);
+        fields_csv_row_lead(f, device_fields, N_DEVICE_FIELDS, dev, fields, n_fields, &dev->results->items[i]);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Workload results, described once as a table of fields that every writer walks:
- * text (fits 100 columns), JSON, CSV (the same keys as the JSON) and Markdown. */
+/* Workload results as text (fits 100 columns), CSV (the same keys as the JSON) and
+ * Markdown: each walks the result's one table of fields (json/result_fields.h). */
 #ifndef ZESLM_REPORT_H
 #define ZESLM_REPORT_H
 
@@ -10,9 +10,7 @@
 
 #include <zeslm/bench.h>
 
-/* A median whose launches spread ((max - min) / median) by more than this is marked
- * "~" in a table, which says how many under it. */
-#define REPORT_SPREAD_WARN 0.20
+#include "json/result_fields.h"
 
 /* The text table of wl's results among [first, count), the notes of its own columns
  * and marks, then its summary's sentences; all wrapped to TABLE_WIDTH. */

@@ -4,7 +4,7 @@
 
 #include <zeslm/units.h>
 
-#include "render/params_text.h"
+#include "table/params_text.h"
 #include "cli/cli.h"
 #include "render/report.h"
 #include "render/run_render.h"

@@ -5,7 +5,7 @@
 #include <zeslm/units.h>
 
 #include "render/group_best.h"
-#include "render/params_text.h"
+#include "table/params_text.h"
 #include "render/report.h"
 #include "render/run_summary.h"
 #include "table/table.h"
@@ -51,7 +51,7 @@ static flags count_flags(const run_doc_device *d)
             continue;
         n.unconverged += r->converged == ZESLM_UNCONVERGED;
         n.exceeded += r->ceiling_exceeded;
-        n.spread += r->stats.spread > REPORT_SPREAD_WARN;
+        n.spread += r->stats.spread > RESULT_SPREAD_WARN;
     }
     return n;
 }

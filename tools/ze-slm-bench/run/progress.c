@@ -8,7 +8,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "render/params_text.h"
+#include "table/params_text.h"
 #include "table/term_width.h"
 #include "run/progress.h"
 #include "run/progress_eta.h"

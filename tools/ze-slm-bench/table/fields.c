@@ -4,11 +4,16 @@
 
 #include "table/fields.h"
 
+json_t *fields_value(const field *f, const void *rec)
+{
+    return f->value ? f->value(f->arg, rec) : f->json(rec);
+}
+
 json_t *fields_json(const field *f, size_t n, const void *rec)
 {
     json_t *o = json_object();
     for (size_t i = 0; i < n; i++) {
-        json_t *v = f[i].key ? f[i].json(rec) : NULL;
+        json_t *v = f[i].key ? fields_value(&f[i], rec) : NULL;
         if (v)
             json_object_set_new(o, f[i].key, v);
     }
@@ -38,7 +43,7 @@ static void plain(const json_t *v, char *buf, size_t len)
 
 void fields_cell(const field *f, const void *rec, char *buf, size_t len)
 {
-    json_t *v = f->json(rec);
+    json_t *v = fields_value(f, rec);
     *buf = '\0';
     if (v && f->cell)
         f->cell(rec, buf, len);
@@ -125,7 +130,7 @@ static void csv_values(FILE *out, const field *f, size_t n, const void *rec, boo
     for (size_t i = 0; i < n; i++) {
         if (!f[i].key || f[i].list)
             continue;
-        json_t *v = f[i].json(rec);
+        json_t *v = fields_value(&f[i], rec);
         char text[512];
         plain(v, text, sizeof text);
         json_decref(v);

@@ -24,7 +24,14 @@ typedef struct field {
     json_t *(*json)(const void *rec);
     /* Its text for people (scaled units); NULL: the JSON value as CSV writes it. */
     void (*cell)(const void *rec, char *buf, size_t len);
+    /* In place of `json`, where the value is read through a description of the field
+     * (a schema row: json/result_fields.h): value(arg, rec). */
+    json_t *(*value)(const void *arg, const void *rec);
+    const void *arg;
 } field;
+
+/* The field's value in rec (a new reference), NULL where the record has none. */
+json_t *fields_value(const field *f, const void *rec);
 
 /* A field's text for people: its cell, else its value as CSV writes it. */
 void fields_cell(const field *f, const void *rec, char *buf, size_t len);

@@ -7,7 +7,7 @@
 
 #include <zeslm/units.h>
 
-#include "render/params_text.h"
+#include "table/params_text.h"
 
 /* Parameters whose value is a byte count. */
 static const char *const byte_keys[] = {"bytes=", "footprint=", "slm="};
