@@ -298,15 +298,25 @@ bool run_doc_same_device(const run_doc_device *a, const run_doc_device *b)
            (!ua || !ub || strcmp(ua, ub) == 0) && (!pa || !pb || strcmp(pa, pb) == 0);
 }
 
-/* The physical device d ran on, to tell ranks that shared one: its UUID, else its host
- * and PCI address; NULL when it reported neither. */
+/* The physical device d ran on, to tell ranks that shared one (or a rank's file read
+ * twice): its UUID, else its host and PCI address, else, for a rank of a launch whose
+ * view no affinity variable narrowed, its host, name, driver and index (as merge's
+ * inventory has it, fleet/inventory.c); NULL when none of these says. */
 static const char *identity(const run_doc_device *d, char *buf, size_t len)
 {
     const char *uuid, *pci;
     run_doc_device_ids(d, &uuid, &pci);
-    if (uuid || !pci)
+    if (uuid)
         return uuid;
-    snprintf(buf, len, "%s/%s", d->host, pci);
+    if (pci) {
+        snprintf(buf, len, "%s/%s", d->host, pci);
+        return buf;
+    }
+    const char *choice = json_string_value(json_object_get(d->rank, "device_choice"));
+    if (!json_is_integer(json_object_get(d->rank, "rank")) || !choice || strstr(choice, "AFFINITY") ||
+        strstr(choice, "VISIBLE") || strstr(choice, "SELECTOR"))
+        return NULL;
+    snprintf(buf, len, "%.100s#%.100s#%.80s#%u", d->host, d->name, d->driver, d->index);
     return buf;
 }
 

@@ -8,6 +8,7 @@
 #include "cli/suggest.h"
 #include "run/progress.h"
 #include "fleet/fleet_verdict.h"
+#include "run/rank_start.h"
 #include "run/run_cli.h"
 
 bool run_cli_defaults(run_cli *o)
@@ -183,5 +184,7 @@ int run_cli_rank(run_cli *o, rank_info *rk, const char **affinity)
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return cli_error("cannot create %s: %s", dir, strerror(errno));
     o->json = o->rank_json;
-    return 0;
+    /* Before anything is measured, or the driver even listed: its host and rank for
+     * merge, whatever ends this rank from here. */
+    return rank_start_write(o->rank_json, rk, o->dev.device);
 }
