@@ -34,7 +34,7 @@ assert peak < read / 4 and peak < 256 << 20, f"peak {peak >> 20} MiB for {read >
 print(f"2000 files, {read >> 20} MiB read, peak {peak >> 20} MiB")
 # The whole document too: each device's results wait on disk (model/spool.c), so its peak
 # stays below the bytes read (held in memory, 2000 devices' results took about 460 MB).
-p = subprocess.run([bench, "merge", "--json", tmp + "/m.json"] + files, capture_output=True, text=True)
+p = subprocess.run([bench, "merge", "--fail-on", "warn", "--json", tmp + "/m.json"] + files, capture_output=True, text=True)
 full = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
 assert p.returncode == 3, (p.returncode, (p.stdout + p.stderr)[-2000:])
 assert [l for l in p.stdout.splitlines() if l.startswith("SLOW")] == slow, p.stdout[:2000]

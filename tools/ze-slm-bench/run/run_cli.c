@@ -112,6 +112,14 @@ int run_cli_option(run_cli *o, int c, const char *arg)
 #endif
         break;
     case 'W': ok = seconds("--mpi-wait", arg, &o->mpi_wait_s); break;
+    case RUN_KEY_EXPECT_GPUS:
+        if ((ok = cli_u32("--expect-gpus", arg, 1, 4096, &v32)))
+            o->expect_gpus = v32;
+        break;
+    case RUN_KEY_RANKS_PER_DEVICE:
+        if ((ok = cli_u32("--ranks-per-device", arg, 1, 4096, &v32)))
+            o->ranks_per_device = v32;
+        break;
     case 'R': o->rank_files = arg; break;
     case 'F':
         if (!verdict_parse_list(arg, &o->fail_on))
