@@ -85,6 +85,9 @@ static bool count_host(const placed *p, size_t a, size_t b, const verdict_opts *
     long distinct = 0, seen = 0, expected = o->expect_gpus > 0 ? o->expect_gpus : 0, short_rank = -1, short_seen = 0,
          short_expected = 0;
     const char *from = o->expect_gpus > 0 ? "--expect-gpus" : NULL;
+    /* The rank the line names: the one whose launcher said what was expected (with
+     * --expect-gpus, the host's first), so that a drain script finds host and rank. */
+    long said = p[a].d->rank;
     for (size_t i = a; i < b; i++) {
         const fleet_device *d = p[i].d;
         distinct += !*p[i].key || i == a || strcmp(p[i].key, p[i - 1].key) != 0;
@@ -102,6 +105,7 @@ static bool count_host(const placed *p, size_t a, size_t b, const verdict_opts *
         if (o->expect_gpus <= 0 && d->expected > expected) {
             expected = d->expected;
             from = d->expected_from;
+            said = d->rank;
         }
     }
     long found = distinct > seen ? distinct : seen;
@@ -113,6 +117,7 @@ static bool count_host(const placed *p, size_t a, size_t b, const verdict_opts *
     e->v = VERDICT_ERROR;
     e->code = REASON_GPU_COUNT;
     snprintf(e->host, sizeof e->host, "%s", p[a].d->host);
+    e->rank = found < expected ? said : short_rank;
     if (found < expected)
         snprintf(e->why, sizeof e->why, "GPU_COUNT: %ld device%s found of %ld expected (%s): a GPU lost, or not given",
                  found, found == 1 ? "" : "s", expected, from ? from : "?");
