@@ -158,6 +158,11 @@ removed | truncated | empty)
         has "$tmp/file.out" "$(line 1 ZESLM_FR_RANK_LOST)"
     else
         has "$tmp/file.out" "$(line 1 ZESLM_FR_BAD_FILE)"
+        # Without the start files, its name (HOST-RANK.json) still gives its host and rank.
+        rm "$tmp/good/"*.start.json
+        merged named 4 "$tmp/good/"*.json
+        has "$tmp/named.out" "$(line 1 ZESLM_FR_BAD_FILE)"
+        hasnt "$tmp/named.out" "^MISSING"
     fi
     # One fault, one verdict: no MISSING beside it.
     hasnt "$tmp/file.out" "^MISSING"
