@@ -42,8 +42,11 @@ static void no_baseline(FILE *f, const verdicts *v)
                 first = j;
         if (first != i)
             continue;
-        for (size_t j = i; j < v->n; j++)
-            devices += v->entries[j].code == REASON_NO_BASELINE && strcmp(v->entries[j].model, e->model) == 0;
+        /* Every device of the model, whatever its verdict against its peers (a SLOW one
+         * was not judged against the baseline either). */
+        for (size_t j = 0; j < v->n; j++)
+            devices += v->entries[j].device >= 0 && v->entries[j].baseline_score == 0 &&
+                       strcmp(v->entries[j].model, e->model) == 0;
         fputs("NOTE       the baseline has no device of ", f);
         one_line(f, e->model);
         fprintf(f, ": %zu device%s judged against %s peers alone [%s]\n", devices, devices == 1 ? "" : "s",
