@@ -7,7 +7,8 @@
 #   lost_gpu     4 ranks on 1 device (the local rank wraps, as on a node that lost a GPU):
 #                4 ERROR lines, ZESLM_FR_SHARED_DEVICE (also under run --mpi)
 #   gpu_count    the launcher gave 4 devices (SLURM_GPUS_ON_NODE), the driver shows 1:
-#                ERROR, ZESLM_FR_GPU_COUNT; and merge --expect-gpus 3
+#                ERROR, ZESLM_FR_GPU_COUNT (also under run --mpi); merge and check
+#                --expect-gpus
 #   bad_device   rank 1 runs --device 5: ERROR, ZESLM_FR_NO_DEVICE, not MISSING
 #   killed       rank 1 killed (SIGKILL) once its start file is there, before its first
 #                results: ERROR, ZESLM_FR_RANK_LOST, with its host
@@ -109,6 +110,18 @@ gpu_count)
     merged expect 4 "$tmp/r/"*.json $share --expect-gpus 3 --summary-only
     has "$tmp/expect.out" "GPU_COUNT: 1 device found of 3 expected (--expect-gpus)"
     merged enough 0 "$tmp/r/"*.json $share --expect-gpus 1
+    # The node's health check: its one line says the code, and it fails.
+    "$bench" check --backend cl --expect-gpus 2 >"$tmp/check.out" 2>"$tmp/check.err"
+    rc=$?
+    [ $rc = 4 ] && grep -q "^ze-slm-check host=$host verdict=ERROR code=ZESLM_FR_GPU_COUNT " "$tmp/check.out" ||
+        fail "check --expect-gpus 2: exit $rc: $(cat "$tmp/check.out" "$tmp/check.err")"
+    # run --mpi: rank 0 judges the same.
+    [ "$mpi" = 1 ] || { echo "PASS: $fault (no run --mpi in this build)"; exit 0; }
+    # shellcheck disable=SC2086
+    SLURM_GPUS_ON_NODE=4 timeout 300 "$mpiexec" -np 2 "$bench" run --mpi $work $share --json "$tmp/mpi.json" \
+        >"$tmp/mpi.out" 2>&1
+    rc=$?
+    [ $rc = 4 ] && grep -q "$(line 0 ZESLM_FR_GPU_COUNT)" "$tmp/mpi.out" || fail "run --mpi: exit $rc: $(cat "$tmp/mpi.out")"
     ;;
 bad_device)
     # shellcheck disable=SC2086
