@@ -155,8 +155,9 @@ mpi() {
 with_mpi() { [ "$bench_mpi" != none ]; }
 # A host name as a verdict line gives it: the host, or Slurm's node.
 h='[^ ,]*'
-# Rank 0's verdict where --fail-on leaves SLOW out (see above).
-r0='\(1 PASS\|1 SLOW\)'
+# Rank 0's verdict where --fail-on leaves SLOW out (see above), or UNJUDGED where rank 1
+# measured nothing (a lone device has no peer to be judged against).
+r0='\(1 PASS\|1 SLOW\|1 UNJUDGED\)'
 
 for s in $scenarios; do
     echo "=== $s ($kind)"

@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 python3 "$src/tests/cli/fleet/fleet_files.py" "$src/results/h100/run.json" "$tmp/fleet" --ranks 24 --per-host 4 \
     --slow 5:0.7 || fail "fleet_files.py"
 set +e
-"$bench" merge "$tmp"/fleet/*.json --json "$tmp/m.json" --csv "$tmp/m.csv" --markdown "$tmp/m.md" --fail-on warn >"$tmp/out" 2>&1
+"$bench" merge --fail-on warn "$tmp"/fleet/*.json --json "$tmp/m.json" --csv "$tmp/m.csv" --markdown "$tmp/m.md" >"$tmp/out" 2>&1
 rc=$?
 set -e
 [ "$rc" = 3 ] || fail "merge: exit $rc, not 3 (one SLOW): $(tail -5 "$tmp/out")"
@@ -49,7 +49,7 @@ md = open(tmp + "/m.md").read()
 assert md.count("\n## d") == 24 and md.count("\n### ") >= 24 * 10, md[:500]
 print(f"24 devices, {n_results} results: as their rank files hold them")
 PY
-"$bench" merge "$tmp/m.json" --json "$tmp/again.json" --fail-on warn >/dev/null 2>&1 || true
+"$bench" merge --fail-on warn "$tmp/m.json" --json "$tmp/again.json" >/dev/null 2>&1 || true
 cmp -s "$tmp/m.json" "$tmp/again.json" || fail "the merged document written again is not the same bytes"
 cp "$tmp/m.json" "$tmp/before.json"
 set +e

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The reason codes of the fleet's verdicts: one stable code per cause, as DCGM's
  * DCGM_FR_* name the causes of `dcgmi diag` (dcgm_errors.h). A code keeps its name and
  * meaning from release to release: a drain script, an alert rule or a dashboard matches
