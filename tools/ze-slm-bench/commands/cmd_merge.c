@@ -225,12 +225,6 @@ static int merge_run(int argc, char **argv)
         rc = fleet_inputs_read(argv[first], o.read_limit, &one, o.strict);
         if (rc == 0 && one.n_devices + json_array_size(one.errors) == 0)
             rc = cli_error("merge: no device and no error in any file");
-        for (size_t k = 0; rc == 0 && k < one.n_devices; k++)
-            if (!run_fleet_safe_device(&one.devices[k]))
-                rc = cli_error("out of host memory");
-        for (size_t i = 0; rc == 0 && i < json_array_size(one.errors); i++)
-            if (!run_fleet_safe_error(json_array_get(one.errors, i)))
-                rc = cli_error("out of host memory");
         if (rc == 0)
             rc = run_doc_aggregate(&one) ? verdicts_render(&plan, &one, &o.verdict, in.notes)
                                          : cli_error("out of host memory");

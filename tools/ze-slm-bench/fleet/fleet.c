@@ -8,8 +8,6 @@
 #include "fleet/fleet.h"
 #include "model/intern.h"
 #include "model/peers.h"
-#include "fleet/run_fleet.h"
-#include "table/safe_text.h"
 
 struct fleet_keys {
     intern rows, models;
@@ -120,12 +118,7 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
     snprintf(x->driver, sizeof x->driver, "%.*s", (int)sizeof x->driver - 1, d->driver);
     snprintf(x->uuid, sizeof x->uuid, "%s", fact(d, "uuid"));
     snprintf(x->pci, sizeof x->pci, "%s", fact(d, "pci_address"));
-    /* Names from a file reach terminals, CSV and JUnit: no control character. */
-    safe_text_inplace(x->host, sizeof x->host);
-    safe_text_inplace(x->name, sizeof x->name);
-    safe_text_inplace(x->driver, sizeof x->driver);
     snprintf(x->source, sizeof x->source, "%s", d->source[0] ? d->source : source ? source : "");
-    safe_text_inplace(x->source, sizeof x->source);
     if (doc->aggregated) {
         x->throttled = d->throttled;
         x->clock_mhz = d->clock_mhz;
@@ -172,10 +165,6 @@ bool fleet_add_doc(fleet *f, const run_doc *doc, const char *source)
             return false;
         if (source && !json_object_get(e, "source"))
             json_object_set_new(e, "source", json_string(source));
-        if (!run_fleet_safe_error(e)) {
-            json_decref(e);
-            return false;
-        }
         if (json_array_append_new(f->errors, e))
             return false;
     }

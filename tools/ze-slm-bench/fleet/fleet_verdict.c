@@ -266,8 +266,12 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
     if (o->expect > 0)
         out->expected = o->expect;
     bool *seen = calloc((size_t)(out->expected > 0 ? out->expected : 1), sizeof *seen);
-    if (!seen)
+    const json_t **start = rank_starts_index(o->starts, out->expected);
+    if (!seen || !start) {
+        free(seen);
+        free(start);
         return false;
+    }
     for (size_t i = 0; i < out->n; i++)
         if (out->entries[i].rank >= 0 && out->entries[i].rank < out->expected)
             seen[out->entries[i].rank] = true;
@@ -277,16 +281,18 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
         verdict_entry *e = add(out, &cap);
         if (!e) {
             free(seen);
+            free(start);
             return false;
         }
         e->rank = r;
-        if (!started(rank_starts_find(o->starts, r, NULL), e)) {
+        if (!started(start[r], e)) {
             e->v = VERDICT_MISSING;
             e->code = REASON_MISSING;
             snprintf(e->why, sizeof e->why, "rank %ld of %ld left no results file and no error", r, out->expected);
         }
     }
     free(seen);
+    free(start);
     if (!duplicates(f, out))
         return false;
     for (size_t i = 0; i < out->n; i++)

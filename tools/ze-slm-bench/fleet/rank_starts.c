@@ -68,6 +68,18 @@ const json_t *rank_starts_find(const json_t *starts, long rank, const char *resu
     return by_rank;
 }
 
+const json_t **rank_starts_index(const json_t *starts, long n)
+{
+    const json_t **by_rank = calloc(n > 0 ? (size_t)n : 1, sizeof *by_rank);
+    for (size_t i = 0; by_rank && i < json_array_size(starts); i++) {
+        const json_t *s = json_array_get(starts, i);
+        json_int_t r = json_integer_value(json_object_get(s, "rank"));
+        if (r >= 0 && r < n && !by_rank[r])
+            by_rank[r] = s;
+    }
+    return by_rank;
+}
+
 bool rank_starts_name(const char *path, char *host, size_t len, long *rank)
 {
     const char *base = strrchr(path, '/');

@@ -24,6 +24,10 @@ size_t rank_starts_take(char **paths, size_t n, uint64_t limit, json_t *starts);
  * matches none), else NULL. */
 const json_t *rank_starts_find(const json_t *starts, long rank, const char *results);
 
+/* The start of each rank below n (NULL where none; the first of a rank given twice),
+ * for ranks looked up by the thousand: malloc'd, NULL when out of memory. */
+const json_t **rank_starts_index(const json_t *starts, long n);
+
 /* The host and rank a results file's name gives (DIR/HOST-RANK.json, as `run --json
  * DIR/` names it); false where it gives none. */
 bool rank_starts_name(const char *path, char *host, size_t len, long *rank);

@@ -7,7 +7,7 @@
 #include <zeslm/grow.h>
 
 #include "fleet/run_fleet.h"
-#include "table/safe_text.h"
+#include "model/safe_names.h"
 
 /* *s as a string `into` keeps (its source: a set of the few units results name), so
  * the document it was read from can be freed. */
@@ -29,40 +29,6 @@ static bool room(run_doc *into)
     return ZESLM_GROW(into->devices, into->n_devices + 1, into->cap);
 }
 
-/* o's string members `keys` escaped where they hold a control character. */
-static bool safe_members(json_t *o, const char *const *keys, size_t n)
-{
-    for (size_t i = 0; json_is_object(o) && i < n; i++) {
-        const char *v = json_string_value(json_object_get(o, keys[i]));
-        if (!v || !safe_text_needed(v))
-            continue;
-        size_t len = 4 * strlen(v) + 8;
-        char *buf = malloc(len);
-        bool ok = buf && json_object_set_new(o, keys[i], json_string(safe_text(buf, len, v))) == 0;
-        free(buf);
-        if (!ok)
-            return false;
-    }
-    return true;
-}
-
-bool run_fleet_safe_device(run_doc_device *d)
-{
-    static const char *const facts[] = {"name", "driver", "vendor", "uuid", "pci_address"}, *const rank[] = {"host", "device_choice", "job", "launcher", "expected_from"};
-    safe_text_inplace(d->host, sizeof d->host);
-    safe_text_inplace(d->name, sizeof d->name);
-    safe_text_inplace(d->driver, sizeof d->driver);
-    safe_text_inplace(d->source, sizeof d->source);
-    return safe_members(d->facts, facts, sizeof facts / sizeof *facts) &&
-           safe_members(d->rank, rank, sizeof rank / sizeof *rank);
-}
-
-bool run_fleet_safe_error(json_t *e)
-{
-    static const char *const keys[] = {"host", "name", "message", "source", "status"};
-    return safe_members(e, keys, sizeof keys / sizeof *keys);
-}
-
 /* d moved into `into`: every field of it (a field added to run_doc_device comes along),
  * its references and lists now into's, its strings interned; where it came from. d is
  * left empty. */
@@ -78,7 +44,7 @@ static bool move_device(run_doc *into, run_doc_device *d, const char *source)
     m->same_device_as = -1;
     if (!m->source[0])
         snprintf(m->source, sizeof m->source, "%s", source);
-    if (!run_fleet_safe_device(m))
+    if (!safe_names_device(m))
         return false;
     for (size_t i = 0; i < m->results.count; i++) {
         zeslm_result *r = &m->results.items[i];
@@ -126,7 +92,7 @@ bool run_doc_merge_add(run_doc *out, run_doc *doc, const char *source)
             return false;
         if (!json_object_get(e, "source"))
             json_object_set_new(e, "source", json_string(source));
-        if (!run_fleet_safe_error(e)) {
+        if (!safe_names_error(e)) {
             json_decref(e);
             return false;
         }

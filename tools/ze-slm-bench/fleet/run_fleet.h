@@ -21,10 +21,4 @@ void run_doc_merge_begin(run_doc *out, json_t *head);
 bool run_doc_merge_add(run_doc *out, run_doc *doc, const char *source);
 bool run_doc_merge_end(run_doc *out);
 
-/* Names from a file (a host, a device, a driver, an error's message and path) with
- * every control character escaped (table/safe_text.h), in every format a merge
- * writes: a rank file's ESC or CR never reaches a terminal. False when out of memory. */
-bool run_fleet_safe_device(run_doc_device *d);
-bool run_fleet_safe_error(json_t *e);
-
 #endif
