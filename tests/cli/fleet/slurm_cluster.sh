@@ -194,13 +194,19 @@ chmod 755 "$tmp/bin/ze-slm-bench"
 reframe_cmd=$(block "$repo/docs/cluster.md" 'reframe -c reference/reframe/ze_slm.py -r -S bench=$PWD/build/ze-slm-bench' |
     sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' | grep '^reframe -C reference/reframe/site_slurm.py ')
 [ -n "$reframe_cmd" ] || fail "no ReFrame command through Slurm in docs/cluster.md"
+# Two healthy nodes are two peers: each SLOW below 0.82 of the other, which a machine that
+# other work loads gave once in 8 runs (the noise of fault-free hosts that confirmation
+# answers in run --mpi and check): the healthy job has a second try (--max-retries 1),
+# the slowed one none. ReFrame writes its log to TMPDIR on a failure.
 for plant in none slow; do
     echo "$plant" >"$tmp/plant"
     cmd=$(printf '%s\n' "$reframe_cmd" | sed "s|^reframe |$build/reframe/bin/reframe |; s|bench=\$PWD/build/ze-slm-bench|bench=$tmp/bin/ze-slm-bench|; s|gpus_per_node=4|gpus_per_node=1|")
+    retry=""
+    [ $plant = none ] && retry="--max-retries 1"
     echo "== ReFrame, n2: $plant"
-    (cd "$work" && timeout 300 sh -c "$cmd --prefix $tmp/rf-$plant") >"$tmp/rf.out" 2>&1
+    (cd "$work" && TMPDIR=$tmp timeout 300 sh -c "$cmd --prefix $tmp/rf-$plant $retry") >"$tmp/rf.out" 2>&1
     rc=$?
-    grep -E '^P: |PASSED|FAILED|Reason' "$tmp/rf.out"
+    grep -E '^P: |PASSED|FAILED|Reason|Retrying' "$tmp/rf.out"
     case $plant in
     none) [ $rc -eq 0 ] && grep -q 'P: slow_gpus: 0 GPUs' "$tmp/rf.out" || fail "ReFrame, no fault: exit $rc: $(cat "$tmp/rf.out")" ;;
     slow) [ $rc -ne 0 ] && grep -q 'failed to meet reference(s): slow_gpus=1 GPUs' "$tmp/rf.out" ||
