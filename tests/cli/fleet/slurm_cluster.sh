@@ -320,7 +320,12 @@ for plant in slow none; do
     for n in n1 n2; do
         kill "$(cat /run/slurmd.$n.pid)"
     done
-    while pgrep -x slurmd >/dev/null; do sleep 1; done
+    i=0
+    while pgrep -x slurmd >/dev/null; do
+        [ $i -lt 120 ] || fail "slurmd did not stop within 120 s"
+        sleep 1
+        i=$((i + 1))
+    done
     echo "$(date +%T) slurmd stopped"
     slurmd -N n1 && slurmd -N n2 || fail "slurmd"
     echo "$(date +%T) slurmd started"
