@@ -16,7 +16,8 @@
 #    drained; a slowed n2 is, with the check's line (verdict LOW, its reason code) as the
 #    reason, and one with no device with ZESLM_FR_CHECK_RUN.
 # The runs' workloads are narrowed to the health check's level 1 (reduce/many
-# bank/strided; ReFrame runs its own). n2 is slowed by building its kernels without
+# bank/strided; ReFrame runs its own), and merge and run --mpi given --ranks-per-device 4:
+# each node here has one device, which its ranks share. n2 is slowed by building its kernels without
 # optimization (PoCL's POCL_EXTRA_BUILD_FLAGS=-cl-opt-disable, about 15x slower): a
 # competing load on its core lengthens the run but not the kernels' device times that the
 # verdicts take (0.97 of the baseline at nice 15 beside a busy loop). Each node's ranks
@@ -93,8 +94,9 @@ fail() {
 block() { # FILE FIRST-LINE: the page's code block that opens with that line, without its fences
     sed -n "\\|^$2\$|,/^\`\`\`\$/p" "$1" | sed '$d'
 }
-narrowed() { # the recipe with its runs narrowed to level 1's workloads
-    sed 's|run --quick|run --quick reduce/many bank/strided|; s|run --mpi --quick|run --mpi --quick reduce/many bank/strided|'
+narrowed() { # the recipe with its runs narrowed to level 1's workloads, and up to 4 ranks on
+    # a device where merge and run --mpi judge (a node here has one, which its ranks share)
+    sed 's|run --quick|run --quick reduce/many bank/strided|; s|run --mpi --quick|run --mpi --ranks-per-device 4 --quick reduce/many bank/strided|; s|ze-slm-bench merge |ze-slm-bench merge --ranks-per-device 4 |'
 }
 recipe() { # NAME TEXT: TEXT run in the work folder by sh -ex, within 300 s; its output in a log
     echo "== $1"
@@ -120,8 +122,8 @@ states() { # NODES...: waits until none is completing or unregistered (60 s); pr
     done
 }
 ranks() { # DIR COUNT NODES: DIR holds COUNT rank files, which merge with exit 0 into COUNT devices on NODES
-    [ "$(find "$work/$1" -name '*.json' | wc -l)" -eq "$2" ] || fail "$1: not $2 rank files: $(ls "$work/$1")"
-    "$build/ze-slm-bench" merge "$work/$1"/*.json --expect "$2" --json "$tmp/merged.json" >"$tmp/merge.txt" 2>&1 ||
+    [ "$(find "$work/$1" -name '*.json' ! -name '*.start.json' | wc -l)" -eq "$2" ] || fail "$1: not $2 rank files: $(ls "$work/$1")"
+    "$build/ze-slm-bench" merge "$work/$1"/*.json --expect "$2" --ranks-per-device 4 --json "$tmp/merged.json" >"$tmp/merge.txt" 2>&1 ||
         fail "merge of $1: exit $?: $(cat "$tmp/merge.txt")"
     rm -rf "${work:?}/$1"
     document "$tmp/merged.json" "$2" "$3"
