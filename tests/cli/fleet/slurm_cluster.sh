@@ -70,8 +70,13 @@ daemons_stop() {
 restore() {
     daemons_stop
     if [ -z "$had_munged" ] && [ -f /run/munge/munged.pid ]; then
-        kill "$(cat /run/munge/munged.pid)" 2>/dev/null
-        sleep 1
+        pid=$(cat /run/munge/munged.pid)
+        kill "$pid" 2>/dev/null
+        i=0
+        while kill -0 "$pid" 2>/dev/null && [ $i -lt 10 ]; do
+            sleep 1
+            i=$((i + 1))
+        done
     fi
     rm -f /etc/slurm/slurm.conf
     # Whatever the daemons and the recipes made, deepest first (a folder after its files).
