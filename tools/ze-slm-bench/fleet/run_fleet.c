@@ -6,6 +6,7 @@
 
 #include <zeslm/grow.h>
 
+#include "fleet/fleet_aggregate.h"
 #include "fleet/run_fleet.h"
 
 /* *s as a string `into` keeps (its source: a set of the few units results name), so
