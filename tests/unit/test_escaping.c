@@ -15,6 +15,7 @@
 #include "model/run_doc.h"
 #include "table/fields.h"
 #include "render/run_render.h"
+#include "table/safe_text.h"
 #include "table/table.h"
 
 /* A record of one text cell, as a document's name or parameter reaches the CSV. */
@@ -156,6 +157,33 @@ static void markdown_heading_of_a_hostile_device_name_is_one_line(void **state)
     run_doc_free(&doc);
 }
 
+/* A host or device name from a file: ESC, BEL, CR, DEL and U+009B (C1, a CSI to some
+ * terminals) as escapes; other UTF-8, whose continuation bytes may be 0x80..0x9F
+ * (U+26C4 is E2 9B 84), unchanged. */
+static void names_escape_control_characters(void **state)
+{
+    (void)state;
+    char out[64];
+    assert_string_equal(safe_text(out, sizeof out, "a\x1b[2J\a\rb\x7f\xc2\x9b" "31m"),
+                        "a\\x1b[2J\\x07\\x0db\\x7f\\u009b31m");
+    assert_string_equal(safe_text(out, sizeof out, "n\xc3\xa9 \xe2\x9b\x84"), "n\xc3\xa9 \xe2\x9b\x84");
+    assert_false(safe_text_needed("n\xc3\xa9 \xe2\x9b\x84 node-7"));
+    assert_true(safe_text_needed("node\r"));
+    /* Cut where it does not fit, never inside an escape. */
+    assert_string_equal(safe_text(out, 8, "ab\x1b\x1b"), "ab\\x1b");
+    char buf[16] = "h\x07st";
+    safe_text_inplace(buf, sizeof buf);
+    assert_string_equal(buf, "h\\x07st");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    safe_text_fputs("x\ny", f);
+    assert_int_equal(fclose(f), 0);
+    assert_string_equal(text, "x\\x0ay");
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +194,7 @@ int main(void)
         cmocka_unit_test(markdown_line_replaces_line_breaks),
         cmocka_unit_test(markdown_line_escapes_pipes_and_fits_its_buffer),
         cmocka_unit_test(markdown_heading_of_a_hostile_device_name_is_one_line),
+        cmocka_unit_test(names_escape_control_characters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

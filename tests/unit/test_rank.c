@@ -200,12 +200,47 @@ static void json_path(void **state)
     assert_false(rank_json_path("a-very-long-folder-name-that-does-not-fit-at-all/", &r, out, 16));
 }
 
+/* What the launcher gave a rank: what the process may see first (a list's items), then
+ * the node's share of the job; and the job's id. */
+static void devices_expected(void **state)
+{
+    (void)state;
+    static const char *const none[] = {"PMI_RANK=0", NULL};
+    rank_info r = detect_ok(none);
+    assert_int_equal(r.devices_expected, -1);
+    assert_int_equal(r.devices_seen, -1);
+    assert_string_equal(r.job, "");
+    static const char *const slurm[] = {"SLURM_PROCID=1", "SLURM_GPUS_ON_NODE=4", "SLURM_JOB_GPUS=0,1,2,3",
+                                        "SLURM_JOB_ID=4121", NULL};
+    r = detect_ok(slurm);
+    assert_int_equal(r.devices_expected, 4);
+    assert_string_equal(r.expected_from, "SLURM_GPUS_ON_NODE");
+    assert_string_equal(r.job, "4121");
+    static const char *const list[] = {"SLURM_PROCID=1", "SLURM_JOB_GPUS=0,2,3", NULL};
+    r = detect_ok(list);
+    assert_int_equal(r.devices_expected, 3);
+    assert_string_equal(r.expected_from, "SLURM_JOB_GPUS");
+    static const char *const cuda[] = {"SLURM_GPUS_ON_NODE=4", "CUDA_VISIBLE_DEVICES=2,3", "PBS_JOBID=7.pbs", NULL};
+    r = detect_ok(cuda);
+    assert_int_equal(r.devices_expected, 2);
+    assert_string_equal(r.expected_from, "CUDA_VISIBLE_DEVICES");
+    assert_string_equal(r.job, "7.pbs");
+    /* A count that is not one is not believed. */
+    static const char *const bad[] = {"SLURM_GPUS_ON_NODE=four", NULL};
+    r = detect_ok(bad);
+    assert_int_equal(r.devices_expected, -1);
+    json_t *o = rank_json(&r);
+    assert_true(json_is_null(json_object_get(o, "devices_expected")) && json_is_null(json_object_get(o, "job")));
+    json_decref(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_launcher),  cmocka_unit_test(launchers), cmocka_unit_test(mpi_before_slurm),
         cmocka_unit_test(bad_values),   cmocka_unit_test(affinity),  cmocka_unit_test(pick),
         cmocka_unit_test(json_path),    cmocka_unit_test(srun_pmi2), cmocka_unit_test(slurm_node_name),
+        cmocka_unit_test(devices_expected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

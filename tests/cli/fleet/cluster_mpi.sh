@@ -59,8 +59,9 @@ if [ "$mode" = all ] || [ "$mode" = mpi ]; then
     # shellcheck disable=SC2086
     # Four ranks time-sliced on this machine's cores may score SLOW against each other:
     # the verdicts that fail here are the errors (fleet_verdicts tests SLOW).
+    # Two ranks on each of the two CPU devices, on purpose: --ranks-per-device 2.
     "$mpiexec" $many "$bench" run --mpi $work --json "$tmp/fleet.json" --csv "$tmp/fleet.csv" \
-        --markdown "$tmp/fleet.md" --rank-files "$tmp/mpi-ranks" --fail-on error,missing,incomplete \
+        --markdown "$tmp/fleet.md" --rank-files "$tmp/mpi-ranks" --fail-on error,missing,incomplete --ranks-per-device 2 \
         >"$tmp/mpi.out" 2>&1 || fail "run --mpi: $(cat "$tmp/mpi.out")"
     # --rank-files: each rank's own document too, whole.
     for r in 0 1 2 3; do
@@ -86,11 +87,12 @@ fi
 if [ "$mode" = all ] || [ "$mode" = ranks ]; then
     # shellcheck disable=SC2086
     "$mpiexec" $many "$bench" run $work --json "$tmp/ranks/" >"$tmp/ranks.out" 2>&1 || fail "$(cat "$tmp/ranks.out")"
-    # A file a rank, named by host and rank.
+    # A file a rank, named by host and rank, and the start file each wrote first.
     host=$(hostname)
-    [ "$(cd "$tmp/ranks" && echo *)" = "$host-0.json $host-1.json $host-2.json $host-3.json" ] ||
+    [ "$(cd "$tmp/ranks" && echo *)" = "$host-0.json $host-0.start.json $host-1.json $host-1.start.json $host-2.json $host-2.start.json $host-3.json $host-3.start.json" ] ||
         fail "files: $(ls "$tmp/ranks")"
-    "$bench" merge "$tmp/ranks/"*.json --json "$tmp/merged.json" --fail-on error,missing,incomplete >"$tmp/merge.out" 2>&1 ||
+    "$bench" merge "$tmp/ranks/"*.json --json "$tmp/merged.json" --fail-on error,missing,incomplete --ranks-per-device 2 \
+        >"$tmp/merge.out" 2>&1 ||
         fail "$(cat "$tmp/merge.out")"
     grep -q "4 devices on 1 host, from 4 runs; .* 0 errors" "$tmp/merge.out" || fail "$(cat "$tmp/merge.out")"
     docs="$docs $tmp/merged.json"

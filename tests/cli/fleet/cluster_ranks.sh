@@ -152,7 +152,9 @@ if [ "$two" = 1 ]; then
             --json "$tmp/clk/" >"$tmp/clk-$r.out" 2>&1 || fail "clock rank $r: $(cat "$tmp/clk-$r.out")"
     done
     grep -q "The clock is sampled through NVML during each workload" "$tmp/clk-0.out" || fail "$(cat "$tmp/clk-0.out")"
-    "$bench" merge "$tmp/clk/"*.json --fail-on error,missing,incomplete --json "$tmp/clk.json" >"$tmp/clk.out" 2>&1 || fail "$(cat "$tmp/clk.out")"
+    # The three ranks measured one device on purpose: --ranks-per-device 3.
+    "$bench" merge "$tmp/clk/"*.json --fail-on error,missing,incomplete --ranks-per-device 3 --json "$tmp/clk.json" \
+        >"$tmp/clk.out" 2>&1 || fail "$(cat "$tmp/clk.out")"
     # Read as one line: the device's line wraps where it is also SLOW, as it may be on a busy CPU.
     tr -s ' \n' '  ' <"$tmp/clk.out" | grep -q "THROTTLED: clock 1500 MHz, its peers' 1980 MHz" ||
         fail "$(cat "$tmp/clk.out")"

@@ -47,6 +47,9 @@ export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd
 # while roofline/slm (about a second) still runs and a kill lands inside the run.
 work="--backend cl --quick --reps 3 reduce/many roofline/slm"
 lenient=error,missing,incomplete
+# Under mpirun both ranks run on this machine's one PoCL device, on purpose (under srun,
+# on a node each): no SHARED_DEVICE for that.
+share="--ranks-per-device 2"
 
 # Each rank starts through this wrapper: ROLE (good, slow, no-device, killed) says
 # what happens to rank 1; its rank number is the launcher's.
@@ -127,7 +130,7 @@ merge_of() {
     name=$1 dir=$2 fail_on=$3 want=$4
     shift 4
     echo "$name: merge --fail-on $fail_on"
-    "$bench" merge "$dir"/*.json --fail-on "$fail_on" >"$tmp/$name.merge" 2>&1
+    "$bench" merge "$dir"/*.json --fail-on "$fail_on" $share >"$tmp/$name.merge" 2>&1
     judge "$tmp/$name.merge" "$want" $? "$@"
 }
 # ranks ROLE DIR [KEEP]: the `run` route, a file a rank into DIR.
@@ -144,7 +147,7 @@ mpi() {
     echo "run --mpi --fail-on $3${5:+ ($5)}"
     # shellcheck disable=SC2016,SC2086
     FLEET_FILES=$2 launch mpi "${5:-}" sh -c '"$@"; rc=$?; [ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${SLURM_PROCID:-0}}}" != 0 ] || echo $rc >"$0"; exit $rc' \
-        "$tmp/rank0.rc" "$tmp/rank.sh" "$1" "$bench_mpi" run --mpi $work --mpi-wait "$4" --rank-files "$2" \
+        "$tmp/rank0.rc" "$tmp/rank.sh" "$1" "$bench_mpi" run --mpi $work $share --mpi-wait "$4" --rank-files "$2" \
         --json "$tmp/$1.json" --fail-on "$3" >"$tmp/$1.mpi" 2>&1
     launcher_rc=$?
     mpi_rc=$(cat "$tmp/rank0.rc" 2>/dev/null || echo "none (launcher's $launcher_rc)")

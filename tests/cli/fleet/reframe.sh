@@ -56,6 +56,8 @@ cat >"$tmp/slowbench" <<EOF
 if [ "\$1" = run ]; then
     for dir; do :; done
     "$bench" "\$@" >/dev/null || exit
+    # Its results file, not the start file it wrote first (HOST-RANK.start.json).
+    rm -f "\$dir"/*.start.json
     mv "\$dir"/*.json "$tmp/one-rank.json" && exec python3 "$gen" "$tmp/one-rank.json" "\$dir" --ranks 2 --slow 1:0.5
 fi
 exec "$bench" "\$@"

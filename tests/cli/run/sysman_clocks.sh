@@ -49,7 +49,7 @@ grep -q "The clock is sampled through Level Zero Sysman during each workload" "$
     { echo "FAIL: the run does not say the clock was sampled: $(cat "$tmp/rank-1.out")"; exit 1; }
 python3 - "$tmp/ranks" <<'PY' || exit 1
 import glob, json, sys
-docs = sorted(glob.glob(sys.argv[1] + "/*.json"))
+docs = sorted(glob.glob(sys.argv[1] + "/*[0-9].json"))  # not the start files
 assert len(docs) == 2, docs
 for path in docs:
     d = json.load(open(path))["devices"][0]
@@ -61,7 +61,8 @@ for path in docs:
     assert h["samples"] >= 2 and h["temp_c_max"] == 61.5 and abs(h["power_w_mean"] - 75) < 0.5, h
     print("ok   the double, rank %d: %s" % (rank, h))
 PY
-"$bench" merge "$tmp/ranks/"*.json --fail-on error,missing,incomplete >"$tmp/merge.out" 2>&1 || { echo "FAIL: merge: $(cat "$tmp/merge.out")"; exit 1; }
+# The double is one device (one UUID) for both ranks: --ranks-per-device 2.
+"$bench" merge "$tmp/ranks/"*.json --fail-on error,missing,incomplete --ranks-per-device 2 >"$tmp/merge.out" 2>&1 || { echo "FAIL: merge: $(cat "$tmp/merge.out")"; exit 1; }
 tr -s ' \n' '  ' <"$tmp/merge.out" | grep -q "THROTTLED: clock 1500 MHz, its peers' 1750 MHz" ||
     { echo "FAIL: merge flags no THROTTLED device: $(cat "$tmp/merge.out")"; exit 1; }
 echo "ok   merge: the rank at 1500 MHz is THROTTLED"

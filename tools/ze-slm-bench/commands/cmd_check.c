@@ -43,7 +43,7 @@ static const check_level levels[] = {
 };
 
 typedef struct check_opts {
-    uint32_t level, timeout_s;
+    uint32_t level, timeout_s, expect_gpus;
     const char *baseline, *openmetrics, *backend;
     double low_below;
     bool low_set;
@@ -64,6 +64,7 @@ static int on_option(void *ctx, int key, const char *value)
     case 'B': o->baseline = value; return 0;
     case 'P': o->openmetrics = value; return 0;
     case 'b': o->backend = value; return 0;
+    case 'G': return cli_u32("--expect-gpus", value, 1, 4096, &o->expect_gpus) ? 0 : 2;
     default: /* 'O' */
         o->low_below = strtod(value, &end);
         o->low_set = true;
@@ -237,7 +238,7 @@ static int check_run(int argc, char **argv)
         goto out;
     }
     verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = o.low_below, .fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED),
-                       .baseline = o.baseline ? &base : NULL};
+                       .baseline = o.baseline ? &base : NULL, .expect_gpus = o.expect_gpus};
     if (access(scratch_file, F_OK) != 0 || !fleet_init(&f) ||
         fleet_inputs_stream(scratch_file, DOC_READ_LIMIT, &f, NULL, true, NULL) != 0 || f.n_devices == 0) {
         alarm(0);
@@ -248,7 +249,7 @@ static int check_run(int argc, char **argv)
         goto out;
     }
     fleet_sort(&f);
-    if (!verdicts_compute(&f, &vo, &v)) {
+    if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &vo, &v)) {
         rc = cli_error("out of host memory");
         goto out;
     }
@@ -296,6 +297,9 @@ static const cli_option options[] = {
     {"baseline", 'B', "FILE", "judge each device against FILE (merge --write-baseline, or a results document)"},
     {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
     {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
+    {"expect-gpus", 'G', "N", "the node should have N devices: fewer is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
+     "The node should have N devices: fewer found by the driver is ERROR, code ZESLM_FR_GPU_COUNT. Default: what "
+     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES)."},
     CLI_OPTION_BACKEND,
 };
 

@@ -22,6 +22,7 @@
 #include "fleet/fleet_read.h"
 #include "fleet/fleet_verdict.h"
 #include "fleet/baseline_file.h"
+#include "fleet/rank_starts.h"
 #include "render/fleet_exports.h"
 
 typedef struct merge_opts {
@@ -59,9 +60,19 @@ static int on_option(void *ctx, int key, const char *value)
     case 'S': o->strict = true; break;
     case 'Q': o->summary_only = true; break;
     case 'E':
-        if (!cli_u32("--expect", value, 1, 1u << 24, &n))
+        if (!cli_u32("--expect", value, 1, (uint32_t)VERDICT_EXPECT_MAX, &n))
             return 2;
         o->verdict.expect = n;
+        break;
+    case 'G':
+        if (!cli_u32("--expect-gpus", value, 1, 4096, &n))
+            return 2;
+        o->verdict.expect_gpus = n;
+        break;
+    case 'D':
+        if (!cli_u32("--ranks-per-device", value, 1, 4096, &n))
+            return 2;
+        o->verdict.ranks_per_device = n;
         break;
     case 'F':
         if (!verdict_parse_list(value, &o->verdict.fail_on))
@@ -137,11 +148,11 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
         return cli_error("out of host memory");
     int rc = fleet_read_files(&f, in, paths, n, o->read_limit, o->strict, ordered_cores());
     verdicts v = {0};
-    if (rc == 0 && f.n_devices + json_array_size(f.errors) == 0)
+    if (rc == 0 && f.n_devices + json_array_size(f.errors) + json_array_size(o->verdict.starts) == 0)
         rc = cli_error("merge: no device and no error in any file");
     if (rc == 0) {
         fleet_sort(&f);
-        if (!verdicts_compute(&f, &o->verdict, &v))
+        if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &o->verdict, &v))
             rc = cli_error("out of host memory");
     }
     if (rc == 0) {
@@ -186,8 +197,16 @@ static int merge_run(int argc, char **argv)
         return rc;
     fleet baseline = {0};
     fleet_inputs in;
-    if (!fleet_inputs_init(&in, n))
+    /* The ranks' start files: who started where (fleet/rank_starts.h), not results. */
+    json_t *starts = json_array();
+    if (!starts)
         return cli_error("out of host memory");
+    n = rank_starts_take(argv + first, n, o.read_limit, starts);
+    o.verdict.starts = starts;
+    if (!fleet_inputs_init(&in, n)) {
+        json_decref(starts);
+        return cli_error("out of host memory");
+    }
     if (o.baseline) {
         rc = fleet_init(&baseline) ? load_baseline(&o, &baseline) : cli_error("out of host memory");
         o.verdict.baseline = &baseline;
@@ -199,9 +218,11 @@ static int merge_run(int argc, char **argv)
     run_doc one = {0}, merged = {0};
     /* One file: nothing to merge. It is written again as it was read, head and all,
      * through the schema's rows: a document this tool wrote comes out byte for byte.
-     * Asked to judge it as a fleet (--expect, --baseline: a job of one file whose other
-     * ranks left none), it is merged as many are, and holds its verdicts. */
-    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline && !o.openmetrics && !o.write_baseline) {
+     * Asked to judge it as a fleet (--expect, --baseline, the start files of ranks: a
+     * job of one file whose other ranks left none), or for the fleet's CSV (a row's
+     * device, host, rank and verdict), it is merged as many are, and holds its verdicts. */
+    if (rc == 0 && n == 1 && !o.verdict.expect && !o.verdict.baseline && !o.openmetrics && !o.write_baseline &&
+        !o.csv && json_array_size(starts) == 0 && !o.verdict.expect_gpus) {
         rc = fleet_inputs_read(argv[first], o.read_limit, &one, o.strict);
         if (rc == 0 && one.n_devices + json_array_size(one.errors) == 0)
             rc = cli_error("merge: no device and no error in any file");
@@ -213,7 +234,7 @@ static int merge_run(int argc, char **argv)
         loading l = {argv + first, &merged, 0, &o, &in};
         rc = fleet_read_in_order(&in, argv + first, n, o.read_limit, ordered_cores(), take, &l);
         found = l.found;
-        if (rc == 0 && found == 0)
+        if (rc == 0 && found + json_array_size(starts) == 0)
             rc = cli_error("merge: no device and no error in any file");
         if (rc == 0 && !run_doc_merge_end(&merged))
             rc = cli_error("out of host memory");
@@ -228,6 +249,7 @@ out:
     if (baseline.keys)
         fleet_free(&baseline);
     fleet_inputs_free(&in);
+    json_decref(starts);
     return rc;
 }
 
@@ -238,7 +260,18 @@ static const cli_option options[] = {
      "tool wrote."},
     {"csv", 'c', "FILE|-", "the results of every device as CSV, with host, rank, model and verdict (-: stdout)"},
     CLI_OPTION_MARKDOWN,
-    {"expect", 'E', "N", "the job had N ranks: each absent one is MISSING (default: the size the rank files carry)"},
+    {"expect", 'E', "N", "the job had N ranks: each absent one is MISSING (default: the size the rank files carry)" "\n"
+     "The job had N ranks (at most 262144): each that left no file is MISSING, or ERROR (RANK_LOST) on its host "
+     "where its start file (HOST-RANK.start.json, written before it measured) is among the files. Default: the "
+     "size the rank files carry."},
+    {"expect-gpus", 'G', "N", "each host should have N devices: fewer found is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
+     "Each host should have N devices: a host whose ranks found fewer (the driver's count of devices like theirs, "
+     "or the distinct devices measured) is ERROR, ZESLM_FR_GPU_COUNT. Default: what each rank's launcher gave it "
+     "(SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES), as its file says."},
+    {"ranks-per-device", 'D', "N", "more ranks than N on one device is ERROR (ZESLM_FR_SHARED_DEVICE; default 1)" "\n"
+     "Ranks that measured one device (one UUID, or PCI address, or host and index) are ERROR, "
+     "ZESLM_FR_SHARED_DEVICE, when more than N (default 1): a GPU lost, so that the local ranks wrapped over the "
+     "others, or a wrong binding. Raise it where ranks share a device on purpose (a test on one CPU device)."},
     {"baseline", 'B', "FILE", "judge each device against FILE's devices of its model: LOW below --low-below" "\n"
      "A baseline file (--write-baseline; its threshold is --low-below's default), or a results file (a merged "
      "document of a known-good fleet, or one good run of each model) to judge each "

@@ -96,6 +96,8 @@ static const cli_option options[] = {
     {"mpi-wait", 'W', "SEC", "--mpi: the longest a rank waits for the others (default 600)"},
     {"rank-files", 'R', "DIR", "--mpi: each rank also writes DIR/HOST-RANK.json as it goes (a lost rank's work survives)"},
     {"fail-on", 'F', "LIST", "--mpi: the verdicts that set the exit status (as merge's; default fail)"},
+    {"expect-gpus", RUN_KEY_EXPECT_GPUS, "N", "--mpi: each host should have N devices (as merge's)"},
+    {"ranks-per-device", RUN_KEY_RANKS_PER_DEVICE, "N", "--mpi: more ranks than N on one device is ERROR (as merge's; default 1)"},
 };
 
 const cli_command command_run = {

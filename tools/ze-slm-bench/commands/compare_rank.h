@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "commands/compare_tally.h"
+#include "compare/compare_tally.h"
 #include "model/run_doc.h"
 #include "render/sheet.h"
 

@@ -102,12 +102,22 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
     fleet_device *x = &f->devices[f->n_devices];
     *x = (fleet_device){.rank = fleet_rank_field(d->rank, "rank", -1),
                         .size = fleet_rank_field(d->rank, "size", 0),
+                        .local_rank = fleet_rank_field(d->rank, "local_rank", -1),
+                        .seen = fleet_rank_field(d->rank, "devices_seen", -1),
+                        .expected = fleet_rank_field(d->rank, "devices_expected", -1),
+                        .duplicate_of = -1,
                         .index = d->index, .incomplete = d->incomplete, .first = f->n_pairs};
+    const char *choice = json_string_value(json_object_get(d->rank, "device_choice"));
+    const char *from = json_string_value(json_object_get(d->rank, "expected_from"));
+    /* The affinity variables name the choice where they narrowed the devices (rank.c). */
+    x->narrowed = choice && (strstr(choice, "AFFINITY") || strstr(choice, "VISIBLE") || strstr(choice, "SELECTOR"));
+    snprintf(x->expected_from, sizeof x->expected_from, "%s", from ? from : "");
     /* Names past these lengths are cut: they only label the verdicts. */
     snprintf(x->host, sizeof x->host, "%.*s", (int)sizeof x->host - 1, d->host);
     snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, d->name);
     snprintf(x->driver, sizeof x->driver, "%.*s", (int)sizeof x->driver - 1, d->driver);
     snprintf(x->uuid, sizeof x->uuid, "%s", fact(d, "uuid"));
+    snprintf(x->pci, sizeof x->pci, "%s", fact(d, "pci_address"));
     snprintf(x->source, sizeof x->source, "%s", d->source[0] ? d->source : source ? source : "");
     if (doc->aggregated) {
         x->throttled = d->throttled;
@@ -194,6 +204,39 @@ void fleet_sort(fleet *f)
     free(e);
 }
 
+static int by_place(const void *a, const void *b)
+{
+    const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
+    int c = strcmp(x->host, y->host);
+    c = c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+    c = c ? c : (x->index > y->index) - (x->index < y->index);
+    return c ? c : (x > y) - (x < y);
+}
+
+/* Sorted by place, so that 10,000 devices are checked in n log n. */
+bool fleet_mark_duplicates(fleet *f)
+{
+    fleet_device **d = malloc((f->n_devices ? f->n_devices : 1) * sizeof *d);
+    if (!d)
+        return false;
+    for (size_t k = 0; k < f->n_devices; k++)
+        d[k] = &f->devices[k];
+    qsort(d, f->n_devices, sizeof *d, by_place);
+    for (size_t k = 1, first = 0; k < f->n_devices; k++) {
+        const fleet_device *a = d[first], *b = d[k];
+        if (b->rank < 0 || strcmp(a->host, b->host) != 0 || a->rank != b->rank || a->index != b->index) {
+            first = k;
+            continue;
+        }
+        if (b->duplicate_of < 0) {
+            d[k]->duplicate_of = (long)(a - f->devices);
+            f->keys->model_count[b->model]--;
+        }
+    }
+    free(d);
+    return true;
+}
+
 size_t fleet_model_size(const fleet *f, size_t d)
 {
     return f->keys->model_count[f->devices[d].model];
@@ -226,7 +269,7 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
         memset(count, 0, (rows + 1) * sizeof *count);
         size_t total = 0;
         for (size_t k = 0; k < f->n_devices; k++)
-            if (f->devices[k].model == m)
+            if (f->devices[k].model == m && f->devices[k].duplicate_of < 0)
                 for (size_t i = 0; i < f->devices[k].count; i++, total++)
                     count[f->pairs[f->devices[k].first + i].row]++;
         free(speeds);
@@ -244,7 +287,7 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
             break;
         }
         for (size_t k = 0; k < f->n_devices; k++)
-            if (f->devices[k].model == m)
+            if (f->devices[k].model == m && f->devices[k].duplicate_of < 0)
                 for (size_t i = 0; i < f->devices[k].count; i++) {
                     const fleet_pair *p = &f->pairs[f->devices[k].first + i];
                     speeds[at[p->row] + fill[p->row]++] = p->speed;
@@ -256,6 +299,13 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
             if (f->devices[k].model != m)
                 continue;
             size_t n = 0;
+            /* A duplicate is judged on its own (DUPLICATE), never scored twice. */
+            if (f->devices[k].duplicate_of >= 0) {
+                scores[k] = 0;
+                for (size_t i = 0; ratios_out && i < f->devices[k].count; i++)
+                    ratios_out[f->devices[k].first + i] = 0;
+                continue;
+            }
             for (size_t i = 0; i < f->devices[k].count; i++) {
                 const fleet_pair *p = &f->pairs[f->devices[k].first + i];
                 if (ratios_out)
@@ -375,7 +425,7 @@ bool fleet_add_reference(fleet *f, const char *name, const char *driver, const f
     if (!ZESLM_GROW(f->devices, f->n_devices + 1, f->cap_devices) || !ZESLM_GROW(f->pairs, f->n_pairs + n, f->cap_pairs))
         return false;
     fleet_device *x = &f->devices[f->n_devices];
-    *x = (fleet_device){.rank = -1, .first = f->n_pairs};
+    *x = (fleet_device){.rank = -1, .local_rank = -1, .seen = -1, .expected = -1, .duplicate_of = -1, .first = f->n_pairs};
     snprintf(x->host, sizeof x->host, "baseline");
     snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, name);
     snprintf(x->driver, sizeof x->driver, "%.*s", (int)sizeof x->driver - 1, driver);

@@ -15,8 +15,16 @@
 #include "model/run_doc.h"
 
 typedef struct fleet_device {
-    char host[128], name[128], driver[96], uuid[64], source[256];
+    char host[128], name[128], driver[96], uuid[64], pci[32], source[256];
     long rank, size;           /* -1 / 0 when not said */
+    long local_rank;           /* -1 not said */
+    /* Its rank's inventory (run/rank.h): the devices like it the driver showed, those
+     * the launcher gave (-1 not said) and the variable that said so; whether an
+     * affinity variable narrowed what the rank saw (its index is then of that view). */
+    long seen, expected;
+    char expected_from[32];
+    bool narrowed;
+    long duplicate_of;         /* the device of the same host, rank and index read first; -1 none */
     uint32_t index;            /* in its host's devices */
     uint32_t model;            /* devices of one name and driver share it */
     bool incomplete, throttled;
@@ -53,11 +61,16 @@ bool fleet_add_doc(fleet *f, const run_doc *doc, const char *source);
  * order of their files: what several threads read comes out as one would read it. */
 void fleet_sort(fleet *f);
 
+/* Marks each device whose host, rank and index a device read before it already had
+ * (two runs' files of one rank, or a copy): its duplicate_of, and it no longer counts
+ * among its model's devices nor in their medians (fleet_scores). After fleet_sort. */
+bool fleet_mark_duplicates(fleet *f);
+
 /* Rows the fleet's results have (keys interned so far). */
 size_t fleet_rows(const fleet *f);
 
-/* Each device's score against the devices of its model: the median over the results
- * two or more of them measured of its speed over their median speed there (peers.h's
+/* Each device's score against the devices of its model (a duplicate left out: its
+ * score 0): the median over the results two or more of them measured of its speed over their median speed there (peers.h's
  * rule, per model); 0 where it has none. scores holds n_devices. ratios, where not NULL,
  * holds n_pairs: each result's speed over that median (0 where fewer than two measured it). */
 bool fleet_scores(const fleet *f, double *scores, double *ratios);

@@ -9,6 +9,8 @@
 #include "cli/cli.h"
 #include "json/doc_reader.h"
 #include "fleet/fleet_read.h"
+#include "fleet/rank_starts.h"
+#include "table/safe_text.h"
 #include "io/ordered.h"
 
 bool fleet_inputs_init(fleet_inputs *in, size_t n)
@@ -52,9 +54,15 @@ static int bad_file(const char *path, const char *why, run_doc *doc, bool strict
 {
     if (strict)
         return cli_error("%s: %s", path, why);
-    /* The merge goes on; the file is an error of the fleet, with its path. */
+    /* The merge goes on; the file is an error of the fleet, with its path, and the host
+     * and rank its name gives (HOST-RANK.json, as a rank names its file): one verdict
+     * of its rank, which is then not MISSING too. */
+    char host[128] = "";
+    long rank = -1;
+    if (!rank_starts_name(path, host, sizeof host, &rank))
+        *host = '\0';
     run_doc_init(doc, json_object(), &(zeslm_run_opts){0});
-    run_doc_open_error(doc, -1, "", "", -1, "BAD_FILE", why);
+    run_doc_open_error(doc, -1, "", host, rank, "BAD_FILE", why);
     json_object_set_new(json_array_get(doc->errors, 0), "source", json_string(path));
     return 0;
 }
@@ -117,30 +125,43 @@ int fleet_inputs_stream(const char *path, uint64_t limit, fleet *f, fleet_inputs
     return rc;
 }
 
+/* "HOST (PATH)": a note names the node an operator acts on, and the file. */
+static void placed(char *buf, size_t len, const char *host, const char *path)
+{
+    char h[128];
+    snprintf(h, sizeof h, "%s", host && *host ? host : "unknown host");
+    safe_text_inplace(h, sizeof h);
+    snprintf(buf, len, "%s (%s)", h, path);
+}
+
 void fleet_inputs_mixed(fleet_inputs *in, const char *path, const run_doc *doc, size_t n_devices)
 {
     if (n_devices == 0)
         return;
     const char *v = json_string_value(json_object_get(doc->head, "version"));
+    const char *host = json_string_value(json_object_get(doc->head, "host"));
     if (!in->have_first) {
         in->have_first = true;
         snprintf(in->first_path, sizeof in->first_path, "%s", path);
+        snprintf(in->first_host, sizeof in->first_host, "%s", host ? host : "");
         snprintf(in->version, sizeof in->version, "%s", v ? v : "");
         in->quick = doc->quick;
         in->reps = doc->reps;
         in->seed = doc->seed;
         return;
     }
-    char buf[1024];
+    char buf[1024], first[400], this[400];
+    placed(first, sizeof first, in->first_host, in->first_path);
+    placed(this, sizeof this, host, path);
     if (v && *in->version && strcmp(v, in->version) != 0) {
-        snprintf(buf, sizeof buf, "mixed tool versions: %s is %s, %s is %s", in->first_path, in->version, path, v);
+        snprintf(buf, sizeof buf, "mixed tool versions: %s is %s, %s is %s", first, in->version, this, v);
         json_array_append_new(in->notes, json_string(buf));
     }
     if (in->quick != doc->quick || in->reps != doc->reps || in->seed != doc->seed) {
         snprintf(buf, sizeof buf,
                  "mixed settings: %s ran quick=%s reps=%u seed=%llu, %s quick=%s reps=%u seed=%llu; the merged head "
                  "keeps the first's",
-                 in->first_path, in->quick ? "true" : "false", in->reps, (unsigned long long)in->seed, path,
+                 first, in->quick ? "true" : "false", in->reps, (unsigned long long)in->seed, this,
                  doc->quick ? "true" : "false", doc->reps, (unsigned long long)doc->seed);
         json_array_append_new(in->notes, json_string(buf));
     }

@@ -22,7 +22,7 @@ typedef struct fleet_inputs {
     json_t *notes;
     struct stat *ids;
     size_t n;
-    char first_path[256], version[64];
+    char first_path[256], first_host[128], version[64];
     bool have_first, quick;
     uint32_t reps;
     uint64_t seed;

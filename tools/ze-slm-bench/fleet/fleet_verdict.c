@@ -8,7 +8,10 @@
 #include <zeslm/grow.h>
 
 #include "fleet/fleet_verdict.h"
+#include "fleet/inventory.h"
+#include "fleet/rank_starts.h"
 #include "fleet/reason_codes.h"
+#include "table/safe_text.h"
 
 static const char *const names[VERDICT_COUNT] = {"PASS", "UNJUDGED", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
 
@@ -76,14 +79,6 @@ static void note(verdicts *v, const char *fmt, ...)
     json_array_append_new(v->notes, json_string(buf));
 }
 
-static int by_place(const void *a, const void *b)
-{
-    const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
-    int c = strcmp(x->host, y->host);
-    c = c ? c : (x->rank > y->rank) - (x->rank < y->rank);
-    return c ? c : (x->index > y->index) - (x->index < y->index);
-}
-
 static int by_uuid(const void *a, const void *b)
 {
     const fleet_device *x = *(const fleet_device *const *)a, *y = *(const fleet_device *const *)b;
@@ -91,30 +86,29 @@ static int by_uuid(const void *a, const void *b)
     return c ? c : strcmp(x->host, y->host);
 }
 
-/* A rank's device seen twice is an ERROR of the later one (two runs' files of one rank, or
- * a copy: which is the fleet's is unknown, and a health check that passed it would judge a
- * node by a stale run); one GPU on two hosts is a note. Sorted so that a fleet of 10,000
- * is checked in n log n. */
+/* A rank's device seen twice (fleet_mark_duplicates) is an ERROR of the later one (two
+ * runs' files of one rank, or a copy: which is the fleet's is unknown, and a health check
+ * that passed it would judge a node by a stale run), counted once; one GPU on two hosts
+ * is a note. Sorted so that a fleet of 10,000 is checked in n log n. */
 static bool duplicates(const fleet *f, verdicts *v)
 {
     const fleet_device **d = malloc((f->n_devices ? f->n_devices : 1) * sizeof *d);
     if (!d)
         return false;
-    for (size_t k = 0; k < f->n_devices; k++)
+    for (size_t k = 0; k < f->n_devices; k++) {
         d[k] = &f->devices[k];
-    qsort(d, f->n_devices, sizeof *d, by_place);
-    for (size_t k = 1; k < f->n_devices; k++)
-        if (d[k]->rank >= 0 && by_place(&d[k - 1], &d[k]) == 0) {
-            const fleet_device *first = d[k - 1] < d[k] ? d[k - 1] : d[k], *again = d[k - 1] < d[k] ? d[k] : d[k - 1];
-            verdict_entry *e = &v->entries[again - f->devices];
-            e->v = VERDICT_ERROR;
-            e->code = REASON_DUPLICATE;
-            snprintf(e->why, sizeof e->why, "DUPLICATE: rank %ld's device %u is also in %s (two runs' files, or a copy)",
-                     again->rank, again->index, first->source);
-        }
+        if (d[k]->duplicate_of < 0)
+            continue;
+        verdict_entry *e = &v->entries[k];
+        e->v = VERDICT_ERROR;
+        e->code = REASON_DUPLICATE;
+        snprintf(e->why, sizeof e->why, "DUPLICATE: rank %ld's device %u is also in %s (two runs' files, or a copy)",
+                 d[k]->rank, d[k]->index, f->devices[d[k]->duplicate_of].source);
+    }
     qsort(d, f->n_devices, sizeof *d, by_uuid);
     for (size_t k = 1; k < f->n_devices; k++)
-        if (*d[k]->uuid && strcmp(d[k - 1]->uuid, d[k]->uuid) == 0 && strcmp(d[k - 1]->host, d[k]->host) != 0)
+        if (*d[k]->uuid && strcmp(d[k - 1]->uuid, d[k]->uuid) == 0 && strcmp(d[k - 1]->host, d[k]->host) != 0 &&
+            d[k]->duplicate_of < 0 && d[k - 1]->duplicate_of < 0)
             note(v, "one device UUID (%s) on two hosts, %s and %s: a cloned UUID or a wrong host name", d[k]->uuid,
                  d[k - 1]->host, d[k]->host);
     free(d);
@@ -187,6 +181,42 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
     }
 }
 
+/* A bad file's host and rank: its rank's start file's (the rank's own word), else its
+ * name's (HOST-RANK.json; fleet_read.c read it into the error entry). */
+static void bad_file_place(const json_t *starts, const char *src, verdict_entry *e)
+{
+    const json_t *s = rank_starts_find(starts, -1, src);
+    const char *host = json_string_value(json_object_get(s, "host"));
+    if (!host)
+        return;
+    snprintf(e->host, sizeof e->host, "%s", host);
+    safe_text_inplace(e->host, sizeof e->host);
+    e->rank = (long)json_integer_value(json_object_get(s, "rank"));
+}
+
+/* A rank that left no results but a start file: lost where it ran (killed before its
+ * first write, a crash); false where it left none. */
+static bool started(const json_t *s, verdict_entry *e)
+{
+    const char *host = json_string_value(json_object_get(s, "host"));
+    if (!host)
+        return false;
+    const char *job = json_string_value(json_object_get(s, "job"));
+    const char *choice = json_string_value(json_object_get(s, "device_choice"));
+    const char *at = json_string_value(json_object_get(s, "started"));
+    const char *src = json_string_value(json_object_get(s, "source"));
+    e->v = VERDICT_ERROR;
+    e->code = REASON_RANK_LOST;
+    snprintf(e->host, sizeof e->host, "%s", host);
+    safe_text_inplace(e->host, sizeof e->host);
+    snprintf(e->why, sizeof e->why,
+             "RANK_LOST: rank %ld started at %s%s%s (device: %s) and left no results: killed or crashed before its "
+             "first workload, or its file removed (%s)",
+             e->rank, at ? at : "?", job ? ", job " : "", job ? job : "", choice ? choice : "?", src ? src : "?");
+    safe_text_inplace(e->why, sizeof e->why);
+    return true;
+}
+
 bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
 {
     memset(out, 0, sizeof *out);
@@ -201,7 +231,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
         out->entries[k].peers = fleet_model_size(f, k);
         judge_device(f, k, o, &out->entries[k]);
         long s = f->devices[k].size;
-        out->expected = s > out->expected ? s : out->expected;
+        out->expected = s > out->expected && s <= VERDICT_EXPECT_MAX ? s : out->expected;
     }
     free(scores);
     /* The document's errors: devices that did not open, lost ranks, bad files. */
@@ -220,20 +250,28 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
         e->code = reason_of_status(status);
         const char *msg = json_string_value(json_object_get(err, "message"));
         const char *src = json_string_value(json_object_get(err, "source"));
+        if (src && e->code == REASON_BAD_FILE)
+            bad_file_place(o->starts, src, e);
         snprintf(e->why, sizeof e->why, "%s: %s%s%s", status ? status : "ERROR", msg ? msg : "", src ? " in " : "",
                  src ? src : "");
         const json_t *size = json_object_get(err, "size");
         long s = json_is_integer(size) ? (long)json_integer_value(size) : 0;
-        out->expected = s > out->expected ? s : out->expected;
+        out->expected = s > out->expected && s <= VERDICT_EXPECT_MAX ? s : out->expected;
     }
     if (!ok)
+        return false;
+    if (!inventory_judge(f, o, out, add, &cap))
         return false;
     /* Ranks expected: --expect, else the largest size a rank said. */
     if (o->expect > 0)
         out->expected = o->expect;
     bool *seen = calloc((size_t)(out->expected > 0 ? out->expected : 1), sizeof *seen);
-    if (!seen)
+    const json_t **start = rank_starts_index(o->starts, out->expected);
+    if (!seen || !start) {
+        free(seen);
+        free(start);
         return false;
+    }
     for (size_t i = 0; i < out->n; i++)
         if (out->entries[i].rank >= 0 && out->entries[i].rank < out->expected)
             seen[out->entries[i].rank] = true;
@@ -243,14 +281,18 @@ bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
         verdict_entry *e = add(out, &cap);
         if (!e) {
             free(seen);
+            free(start);
             return false;
         }
-        e->v = VERDICT_MISSING;
-        e->code = REASON_MISSING;
         e->rank = r;
-        snprintf(e->why, sizeof e->why, "rank %ld of %ld left no results file and no error", r, out->expected);
+        if (!started(start[r], e)) {
+            e->v = VERDICT_MISSING;
+            e->code = REASON_MISSING;
+            snprintf(e->why, sizeof e->why, "rank %ld of %ld left no results file and no error", r, out->expected);
+        }
     }
     free(seen);
+    free(start);
     if (!duplicates(f, out))
         return false;
     for (size_t i = 0; i < out->n; i++)

@@ -40,7 +40,18 @@ typedef struct verdict_opts {
     long expect;               /* ranks the job had; 0: the size the rank files carry */
     const fleet *baseline;     /* NULL: no LOW */
     unsigned fail_on;          /* 1u << verdict for each that fails, and the FAIL_ON_ levels; FAIL_ON_FAIL by default */
+    /* The inventory (fleet/inventory.h): devices each host should have (0: what its
+     * ranks' launcher said), and the most ranks that may measure one device (0: one). */
+    long expect_gpus, ranks_per_device;
+    /* The ranks' start files (fleet/rank_starts.h; NULL none): a rank that left no
+     * results but started is named by its host, as is a bad file of a rank. */
+    const json_t *starts;
 } verdict_opts;
+
+/* The most ranks --expect takes (a rank file's size above it is not believed): a
+ * MISSING rank costs about 1.5 KiB of verdicts, so 262,144 ranks (more GPUs than the
+ * largest machines have) stay under half a GiB. */
+#define VERDICT_EXPECT_MAX (1L << 18)
 
 #define VERDICT_FAIL_ALL (((1u << VERDICT_COUNT) - 1) & ~1u)
 /* --fail-on's levels: every verdict of level FAIL (the default), or of WARN or FAIL. */

@@ -8,6 +8,7 @@
 
 #include "fleet/fleet_aggregate.h"
 #include "fleet/run_fleet.h"
+#include "model/safe_names.h"
 
 /* *s as a string `into` keeps (its source: a set of the few units results name), so
  * the document it was read from can be freed. */
@@ -44,6 +45,8 @@ static bool move_device(run_doc *into, run_doc_device *d, const char *source)
     m->same_device_as = -1;
     if (!m->source[0])
         snprintf(m->source, sizeof m->source, "%s", source);
+    if (!safe_names_device(m))
+        return false;
     for (size_t i = 0; i < m->results.count; i++) {
         zeslm_result *r = &m->results.items[i];
         if (!intern(into, &r->rate_unit) || !intern(into, &r->work_unit) || !intern(into, &r->ratio_name))
@@ -90,6 +93,10 @@ bool run_doc_merge_add(run_doc *out, run_doc *doc, const char *source)
             return false;
         if (!json_object_get(e, "source"))
             json_object_set_new(e, "source", json_string(source));
+        if (!safe_names_error(e)) {
+            json_decref(e);
+            return false;
+        }
         json_array_append_new(out->errors, e);
     }
     return true;

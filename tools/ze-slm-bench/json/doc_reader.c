@@ -16,6 +16,7 @@
 
 #include "io/mapped.h"
 #include "json/doc_reader.h"
+#include "model/safe_names.h"
 #include "json/doc_scan.h"
 #include "model/hosts.h"
 #include "json/records.h"
@@ -243,6 +244,16 @@ static int read_head(doc_reader *r, char *why, size_t why_len)
         h->head = json_object();
     if (rc)
         return -1;
+    /* Names from the file reach terminals: no control character (model/safe_names.h). */
+    if (!safe_names_head(h->head)) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    for (size_t i = 0; i < json_array_size(h->errors); i++)
+        if (!safe_names_error(json_array_get(h->errors, i))) {
+            snprintf(why, why_len, "out of host memory");
+            return -1;
+        }
     if (version == 1) {
         /* Its root is its one device: the "errors" there are that device's. */
         json_array_clear(h->errors);
@@ -497,7 +508,12 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
 {
     if (r->version == 1) {
         json_array_append(kept, r->root);
-        return run_doc_read_device(into, cap, r->root, NULL, k, host, why, why_len);
+        int rc = run_doc_read_device(into, cap, r->root, NULL, k, host, why, why_len);
+        if (rc == 0 && !safe_names_device(&into->devices[into->n_devices - 1])) {
+            snprintf(why, why_len, "out of host memory");
+            rc = -1;
+        }
+        return rc;
     }
     size_t start = r->spans[2 * k], end = r->spans[2 * k + 1];
     /* A device past the bound of one record is refused by parse_span, plain or not. */
@@ -516,6 +532,10 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
     /* Read in order, the page it shares with the device before goes too. */
     release(r, k > 0 ? r->spans[2 * k - 2] : start, end);
     int rc = o ? run_doc_read_device(into, cap, o, plain ? &list : NULL, k, host, why, why_len) : -1;
+    if (rc == 0 && !safe_names_device(&into->devices[into->n_devices - 1])) {
+        snprintf(why, why_len, "out of host memory");
+        rc = -1;
+    }
     zeslm_results_free(&list);
     /* The device copies what it reads of o but the units of results read from o: o is
      * kept only then (a light device holds none; plain results point into strings). */

@@ -62,6 +62,12 @@ static const schema_row rank_rows[] = {
     {.key = "size", .kind = SCHEMA_I64, .flags = SCHEMA_NULLABLE},
     {.key = "host", .kind = SCHEMA_STR},
     {.key = "device_choice", .kind = SCHEMA_STR},
+    /* The inventory (docs/fleet-health.md): the driver's devices like the one taken, those
+     * the launcher gave and the variable that said so, and the batch job. */
+    {.key = "devices_seen", .kind = SCHEMA_I64, .flags = SCHEMA_NULLABLE},
+    {.key = "devices_expected", .kind = SCHEMA_I64, .flags = SCHEMA_NULLABLE},
+    {.key = "expected_from", .kind = SCHEMA_STR, .flags = SCHEMA_NULLABLE},
+    {.key = "job", .kind = SCHEMA_STR, .flags = SCHEMA_NULLABLE},
 };
 const schema_record records_rank = {.name = "rank", ROWS(rank_rows), .json_backed = true};
 

@@ -536,7 +536,7 @@ static void device_errors(FILE *f, const run_doc *doc)
     }
 }
 
-bool run_render_fleet(FILE *f, const run_doc *doc)
+bool run_render_fleet(FILE *f, const run_doc *doc, long slow_said, long errors_said)
 {
     /* A document merged from none (`merge` of one run's file) is that one run. */
     size_t runs = json_array_size(json_object_get(doc->head, "merged_from")), slow = 0, hot = 0;
@@ -550,6 +550,9 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
         hot += doc->devices[k].throttled;
         errors += json_array_size(doc->devices[k].errors);
     }
+    size_t listed = errors;
+    slow = slow_said >= 0 ? (size_t)slow_said : slow;
+    errors = errors_said >= 0 ? (size_t)errors_said : errors;
     fprintf(f, "%zu device%s on %zu host%s, from %zu run%s; %zu slow, %zu throttled, %zu error%s.\n",
             doc->n_devices, doc->n_devices == 1 ? "" : "s", n_hosts, n_hosts == 1 ? "" : "s", runs,
             runs == 1 ? "" : "s", slow, hot, errors, errors == 1 ? "" : "s");
@@ -564,7 +567,7 @@ bool run_render_fleet(FILE *f, const run_doc *doc)
         ok = cli_error("cannot read back the results set aside for d0") == 0;
     }
     hosts_text(f, doc);
-    if (errors > json_array_size(doc->errors)) {
+    if (listed > json_array_size(doc->errors)) {
         fprintf(f, "\nErrors:\n");
         device_errors(f, doc);
     }

@@ -21,9 +21,10 @@ void run_render_section(FILE *f, const run_doc *doc, const run_doc_device *d, co
 void run_render_tail(FILE *f, const run_doc *doc);
 
 /* A merged document (merge, run --mpi): how many devices, hosts, slow, throttled
- * and errors; the table across the devices, each one with where it ran; a line per
- * host; the devices' errors. Returns false when out of memory. */
-bool run_render_fleet(FILE *f, const run_doc *doc);
+ * and errors (slow_said, errors_said: the verdicts' SLOW and ERROR entries, which the
+ * head then gives; -1: the document's own); the table across the devices, each one with
+ * where it ran; a line per host; the devices' errors. Returns false when out of memory. */
+bool run_render_fleet(FILE *f, const run_doc *doc, long slow_said, long errors_said);
 
 /* The Markdown and the CSV (output_plan writers: false when out of memory). */
 bool run_render_markdown(FILE *f, const void *doc);

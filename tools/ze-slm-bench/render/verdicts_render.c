@@ -8,6 +8,7 @@
 #include "render/verdicts_render.h"
 #include "fleet/reason_codes.h"
 #include "render/fleet_exports.h"
+#include "table/safe_text.h"
 
 static void where(const verdict_entry *e, char *buf, size_t len)
 {
@@ -20,11 +21,37 @@ static void where(const verdict_entry *e, char *buf, size_t len)
         snprintf(buf + n, len - (size_t)n, " %s", e->model);
 }
 
-/* A line of text holds no newline, whatever a file named its host or device. */
+/* A line of text holds no control character (a newline, a CR that would overwrite
+ * it, an ESC), whatever a file named its host or device. */
 static void one_line(FILE *f, const char *s)
 {
-    for (; *s; s++)
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    safe_text_fputs(s, f);
+}
+
+/* Each model the baseline has no device of, once: its devices were judged against
+ * their peers alone (ZESLM_FR_NO_BASELINE), which the failing lines do not say. */
+static void no_baseline(FILE *f, const verdicts *v)
+{
+    for (size_t i = 0; i < v->n; i++) {
+        const verdict_entry *e = &v->entries[i];
+        if (e->code != REASON_NO_BASELINE)
+            continue;
+        size_t devices = 0, first = i;
+        for (size_t j = 0; j < v->n && first == i; j++)
+            if (j < i && v->entries[j].code == REASON_NO_BASELINE && strcmp(v->entries[j].model, e->model) == 0)
+                first = j;
+        if (first != i)
+            continue;
+        /* Every device of the model, whatever its verdict against its peers (a SLOW one
+         * was not judged against the baseline either). */
+        for (size_t j = 0; j < v->n; j++)
+            devices += v->entries[j].device >= 0 && v->entries[j].baseline_score == 0 &&
+                       strcmp(v->entries[j].model, e->model) == 0;
+        fputs("NOTE       the baseline has no device of ", f);
+        one_line(f, e->model);
+        fprintf(f, ": %zu device%s judged against %s peers alone [%s]\n", devices, devices == 1 ? "" : "s",
+                devices == 1 ? "its" : "their", reason_name(REASON_NO_BASELINE));
+    }
 }
 
 void verdicts_text_first(FILE *f, const verdicts *v)
@@ -43,6 +70,7 @@ void verdicts_text_first(FILE *f, const verdicts *v)
             const reason_row *r = reason_of((reason_code)e->code);
             fprintf(f, " [%s, %s]\n", r->name, reason_level_name(r->level));
         }
+    no_baseline(f, v);
     for (size_t i = 0; i < json_array_size(v->notes); i++) {
         fputs("NOTE       ", f);
         one_line(f, json_string_value(json_array_get(v->notes, i)));
@@ -82,7 +110,18 @@ static void xml(FILE *f, const char *s)
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&apos;", f); break;
-        default: fputc(c < 0x20 && c != '\t' ? ' ' : c, f); break;
+        default:
+            /* C1 in UTF-8 (U+0080..U+009F), which XML allows and a terminal showing the
+             * report may not: escaped as the text's are. */
+            if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f) {
+                fprintf(f, "\\u00%02x", (unsigned char)*++s);
+                break;
+            }
+            if (c < 0x20 || c == 0x7f)
+                fprintf(f, "\\x%02x", c);
+            else
+                fputc(c, f);
+            break;
         }
     }
 }
@@ -208,7 +247,7 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     fleet f;
     if (!fleet_init(&f))
         return cli_error("out of host memory");
-    bool ok = fleet_add_doc(&f, merged, NULL) && verdicts_compute(&f, o, &v);
+    bool ok = fleet_add_doc(&f, merged, NULL) && fleet_mark_duplicates(&f) && verdicts_compute(&f, o, &v);
     if (!ok) {
         fleet_free(&f);
         verdicts_free(&v);
@@ -223,8 +262,12 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
         merged->verdicts = verdicts_json(&v, o->fail_on);
     }
     verdicts_text_first(plan->text, &v);
-    /* The fleet's errors set the status through their verdicts; rc is the tool's own. */
-    int rc = run_render_fleet(plan->text, merged) ? 0 : 1;
+    /* The fleet's errors set the status through their verdicts; rc is the tool's own.
+     * Its head counts the verdicts' SLOW and ERROR entries, as the last line does. */
+    size_t counts[VERDICT_COUNT] = {0};
+    for (size_t i = 0; i < v.n; i++)
+        counts[v.entries[i].v]++;
+    int rc = run_render_fleet(plan->text, merged, (long)counts[VERDICT_SLOW], (long)counts[VERDICT_ERROR]) ? 0 : 1;
     rc |= run_render_write(plan, merged);
     verdicts_output out = {&v, o->fail_on, &f};
     rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);

@@ -26,6 +26,50 @@ static const struct launcher {
 
 static const char *const affinity_vars[] = {"ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR", "CUDA_VISIBLE_DEVICES"};
 
+/* The devices the launcher gave: first what this process may see (a list of devices,
+ * as Slurm's GRES and the binding options set it: its items counted), then the node's
+ * share of the job (SLURM_GPUS_ON_NODE a count, SLURM_JOB_GPUS a list). ONEAPI_DEVICE_SELECTOR
+ * is a filter of backends and devices, not a list: left out. */
+static const struct {
+    const char *name;
+    bool list;
+} expect_vars[] = {
+    {"ZE_AFFINITY_MASK", true}, {"CUDA_VISIBLE_DEVICES", true}, {"HIP_VISIBLE_DEVICES", true},
+    {"SLURM_GPUS_ON_NODE", false}, {"SLURM_JOB_GPUS", true},
+};
+
+/* The batch systems' job ids, the first set. */
+static const char *const job_vars[] = {"SLURM_JOB_ID", "PBS_JOBID", "LSB_JOBID", "FLUX_JOB_ID", "JOB_ID"};
+
+/* The items of a comma-separated list ("0,1,2": 3); 0 for an empty one. */
+static long list_items(const char *s)
+{
+    long n = *s ? 1 : 0;
+    for (; *s; s++)
+        n += *s == ',';
+    return n;
+}
+
+/* What the launcher says of the devices, and the job, into out. */
+static void launcher_devices(rank_getenv env, rank_info *out)
+{
+    out->devices_seen = out->devices_expected = -1;
+    for (size_t i = 0; i < sizeof expect_vars / sizeof expect_vars[0] && out->devices_expected < 0; i++) {
+        const char *v = env(expect_vars[i].name);
+        char *end;
+        long n = !v || !*v ? -1 : expect_vars[i].list ? list_items(v) : strtol(v, &end, 10);
+        if (n > 0 && (expect_vars[i].list || (*end == '\0' && n < 0x7fffffffL))) {
+            out->devices_expected = n;
+            snprintf(out->expected_from, sizeof out->expected_from, "%s", expect_vars[i].name);
+        }
+    }
+    for (size_t i = 0; i < sizeof job_vars / sizeof job_vars[0] && !out->job[0]; i++) {
+        const char *v = env(job_vars[i]);
+        if (v && *v)
+            snprintf(out->job, sizeof out->job, "%.63s", v);
+    }
+}
+
 /* The variable as a whole decimal number in [0, 2^31), -1 when unset; false when it
  * is set to anything else. */
 static bool number(rank_getenv env, const char *name, long *out, char *why, size_t why_len)
@@ -92,6 +136,7 @@ bool rank_detect(rank_getenv env, rank_info *out, char *why, size_t why_len)
     if (gethostname(out->host, sizeof out->host - 1) != 0 || !out->host[0])
         snprintf(out->host, sizeof out->host, "unknown-host");
     snprintf(out->device_choice, sizeof out->device_choice, "best");
+    launcher_devices(env, out);
     const size_t n = sizeof launchers / sizeof launchers[0];
     for (size_t i = 0; i < n; i++) {
         if (!launcher_read(env, i, out, why, why_len))
@@ -131,12 +176,19 @@ const char *rank_affinity(rank_getenv env)
     return NULL;
 }
 
+uint32_t rank_devices_like(const zeslm_device_list *list, uint32_t best)
+{
+    const zeslm_device_info *b = &list->items[best];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < list->count; i++)
+        n += list->items[i].backend == b->backend && list->items[i].is_gpu == b->is_gpu;
+    return n;
+}
+
 uint32_t rank_pick(const zeslm_device_list *list, uint32_t best, rank_info *r)
 {
     const zeslm_device_info *b = &list->items[best];
-    uint32_t peers = 0, pick = best;
-    for (uint32_t i = 0; i < list->count; i++)
-        peers += list->items[i].backend == b->backend && list->items[i].is_gpu == b->is_gpu;
+    uint32_t peers = rank_devices_like(list, best), pick = best;
     /* Without a local rank (a launcher that gives none) the best device it is. */
     if (r->local_rank < 0 || peers == 0)
         return best;
@@ -169,5 +221,10 @@ json_t *rank_json(const rank_info *r)
     json_object_set_new(o, "size", r->size > 0 ? json_integer(r->size) : json_null());
     json_object_set_new(o, "host", json_string(r->host));
     json_object_set_new(o, "device_choice", json_string(r->device_choice));
+    json_object_set_new(o, "devices_seen", r->devices_seen >= 0 ? json_integer(r->devices_seen) : json_null());
+    json_object_set_new(o, "devices_expected",
+                        r->devices_expected >= 0 ? json_integer(r->devices_expected) : json_null());
+    json_object_set_new(o, "expected_from", r->expected_from[0] ? json_string(r->expected_from) : json_null());
+    json_object_set_new(o, "job", r->job[0] ? json_string(r->job) : json_null());
     return o;
 }

@@ -23,6 +23,13 @@ typedef struct rank_info {
     /* Why this device: "--device", the affinity variable that narrowed the devices
      * the runtime shows ("ZE_AFFINITY_MASK"), "local rank N of M devices", or "best". */
     char device_choice[96];
+    /* The node's devices as the launcher and the driver see them (merge's inventory,
+     * fleet/inventory.h): the devices like the one it takes that the driver shows this
+     * process (-1: not listed yet), and those the launcher gave it (-1: it says
+     * none) with the variable that said so ("SLURM_GPUS_ON_NODE", "CUDA_VISIBLE_DEVICES"). */
+    long devices_seen, devices_expected;
+    char expected_from[32];
+    char job[64];          /* the batch system's job id (SLURM_JOB_ID, ...); "" none */
 } rank_info;
 
 /* Reads the launcher's variables through `env` (getenv; tests pass their own) and the
@@ -40,12 +47,17 @@ const char *rank_affinity(rank_getenv env);
  * ranks of a host spread over its GPUs. Sets r->device_choice. Returns the index. */
 uint32_t rank_pick(const zeslm_device_list *list, uint32_t best, rank_info *r);
 
+/* The devices like list->items[best] (same backend, GPU or not): those a rank's local
+ * rank wraps over. */
+uint32_t rank_devices_like(const zeslm_device_list *list, uint32_t best);
+
 /* `--json DIR/` (a path ending in '/'): DIR/HOST-RANK.json into out. Returns false
  * (out untouched) for any other path; out holds len bytes. */
 bool rank_json_path(const char *path, const rank_info *r, char *out, size_t len);
 
-/* {launcher, rank, local_rank, size, host, device_choice} for a results document;
- * unknown members are null. */
+/* {launcher, rank, local_rank, size, host, device_choice, devices_seen,
+ * devices_expected, expected_from, job} for a results document; unknown members are
+ * null. */
 json_t *rank_json(const rank_info *r);
 
 #endif

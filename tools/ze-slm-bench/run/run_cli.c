@@ -8,6 +8,7 @@
 #include "cli/suggest.h"
 #include "run/progress.h"
 #include "fleet/fleet_verdict.h"
+#include "run/rank_start.h"
 #include "run/run_cli.h"
 
 bool run_cli_defaults(run_cli *o)
@@ -111,6 +112,14 @@ int run_cli_option(run_cli *o, int c, const char *arg)
 #endif
         break;
     case 'W': ok = seconds("--mpi-wait", arg, &o->mpi_wait_s); break;
+    case RUN_KEY_EXPECT_GPUS:
+        if ((ok = cli_u32("--expect-gpus", arg, 1, 4096, &v32)))
+            o->expect_gpus = v32;
+        break;
+    case RUN_KEY_RANKS_PER_DEVICE:
+        if ((ok = cli_u32("--ranks-per-device", arg, 1, 4096, &v32)))
+            o->ranks_per_device = v32;
+        break;
     case 'R': o->rank_files = arg; break;
     case 'F':
         if (!verdict_parse_list(arg, &o->fail_on))
@@ -183,5 +192,7 @@ int run_cli_rank(run_cli *o, rank_info *rk, const char **affinity)
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return cli_error("cannot create %s: %s", dir, strerror(errno));
     o->json = o->rank_json;
-    return 0;
+    /* Before anything is measured, or the driver even listed: its host and rank for
+     * merge, whatever ends this rank from here. */
+    return rank_start_write(o->rank_json, rk, o->dev.device);
 }

@@ -28,6 +28,7 @@ typedef struct run_cli {
     bool mpi;
     double mpi_wait_s; /* the longest a rank waits for the others: in MPI_Init, at a barrier, the gather */
     unsigned fail_on;  /* --mpi: the verdicts that set rank 0's exit status (fleet/fleet_verdict.h) */
+    long expect_gpus, ranks_per_device; /* --mpi: the inventory's (fleet/inventory.h); 0: the defaults */
     const char *rank_files; /* --mpi --rank-files DIR: each rank also writes DIR/HOST-RANK.json as it goes */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to
@@ -40,8 +41,10 @@ typedef struct run_cli {
     char rank_json[4096];
 } run_cli;
 
-/* --trace's key: it has no short letter. */
+/* --trace's key: it has no short letter; nor have run --mpi's inventory options. */
 #define RUN_KEY_TRACE (CLI_KEY_LONG_ONLY + 16)
+#define RUN_KEY_EXPECT_GPUS (CLI_KEY_LONG_ONLY + 17)
+#define RUN_KEY_RANKS_PER_DEVICE (CLI_KEY_LONG_ONLY + 18)
 
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \

@@ -109,19 +109,6 @@ static int choose(const zeslm_device_list *list, const char *spec, uint32_t *cho
     return rc;
 }
 
-/* The one device a spec names, as `choose` gives several. With none named, a rank
- * of a launch takes its local rank's device (rank_pick) unless an affinity variable
- * already narrowed the devices; else the default. */
-static int choose_one(fanout *f, const char *spec, uint32_t *chosen, size_t *n)
-{
-    /* A device that is not there is the user's to fix, as in a list of several. */
-    if (zeslm_select_device(&f->list, spec, chosen) != ZESLM_OK)
-        return cli_usage_error("%s", zeslm_last_error());
-    if (!spec && !f->affinity && f->rank.launcher)
-        *chosen = rank_pick(&f->list, *chosen, &f->rank);
-    *n = 1;
-    return 0;
-}
 
 /* The device's clock sampler, and what the document says of its clocks until the
  * first workload ends. */
@@ -149,6 +136,21 @@ static int rank_open_error(fanout *f, zeslm_status st, int rc)
         rc = rc ? rc : 1;
     json_decref(doc);
     return rc;
+}
+
+/* The one device a spec names, as `choose` gives several. With none named, a rank
+ * of a launch takes its local rank's device (rank_pick) unless an affinity variable
+ * already narrowed the devices; else the default. */
+static int choose_one(fanout *f, const char *spec, uint32_t *chosen, size_t *n)
+{
+    /* A device that is not there is the user's to fix, as in a list of several; a
+     * rank's file says so too, with its host, for merge to judge (NO_DEVICE). */
+    if (zeslm_select_device(&f->list, spec, chosen) != ZESLM_OK)
+        return rank_open_error(f, ZESLM_ERR_NO_DEVICE, cli_usage_error("%s", zeslm_last_error()));
+    if (!spec && !f->affinity && f->rank.launcher)
+        *chosen = rank_pick(&f->list, *chosen, &f->rank);
+    *n = 1;
+    return 0;
 }
 
 /* Opens chosen device `index` into the next lane and the document. Returns 0, or
@@ -199,6 +201,10 @@ static int open_devices(fanout *f)
     zeslm_status st = zeslm_list_devices(f->o->dev.backend, &f->list);
     if (st != ZESLM_OK)
         return rank_open_error(f, st, cli_error("%s", zeslm_last_error()));
+    /* The driver's view of the node, for merge's inventory: the devices like the best. */
+    uint32_t best;
+    if (zeslm_select_device(&f->list, NULL, &best) == ZESLM_OK)
+        f->rank.devices_seen = rank_devices_like(&f->list, best);
     uint32_t *chosen = calloc(f->list.count ? f->list.count : 1, sizeof *chosen);
     f->lanes = calloc(f->list.count ? f->list.count : 1, sizeof *f->lanes);
     if (!chosen || !f->lanes) {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands/compare_tally.h"
+#include "compare/compare_tally.h"
 
 /* The counts of the workload of `key`, added at the end when new; NULL: out of memory. */
 static compare_counts *of(compare_tally *t, const char *key)

@@ -5,7 +5,7 @@
 
 #include <zeslm/units.h>
 
-#include "commands/compare_rows.h"
+#include "compare/compare_rows.h"
 
 json_t *compare_real_or_null(double v)
 {
