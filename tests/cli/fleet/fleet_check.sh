@@ -7,7 +7,8 @@
 # line, exits 4 and leaves no temporary; a bad level is a usage error. Then the epilog
 # of docs/fleet-health.md as the page has it, run as slurmd runs it (env -i: no HOME,
 # no PATH), with scontrol stood in for and its paths pointed at the test's: the healthy
-# node is not drained, the slow one is, with the check's line as the reason.
+# node is not drained, the slow one is, with the check's line as the reason, its host
+# Slurm's name of the node (SLURMD_NODENAME), not the host name.
 # usage: fleet_check.sh ZE_SLM_BENCH REPO_DIR
 set -u
 bench=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -88,6 +89,6 @@ grep -q "job 7 exit 0: ze-slm-check host=" "$tmp/log" || fail "the epilog's log:
 [ ! -e "$tmp/drained" ] || fail "a healthy node was drained: $(cat "$tmp/drained")"
 epilog "$tmp/fast.json"
 cat "$tmp/drained"
-grep -q '^update nodename=n2 state=drain reason=ze-slm exit 3: host=[^ ]* verdict=LOW code=' "$tmp/drained" ||
+grep -q '^update nodename=n2 state=drain reason=ze-slm exit 3: host=n2 verdict=LOW code=' "$tmp/drained" ||
     fail "the slow node was not drained with its line: $(cat "$tmp/drained" "$tmp/log" 2>&1)"
 echo ok

@@ -29,6 +29,8 @@ export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd
 # ReFrame imports the check file from where it lies, and Python would cache its bytecode
 # beside it (reference/reframe/__pycache__/): a test writes only under a temporary folder.
 export PYTHONDONTWRITEBYTECODE=1
+# ReFrame keeps the log of a failed run in TMPDIR (rfm-*.log), and this test fails it on purpose.
+export TMPDIR="$tmp"
 cd "$tmp" || exit 1
 "$venv/bin/reframe" -c "$check" -r -S bench="$bench" --prefix "$tmp/ok" >"$tmp/ok.out" 2>&1 ||
     fail "reframe: $(cat "$tmp/ok.out")"

@@ -203,8 +203,15 @@ static int check_run(int argc, char **argv)
     if ((rc = output_plan_init(&plan, NULL, NULL, NULL)) != 0 ||
         (rc = output_plan_add(&plan, OUTPUT_OPENMETRICS, "--openmetrics", o.openmetrics)) != 0)
         return rc;
+    /* Slurm's name of the node where slurmd runs the check (an epilog's or
+     * HealthCheckProgram's SLURMD_NODENAME): the name scontrol drains, which is not the
+     * host name where a node's NodeName differs or several slurmd share one host. */
     char host[256] = "unknown";
-    gethostname(host, sizeof host - 1);
+    const char *node = getenv("SLURMD_NODENAME");
+    if (node && *node)
+        snprintf(host, sizeof host, "%s", node);
+    else
+        gethostname(host, sizeof host - 1);
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     fleet base = {0}, f = {0};
