@@ -12,6 +12,7 @@
 #include <zeslm/backends.h>
 #include <zeslm/facts.h>
 
+#include "fleet/fleet_aggregate.h"
 #include "json/doc_reader.h"
 #include "json/records.h"
 #include "table/fields.h"

@@ -32,7 +32,7 @@ assert sum(1 for _ in open(tmp + "/v.jsonl")) == 2000
 # About 2 KiB a device: the files' bytes are not held.
 assert peak < read / 4 and peak < 256 << 20, f"peak {peak >> 20} MiB for {read >> 20} MiB read"
 print(f"2000 files, {read >> 20} MiB read, peak {peak >> 20} MiB")
-# The whole document too: each device's results wait on disk (model/spool.c), so its peak
+# The whole document too: each device's results wait on disk (io/spool.c), so its peak
 # stays below the bytes read (held in memory, 2000 devices' results took about 460 MB).
 p = subprocess.run([bench, "merge", "--fail-on", "warn", "--json", tmp + "/m.json"] + files, capture_output=True, text=True)
 full = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # merge sets each device's results aside in a temporary file once read and reads them
-# back to write (model/spool.c): what it writes must be what the rank files hold. 24 rank
+# back to write (io/spool.c): what it writes must be what the rank files hold. 24 rank
 # files made from the committed H100 run (every workload, fleet_files.py) with one slow:
 #   - each merged device's results, summaries and findings equal its rank file's;
 #   - the merged document written again as one file (nothing set aside) is the same bytes;

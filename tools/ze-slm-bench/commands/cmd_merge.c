@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "fleet/fleet_aggregate.h"
 #include "io/ordered.h"
 #include "io/output.h"
 #include "fleet/run_fleet.h"

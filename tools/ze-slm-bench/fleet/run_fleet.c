@@ -6,6 +6,7 @@
 
 #include <zeslm/grow.h>
 
+#include "fleet/fleet_aggregate.h"
 #include "fleet/run_fleet.h"
 #include "model/safe_names.h"
 

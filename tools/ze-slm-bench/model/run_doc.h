@@ -18,10 +18,6 @@
 /* The schema the writer writes; readers take 1, 2 and 3. */
 #define RUN_DOC_SCHEMA 3
 
-/* A device is THROTTLED when its clock is below this share of the median clock of
- * the sampled devices of its name (docs/results-schema.md, "Several devices"). */
-#define RUN_DOC_THROTTLED_BELOW 0.95
-
 /* One workload as a device ran it (at every group size of a profile). */
 typedef struct run_section {
     const zeslm_workload *wl;  /* NULL: a workload this build does not know (read from a file) */
@@ -107,7 +103,7 @@ typedef struct run_doc {
      * none (a run of one process). A document read back has none: they are worked out
      * again. */
     json_t *verdicts;
-    /* Where a merge set its devices' results aside (model/spool.h); NULL: none is. */
+    /* Where a merge set its devices' results aside (io/spool.h); NULL: none is. */
     struct doc_spool *spool;
 } run_doc;
 
@@ -155,10 +151,6 @@ bool run_doc_same_device(const run_doc_device *a, const run_doc_device *b);
  * populations: the older half must not be flagged against the newer). */
 bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b);
 
-/* Each result over the devices, and each device against its peers (peers.h) of its
- * model (run_doc_same_model): its score, SLOW, its clock and THROTTLED. Returns
- * false when out of memory. */
-bool run_doc_aggregate(run_doc *doc);
 
 
 /* Reads a results file of schema 1, 2 or 3 into a document through the same rows:

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "run/run_clocks.h"
+#include "fleet/fleet_aggregate.h"
 #include "io/interrupt.h"
 #include "io/output.h"
 #include "run/progress.h"

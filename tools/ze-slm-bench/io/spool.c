@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model/spool.h"
+#include "io/spool.h"
 
 struct doc_spool {
     int fd;
