@@ -167,7 +167,7 @@ static void judged(verdict_entry *e, verdict v, reason_code c, const char *fmt, 
 }
 
 /* A device's verdict: an error or a stopped run first, then the FAIL floors (against the
- * baseline, its worst workload, its median), then the WARN thresholds. Its peers judge it
+ * baseline, its median, its worst workload), then the WARN thresholds. Its peers judge it
  * only where it has o->min_peers of them. */
 static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdict_entry *e)
 {
@@ -186,14 +186,14 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
     } else if (b > 0 && b < o->low_fail) {
         judged(e, VERDICT_LOW, REASON_LOW_FLOOR, "%.*f of the baseline of its model (FAIL below %.*f)",
                digits(b, o->low_fail), b, digits(b, o->low_fail), o->low_fail);
+    } else if (by_peers && s < o->slow_fail) {
+        judged(e, VERDICT_SLOW, REASON_SLOW_FLOOR, "%.*f of the median of %zu devices of its model and driver (FAIL below %.*f)",
+               digits(s, o->slow_fail), s, e->peers, digits(s, o->slow_fail), o->slow_fail);
     } else if (by_peers && w > 0 && w < o->workload_floor) {
         judged(e, VERDICT_SLOW, REASON_WORKLOAD_FLOOR,
                "%s at %.*f of the median of %zu devices of its model and driver there (FAIL below %.*f); %.2f over all "
                "its results", e->worst_workload, digits(w, o->workload_floor), w, e->peers,
                digits(w, o->workload_floor), o->workload_floor, s);
-    } else if (by_peers && s < o->slow_fail) {
-        judged(e, VERDICT_SLOW, REASON_SLOW_FLOOR, "%.*f of the median of %zu devices of its model and driver (FAIL below %.*f)",
-               digits(s, o->slow_fail), s, e->peers, digits(s, o->slow_fail), o->slow_fail);
     } else if (b > 0 && b < o->low_below) {
         judged(e, VERDICT_LOW, REASON_LOW, "%.*f of the baseline of its model (LOW below %.*f)", digits(b, o->low_below),
                b, digits(b, o->low_below), o->low_below);
