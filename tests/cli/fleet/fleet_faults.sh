@@ -186,18 +186,21 @@ removed | truncated | empty)
 duplicate)
     good
     cp "$tmp/good/$host-1.json" "$tmp/copy.json"
-    merged dup 4 "$tmp/good/"*.json "$tmp/copy.json" --ranks-per-device 2 --jsonl "$tmp/dup.jsonl"
+    merged dup 4 "$tmp/good/"*.json "$tmp/copy.json" --ranks-per-device 2 --jsonl "$tmp/dup.jsonl" --json "$tmp/dup.json"
     has "$tmp/dup.out" "^ERROR      $host, rank 1, d2 .*: DUPLICATE: rank 1's device 0 is also in $tmp/good/$host-1.json .*\[ZESLM_FR_DUPLICATE, FAIL\]$"
     # The head's errors are the verdicts' ERROR entries.
     has "$tmp/dup.out" "^3 devices on 1 host, from 3 runs; [0-9]* slow, 0 throttled, 1 error.$"
     has "$tmp/dup.out" "^Verdicts: [0-9] [A-Z]*, .*1 ERROR (2 ranks expected); exit status 4 (failed).$"
     # The copy is in no median: the original ranks are scored against each other alone.
-    python3 - "$tmp/dup.jsonl" <<'PY' || exit 1
+    python3 - "$tmp/dup.jsonl" "$tmp/dup.json" <<'PY' || exit 1
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 dup = [l for l in lines if l["code"] == "ZESLM_FR_DUPLICATE"]
 assert len(dup) == 1 and dup[0]["score"] is None, dup
 assert all(w is None for w in dup[0]["workloads"].values()), dup
+# The merged document's medians and totals across the devices count it once too.
+rows = json.load(open(sys.argv[2]))["aggregate"]["results"]
+assert rows and all(r["rates"][2] is None and r["rates"][1] is not None for r in rows), rows
 PY
     drain "$tmp/dup.out"
     ;;

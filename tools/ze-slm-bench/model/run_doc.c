@@ -325,9 +325,60 @@ bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b)
     return strcmp(a->name, b->name) == 0 && strcmp(a->driver, b->driver) == 0;
 }
 
-static const zeslm_results *results_of(void *doc, size_t k, zeslm_results *scratch)
+/* The aggregate's view of the devices: a rank's device read a second time (the same
+ * host, rank and index as one before it: two runs' files of one rank, or a copy, which
+ * merge judges DUPLICATE) measured nothing there, so that it counts once in the
+ * medians and totals. */
+typedef struct aggregated {
+    const run_doc *doc;
+    const bool *again;
+} aggregated;
+
+static const zeslm_results *results_of(void *ctx, size_t k, zeslm_results *scratch)
 {
-    return run_doc_results(doc, k, scratch);
+    const aggregated *a = ctx;
+    return a->again[k] ? scratch : run_doc_results(a->doc, k, scratch);
+}
+
+static long rank_of(const run_doc_device *d)
+{
+    const json_t *r = json_object_get(d->rank, "rank");
+    return json_is_integer(r) ? (long)json_integer_value(r) : -1;
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const run_doc_device *x = *(const run_doc_device *const *)a, *y = *(const run_doc_device *const *)b;
+    int c = strcmp(x->host, y->host);
+    long rx = rank_of(x), ry = rank_of(y);
+    c = c ? c : (rx > ry) - (rx < ry);
+    c = c ? c : (x->index > y->index) - (x->index < y->index);
+    return c ? c : (x > y) - (x < y);
+}
+
+/* Which devices repeat one before them (sorted by place: n log n); NULL out of memory. */
+static bool *read_again(const run_doc *doc)
+{
+    bool *again = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *again);
+    const run_doc_device **d = malloc((doc->n_devices ? doc->n_devices : 1) * sizeof *d);
+    if (!again || !d) {
+        free(again);
+        free(d);
+        return NULL;
+    }
+    for (size_t k = 0; k < doc->n_devices; k++)
+        d[k] = &doc->devices[k];
+    qsort(d, doc->n_devices, sizeof *d, by_place);
+    for (size_t k = 1, first = 0; k < doc->n_devices; k++) {
+        if (rank_of(d[k]) < 0 || strcmp(d[first]->host, d[k]->host) != 0 || rank_of(d[first]) != rank_of(d[k]) ||
+            d[first]->index != d[k]->index) {
+            first = k;
+            continue;
+        }
+        again[d[k] - doc->devices] = true;
+    }
+    free(d);
+    return again;
 }
 
 bool run_doc_aggregate(run_doc *doc)
@@ -338,7 +389,10 @@ bool run_doc_aggregate(run_doc *doc)
     doc->aggregated = false;
     if (!throttled(doc))
         return false;
-    bool computed = peers_compute_from(results_of, doc, doc->n_devices, &doc->aggregate);
+    bool *again = read_again(doc);
+    aggregated view = {doc, again};
+    bool computed = again && peers_compute_from(results_of, &view, doc->n_devices, &doc->aggregate);
+    free(again);
     /* Scores within each model and driver version (run_doc_same_model). */
     size_t *group = calloc(doc->n_devices ? doc->n_devices : 1, sizeof *group);
     for (size_t k = 0; group && k < doc->n_devices; k++) {
