@@ -16,11 +16,11 @@ _ze_slm_bench_options()
         "") echo "--version --backend --device --quiet --help";;
         devices) echo "--backend --json --csv --markdown --quiet --help";;
         limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --quiet --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --list --mpi --mpi-wait --rank-files --fail-on --expect-gpus --ranks-per-device --taps --quiet --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --list --mpi --mpi-wait --rank-files --fail-on --expect-gpus --ranks-per-device --min-peers --taps --quiet --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --group-sizes --metrics --taps --quiet --help";;
         inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --quiet --help";;
         compare) echo "--fail-over --alpha --threshold --top --verbose --sides --any-device --json --csv --markdown --read-limit --quiet --help";;
-        merge) echo "--json --csv --markdown --expect --expect-gpus --ranks-per-device --baseline --fail-on --slow-below --low-below --write-baseline --openmetrics --strict --summary-only --junit --jsonl --read-limit --quiet --help";;
+        merge) echo "--json --csv --markdown --expect --expect-gpus --ranks-per-device --baseline --fail-on --slow-below --low-below --slow-fail --low-fail --workload-floor --min-peers --write-baseline --openmetrics --strict --summary-only --junit --jsonl --read-limit --quiet --help";;
         check) echo "--level --timeout --baseline --low-below --openmetrics --expect-gpus --backend --quiet --help";;
         help) echo "--quiet --help";;
     esac
@@ -51,7 +51,7 @@ _ze_slm_bench_value()
             esac;;
         run)
             case $2 in
-                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--rank-files|-R|--fail-on|-F|--expect-gpus|-|--ranks-per-device|-|--taps|-m) echo any;;
+                --size|-n|--group-size|-g|--reps|-r|--warmup|-w|--seed|-s|--timeout|-t|--min-time|-T|--converge-time|-C|--mpi-wait|-W|--rank-files|-R|--fail-on|-F|--expect-gpus|-|--ranks-per-device|-|--min-peers|-|--taps|-m) echo any;;
                 --json|-j|--csv|-c|--markdown|-M|--trace|-) echo file;;
                 --backend|-b) echo backend;;
                 --device|-d) echo device;;
@@ -77,7 +77,7 @@ _ze_slm_bench_value()
             esac;;
         merge)
             case $2 in
-                --expect|-E|--expect-gpus|-G|--ranks-per-device|-D|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O|--write-baseline|-w|--openmetrics|-P|--read-limit|-R) echo any;;
+                --expect|-E|--expect-gpus|-G|--ranks-per-device|-D|--baseline|-B|--fail-on|-F|--slow-below|-W|--low-below|-O|--slow-fail|-x|--low-fail|-y|--workload-floor|-z|--min-peers|-p|--write-baseline|-w|--openmetrics|-P|--read-limit|-R) echo any;;
                 --json|-j|--csv|-c|--markdown|-M|--junit|-U|--jsonl|-L) echo file;;
             esac;;
         check)

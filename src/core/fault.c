@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Wrong device results on demand: every output a workload checks, and every value a
+/* Faults on demand, for tests alone (docs/testing.md); none without ZESLM_FAULT.
+ * Wrong device results: every output a workload checks, and every value a
  * kernel returns, arrives through zeslm_buffer_read, so one changed word in each read
  * is a wrong result in every variant. Their host checks must then refuse every one; a
  * corrupted run reported as measured is the bug the injector exists to find
  * (tests/cli/run/corrupt_reads.sh). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,8 +23,13 @@ zeslm_status zeslm_fault_read(void *dst, size_t bytes)
     const char *fault = getenv("ZESLM_FAULT");
     if (!fault || !*fault)
         return ZESLM_OK;
+    if (strncmp(fault, "slow:", 5) == 0) {
+        unsigned factor;
+        return zeslm_fault_slow(NULL, &factor);
+    }
     if (strcmp(fault, "corrupt-reads") != 0)
-        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_FAULT=%s: the only fault is corrupt-reads", fault);
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG, "ZESLM_FAULT=%s: the faults are corrupt-reads and slow:WORKLOAD:FACTOR",
+                          fault);
     if (bytes < sizeof(uint32_t)) {
         if (bytes)
             *(unsigned char *)dst ^= (unsigned char)CORRUPT_MASK;
@@ -35,5 +42,25 @@ zeslm_status zeslm_fault_read(void *dst, size_t bytes)
     memcpy(&word, (unsigned char *)dst + at, sizeof word);
     word ^= CORRUPT_MASK;
     memcpy((unsigned char *)dst + at, &word, sizeof word);
+    return ZESLM_OK;
+}
+
+/* A slowed workload: "slow:WORKLOAD:FACTOR". workload NULL checks the value alone. */
+zeslm_status zeslm_fault_slow(const char *workload, unsigned *factor)
+{
+    *factor = 1;
+    const char *fault = getenv("ZESLM_FAULT");
+    if (!fault || !*fault || strcmp(fault, "corrupt-reads") == 0)
+        return ZESLM_OK;
+    char name[64];
+    unsigned f;
+    int end = 0;
+    if (strncmp(fault, "slow:", 5) != 0 || sscanf(fault + 5, "%63[^:]:%u%n", name, &f, &end) != 2 ||
+        fault[5 + end] != '\0' || f < 2 || f > ZESLM_FAULT_SLOW_MAX)
+        return zeslm_fail(ZESLM_ERR_INVALID_ARG,
+                          "ZESLM_FAULT=%s: the faults are corrupt-reads and slow:WORKLOAD:FACTOR (FACTOR 2 to %u)", fault,
+                          ZESLM_FAULT_SLOW_MAX);
+    if (workload && strcmp(workload, name) == 0)
+        *factor = f;
     return ZESLM_OK;
 }

@@ -9,8 +9,17 @@
 
 /* With ZESLM_FAULT=corrupt-reads in the environment, changes one word of a read from
  * device memory that has just arrived in dst (bytes long), as a device computing a
- * wrong result would; without it, does nothing. Any other value of ZESLM_FAULT is
- * refused (ZESLM_ERR_INVALID_ARG), so that a misspelt fault cannot pass as no fault. */
+ * wrong result would; without it, does nothing. A value of ZESLM_FAULT that is neither
+ * corrupt-reads nor slow:WORKLOAD:FACTOR is refused (ZESLM_ERR_INVALID_ARG), so that a
+ * misspelt fault cannot pass as no fault. */
 zeslm_status zeslm_fault_read(void *dst, size_t bytes);
+
+/* With ZESLM_FAULT=slow:WORKLOAD:FACTOR, *factor is FACTOR (an integer, 2 to
+ * ZESLM_FAULT_SLOW_MAX) for that workload: each of its repetitions launches its kernels
+ * FACTOR times in one timed span (bench.c), a device FACTOR times as slow there, as a
+ * test of the fleet's verdicts needs. Else *factor is 1. A malformed slow fault, or a
+ * value no fault has, is refused. */
+#define ZESLM_FAULT_SLOW_MAX 100u
+zeslm_status zeslm_fault_slow(const char *workload, unsigned *factor);
 
 #endif

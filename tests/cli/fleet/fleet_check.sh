@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # `check`, the node's health check, on PoCL: one line on stdout in its documented form
-# and exit 0 on a healthy node; LOW with exit 3 against a baseline 4x its speed (a
+# and exit 0 on a healthy node; LOW of level FAIL (ZESLM_FR_LOW_FLOOR, below half) with
+# exit 4 against a baseline 4x its speed (a
 # baseline file from merge --write-baseline of a run of its own, its rates scaled);
 # --timeout kills a long run within a second or two of the bound, prints the TIMEOUT
 # line, exits 4 and leaves no temporary; a bad level is a usage error. Then the epilog
@@ -47,8 +48,9 @@ grep -Eq ' worst=[0-9.]+ ' "$tmp/b.out" || fail "no worst figure against a basel
 "$bench" check --level 1 --baseline "$tmp/fast.json" >"$tmp/f.out" 2>"$tmp/f.err"
 rc=$?
 cat "$tmp/f.out"
-[ "$rc" -eq 3 ] || fail "check against a baseline 4x as fast: exit $rc, not 3: $(cat "$tmp/f.out" "$tmp/f.err")"
-grep -Eq "$form" "$tmp/f.out" && grep -q " verdict=LOW " "$tmp/f.out" || fail "not LOW: $(cat "$tmp/f.out")"
+[ "$rc" -eq 4 ] || fail "check against a baseline 4x as fast: exit $rc, not 4: $(cat "$tmp/f.out" "$tmp/f.err")"
+grep -Eq "$form" "$tmp/f.out" && grep -q " verdict=LOW code=ZESLM_FR_LOW_FLOOR " "$tmp/f.out" ||
+    fail "not LOW below its floor: $(cat "$tmp/f.out")"
 awk '{ split($5, w, "="); exit !(w[2] < 0.5) }' "$tmp/f.out" || fail "worst is not below 0.5: $(cat "$tmp/f.out")"
 
 # The bound: level 3 runs for minutes; a 2 s timeout ends it.
@@ -81,7 +83,8 @@ epilog() { # BASELINE: the recipe with the test's tool, scontrol, baseline and l
         fail "the epilog exited non-zero (slurmd drains it as 'Epilog error')"
 }
 # A loaded machine's own runs differ by 20% and more: the healthy node's baseline file
-# says LOW below 0.3 (its own threshold), the slow node's is 4x as fast.
+# says LOW below 0.3 (its own threshold, which caps the FAIL floor too), the slow node's is
+# 4x as fast.
 sed 's/"low_below": 0.9/"low_below": 0.3/' "$tmp/base.json" >"$tmp/loose.json"
 rm -f "$tmp/drained"
 epilog "$tmp/loose.json"
@@ -89,6 +92,6 @@ grep -q "job 7 exit 0: ze-slm-check host=" "$tmp/log" || fail "the epilog's log:
 [ ! -e "$tmp/drained" ] || fail "a healthy node was drained: $(cat "$tmp/drained")"
 epilog "$tmp/fast.json"
 cat "$tmp/drained"
-grep -q '^update nodename=n2 state=drain reason=ze-slm exit 3: host=n2 verdict=LOW code=' "$tmp/drained" ||
+grep -q '^update nodename=n2 state=drain reason=ze-slm exit 4: host=n2 verdict=LOW code=ZESLM_FR_LOW_FLOOR ' "$tmp/drained" ||
     fail "the slow node was not drained with its line: $(cat "$tmp/drained" "$tmp/log" 2>&1)"
 echo ok

@@ -7,9 +7,11 @@ merge's verdicts and of its scale.
 usage: fleet_files.py TEMPLATE OUTDIR --ranks N [--per-host K] [--results R]
                       [--slow RANK:FACTOR]... [--killed RANK]... [--no-device RANK]...
                       [--drop RANK]... [--model RANK:NAME]...
+                      [--slow-workload RANK:WORKLOAD:FACTOR]...
 
 --slow r:f     rank r's device is f times as fast (f 0.7: 30% slower): its launch
                times divided by f, its rates times f.
+--slow-workload r:w:f  rank r's results of workload w alone f times as fast.
 --killed r     rank r's run was cut: complete false, a tenth of its results.
 --no-device r  rank r's device did not open: no device, an error entry.
 --drop r       rank r leaves no file.
@@ -58,6 +60,7 @@ def main():
     ap.add_argument("--per-host", type=int, default=4)
     ap.add_argument("--results", type=int, default=0)
     ap.add_argument("--slow", action="append")
+    ap.add_argument("--slow-workload", action="append", default=[])
     ap.add_argument("--killed", action="append", type=int, default=[])
     ap.add_argument("--no-device", action="append", type=int, default=[])
     ap.add_argument("--drop", action="append", type=int, default=[])
@@ -80,6 +83,10 @@ def main():
         results = grown
     slow = pairs(a.slow, float)
     model = pairs(a.model, str)
+    one = {}
+    for item in a.slow_workload:
+        r, w, f = item.split(":")
+        one[int(r)] = (w, float(f))
     os.makedirs(a.outdir, exist_ok=True)
     for rank in range(a.ranks):
         if rank in a.drop:
@@ -115,6 +122,8 @@ def main():
                 rs = [scaled(r, f * (1 + draw.uniform(-a.jitter, a.jitter))) for r in results]
             else:
                 rs = [scaled(r, f) for r in results] if f != 1.0 else results
+            if rank in one:
+                rs = [scaled(r, one[rank][1]) if r["workload"] == one[rank][0] else r for r in rs]
             if rank in a.killed:
                 rs = rs[: max(1, len(rs) // 10)]
             x["results"] = rs

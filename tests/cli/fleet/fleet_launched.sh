@@ -6,7 +6,7 @@
 # --rank-files, then `merge` of those files too), and five faults a fleet operator meets.
 # Each gives its verdict line and exit status (docs/fleet-health.md):
 #   good       both ranks whole: exit 0
-#   slow       rank 1 at nice 15 on a CPU a busy loop holds: SLOW, exit 3
+#   slow       rank 1 at nice 15 on a CPU a busy loop holds: SLOW, exit 3 (or 4 below a floor)
 #   no-device  rank 1 sees no OpenCL platform: ERROR (its file holds the error), exit 4
 #   killed     rank 1 killed by SIGKILL once its file shows its first workload:
 #              INCOMPLETE in its file, RANK_LOST under run --mpi, exit 4
@@ -49,7 +49,8 @@ work="--backend cl --quick --reps 3 reduce/many roofline/slm"
 lenient=error,missing,incomplete
 # Under mpirun both ranks run on this machine's one PoCL device, on purpose (under srun,
 # on a node each): no SHARED_DEVICE for that.
-share="--ranks-per-device 2"
+# Two ranks: each has one peer, judged against it (--min-peers 1).
+share="--ranks-per-device 2 --min-peers 1"
 
 # Each rank starts through this wrapper: ROLE (good, slow, no-device, killed) says
 # what happens to rank 1; its rank number is the launcher's.
@@ -119,7 +120,7 @@ judge() {
     out=$1 want=$2 got=$3
     shift 3
     echo "-- exit $got: $(grep -E '^(PASS|SLOW|LOW|INCOMPLETE|ERROR|MISSING|NOTE) ' "$out" | tr '\n' '|')$(grep '^Verdicts: ' "$out")"
-    [ "$got" = "$want" ] || fail "exit $got, not $want: $(cat "$out")"
+    case "|$want|" in *"|$got|"*) ;; *) fail "exit $got, not $want: $(cat "$out")" ;; esac
     for line in "$@"; do
         grep -q -- "$line" "$out" || fail "no '$line' in: $(cat "$out")"
     done
@@ -173,11 +174,12 @@ for s in $scenarios; do
         ;;
     slow)
         ranks slow "$tmp/slow" || fail "the ranks: $(cat "$tmp/slow.ranks")"
-        slow_line="^SLOW       $h, rank 1, d[01] .*: 0\.[0-9]* of the median of 2 devices of its model and driver"
-        merge_of slow "$tmp/slow" all 3 "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status 3 (degraded)."
+        # Below the FAIL floors (0.5) at times: SLOW of level WARN (exit 3) or FAIL (4).
+        slow_line="^SLOW       $h, rank 1, d[01] .*: [a-z ]*0\.[0-9]* of the median of 2 devices of its model and driver"
+        merge_of slow "$tmp/slow" all "3|4" "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status [34] ("
         if with_mpi; then
             mpi slow "$tmp/slow-mpi" all 60
-            judge "$tmp/slow.mpi" 3 "$mpi_rc" "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status 3 (degraded)."
+            judge "$tmp/slow.mpi" "3|4" "$mpi_rc" "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status [34] ("
         fi
         ;;
     no-device)

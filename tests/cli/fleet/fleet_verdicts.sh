@@ -32,6 +32,27 @@ grep -q 'failures="0"' "$tmp/good.xml" || fail "a clean fleet's JUnit has failur
 head -1 "$tmp/good.csv" | grep -q '^device,device_name,host,rank,verdict,' || fail "CSV header: $(head -1 "$tmp/good.csv")"
 grep -q '^[0-9]*,"[^"]*",node0001,5,PASS,' "$tmp/good.csv" || fail "no row of node0001 rank 5 PASS in the CSV"
 
+# Levels and floors (docs/fleet-health.md): rank 2's reduce (1 result of its 8) at a fifth
+# of its peers' speed is a FAIL of its worst workload, though its median over all its
+# results is 1.00; rank 1 at 0.8996 is printed so, not as its threshold 0.90; rank 3 at
+# 0.4 is SLOW below the median's FAIL floor. Two devices of one model: each has one peer,
+# fewer than --min-peers 2, and is UNJUDGED (ZESLM_FR_FEW_PEERS) unless --min-peers 1, or
+# judged against a baseline (at 0.4 of it: LOW below its FAIL floor).
+$gen "$tmp/one.json" "$tmp/floor" --ranks 6 --slow-workload 2:reduce:0.2 --slow 1:0.8996 --slow 3:0.4
+merge 4 "$tmp/floor.out" "$tmp/floor/"*.json
+has "$tmp/floor.out" "^SLOW       node0000, rank 2, d2 .*: reduce at 0.21 of the median of 6 devices of its model and driver there (FAIL below 0.50); 1.00 over all its results \[ZESLM_FR_WORKLOAD_FLOOR, FAIL\]$"
+has "$tmp/floor.out" "^SLOW       node0000, rank 1, d1 .*: 0.8996 of the median of 6 devices of its model and driver (SLOW below 0.9000) \[ZESLM_FR_SLOW, WARN\]$"
+has "$tmp/floor.out" "^SLOW       node0000, rank 3, d3 .*: 0.40 of the median of 6 devices of its model and driver (FAIL below 0.50) \[ZESLM_FR_SLOW_FLOOR, FAIL\]$"
+has "$tmp/floor.out" "^Verdicts: 3 PASS, 3 SLOW (6 ranks expected); exit status 4 (failed)."
+$gen "$tmp/one.json" "$tmp/pair" --ranks 2 --slow 1:0.4
+merge 0 "$tmp/pair.out" "$tmp/pair/"*.json
+has "$tmp/pair.out" "^UNJUDGED   node0000, rank 1, d1 .*: 1 peer of its model and driver, fewer than --min-peers 2, and no --baseline (0.57 of their median) \[ZESLM_FR_FEW_PEERS, WARN\]$"
+# With one peer the median is their mean: 0.4 of its peer's speed reads 0.57.
+merge 0 "$tmp/pair1.out" "$tmp/pair/"*.json --min-peers 1
+has "$tmp/pair1.out" "^SLOW       node0000, rank 1, d1 .*: 0.57 of the median of 2 devices .*\[ZESLM_FR_SLOW, WARN\]$"
+merge 4 "$tmp/pairb.out" "$tmp/pair/"*.json --baseline "$tmp/one.json"
+has "$tmp/pairb.out" "^LOW        node0000, rank 1, d1 .*: 0.40 of the baseline of its model (FAIL below 0.50) \[ZESLM_FR_LOW_FLOOR, FAIL\]$"
+
 # Planted: rank 3 30% slow, rank 5 killed mid-run, rank 6 with no device, rank 7 no file.
 $gen "$tmp/one.json" "$tmp/bad" --ranks 8 --slow 3:0.7 --killed 5 --no-device 6 --drop 7
 merge 4 "$tmp/bad.out" "$tmp/bad/"*.json --jsonl "$tmp/bad.jsonl" --json "$tmp/bad.json"

@@ -51,7 +51,7 @@ done
 grep -q "1 rank(s) of 2 left no results file: rank 1 MISSING" "$tmp/two.out" || fail "no missing rank in: $(cat "$tmp/two.out")"
 # A job of two GPUs, one half as fast as the other: its run stands for both ranks (one
 # task's file made two by fleet_files.py, rank 1 at 0.5), and the reference's bound on
-# slow_gpus fails it on any system.
+# slow_gpus fails it on any system (two GPUs: each one peer, --min-peers 1).
 gen=$(cd "$(dirname "$0")" && pwd)/fleet_files.py
 cat >"$tmp/slowbench" <<EOF
 #!/bin/sh
@@ -65,7 +65,7 @@ fi
 exec "$bench" "\$@"
 EOF
 chmod 755 "$tmp/slowbench"
-"$venv/bin/reframe" -c "$check" -r -S bench="$tmp/slowbench" -S num_nodes=2 --prefix "$tmp/slow" >"$tmp/slow.out" 2>&1 &&
+"$venv/bin/reframe" -c "$check" -r -S bench="$tmp/slowbench" -S num_nodes=2 -S min_peers=1 --prefix "$tmp/slow" >"$tmp/slow.out" 2>&1 &&
     fail "ReFrame passed a job with a GPU at half speed: $(cat "$tmp/slow.out")"
 grep -q "slow_gpus" "$tmp/slow.out" && grep -qi "performance" "$tmp/slow.out" ||
     fail "the failure is not slow_gpus' bound: $(cat "$tmp/slow.out")"

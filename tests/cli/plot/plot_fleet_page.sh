@@ -32,9 +32,10 @@ json.dump(doc, open(sys.argv[2], "w"))
 PY
 
 # 300 ranks, 4 a host: rank 5 at 0.6 and 211 at 0.8 of the others' speed, rank 100 cut
-# short, rank 150 without its device, rank 299 with no file; two devices of another model.
+# short, rank 150 without its device, rank 299 with no file; three devices of another model (each
+# with two peers, --min-peers' default: judged).
 python3 "$src/tests/cli/fleet/fleet_files.py" "$tmp/template.json" "$tmp/ranks" --ranks 300 --per-host 4 --jitter 0.02 \
-    --slow 5:0.6 --slow 211:0.8 --killed 100 --no-device 150 --drop 299 --model 40:other --model 41:other ||
+    --slow 5:0.6 --slow 211:0.8 --killed 100 --no-device 150 --drop 299 --model 40:other --model 41:other --model 42:other ||
     fail "fleet_files.py"
 "$bench" merge "$tmp/ranks/"*.json --json "$tmp/fleet.json" >"$tmp/merge.out" 2>&1
 [ $? -eq 4 ] || fail "merge: $(tail -3 "$tmp/merge.out")"
@@ -71,7 +72,7 @@ for stem in ("scores", "hosts"):
         w, h = struct.unpack(">II", f.read(24)[16:24])
     assert w <= 2000 and h <= 6600, (stem, w, h)
 svg = open(os.path.join(page, "scores.svg")).read()
-assert "other" in svg and "every workload: 2 devices" in svg, "the second model has no histogram"
+assert "other" in svg and "every workload: 3 devices" in svg, "the second model has no histogram"
 # The host chart draws the worst hosts and says how many it left out.
 assert "first, of 75; the other 35 hosts" in text, "the host chart's summary"
 # Every entry in the table, no device's report.

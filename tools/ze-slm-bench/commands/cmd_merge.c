@@ -84,6 +84,14 @@ static int on_option(void *ctx, int key, const char *value)
             return cli_usage_error("--read-limit: '%s' is not a size (bytes, or with K, M, G or T: 4G)", value);
         break;
     case 'W': return share("--slow-below", value, &o->verdict.slow_below) ? 0 : 2;
+    case 'x': return share("--slow-fail", value, &o->verdict.slow_fail) ? 0 : 2;
+    case 'y': return share("--low-fail", value, &o->verdict.low_fail) ? 0 : 2;
+    case 'z': return share("--workload-floor", value, &o->verdict.workload_floor) ? 0 : 2;
+    case 'p':
+        if (!cli_u32("--min-peers", value, 1, 4096, &n))
+            return 2;
+        o->verdict.min_peers = n;
+        break;
     case 'O':
         o->low_set = true;
         return share("--low-below", value, &o->verdict.low_below) ? 0 : 2;
@@ -286,6 +294,16 @@ static const cli_option options[] = {
      "errors. The reason codes and their levels: docs/fleet-health.md."},
     {"slow-below", 'W', "SHARE", "SLOW below this share of the median of its model's devices (default 0.9)"},
     {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
+    {"slow-fail", 'x', "SHARE", "SLOW of level FAIL below this share of its peers' median (default 0.5)"},
+    {"low-fail", 'y', "SHARE", "LOW of level FAIL below this share of the baseline (default 0.5)"},
+    {"workload-floor", 'z', "SHARE", "SLOW of level FAIL where one workload is below this share of its peers' (0.5)" "\n"
+     "A device whose worst workload (the median over that workload's results of its speed over its peers' median "
+     "speed) is below SHARE (default 0.5) is SLOW of level FAIL, ZESLM_FR_WORKLOAD_FLOOR, whatever its median "
+     "over all its results: one workload at a fifth of its peers' is not hidden by the others."},
+    {"min-peers", 'p', "N", "judge a device against its peers only where it has N of them (default 2)" "\n"
+     "A device is judged against its peers (other devices of its model and driver) only where it has at least N "
+     "(default 2: with one, the median is the mean of the device and that peer). Fewer: judged against "
+     "--baseline, else UNJUDGED, ZESLM_FR_FEW_PEERS."},
     {"write-baseline", 'w', "FILE", "write a baseline file: each model's median rate per result over its PASS devices" "\n"
      "Write a baseline file (format ze-slm-baseline/1, docs/fleet-health.md): per model and driver, per result, the "
      "median rate over the devices whose verdict is PASS, and the --low-below threshold. Make it from a healthy "

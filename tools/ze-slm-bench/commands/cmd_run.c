@@ -98,6 +98,7 @@ static const cli_option options[] = {
     {"fail-on", 'F', "LIST", "--mpi: the verdicts that set the exit status (as merge's; default fail)"},
     {"expect-gpus", RUN_KEY_EXPECT_GPUS, "N", "--mpi: each host should have N devices (as merge's)"},
     {"ranks-per-device", RUN_KEY_RANKS_PER_DEVICE, "N", "--mpi: more ranks than N on one device is ERROR (as merge's; default 1)"},
+    {"min-peers", RUN_KEY_MIN_PEERS, "N", "--mpi: judge a device against its peers only where it has N (as merge's; default 2)"},
 };
 
 const cli_command command_run = {

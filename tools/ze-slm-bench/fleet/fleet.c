@@ -358,6 +358,23 @@ json_t *fleet_workload_scores(const fleet *f, size_t d, const double *ratios)
     return out;
 }
 
+double fleet_worst_workload(const fleet *f, size_t d, const double *ratios, char *name, size_t len)
+{
+    json_t *w = fleet_workload_scores(f, d, ratios), *score;
+    const char *key;
+    double worst = 0;
+    *name = '\0';
+    json_object_foreach(w, key, score) {
+        double v = json_real_value(score);
+        if (v > 0 && (worst == 0 || v < worst)) {
+            worst = v;
+            snprintf(name, len, "%s", key);
+        }
+    }
+    json_decref(w);
+    return worst;
+}
+
 double *fleet_row_medians(const fleet *base, const char *name)
 {
     size_t rows = fleet_rows(base);

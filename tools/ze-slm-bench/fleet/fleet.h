@@ -79,6 +79,10 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios);
  * time: {WORKLOAD: score}, from the ratios fleet_scores gave; NULL when out of memory. */
 json_t *fleet_workload_scores(const fleet *f, size_t d, const double *ratios);
 
+/* Device d's lowest workload score (of fleet_workload_scores'), that workload's name in
+ * `name`; 0 where none has one (or out of memory). */
+double fleet_worst_workload(const fleet *f, size_t d, const double *ratios, char *name, size_t len);
+
 /* The median speed of `base`'s devices named `name` at each of base's rows (0 where
  * none measured it): malloc'd, NULL when out of memory. */
 double *fleet_row_medians(const fleet *base, const char *name);

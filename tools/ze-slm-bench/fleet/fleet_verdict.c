@@ -141,6 +141,34 @@ static bool baseline_scores(const fleet *f, const fleet *base, verdicts *out)
     return ok;
 }
 
+/* Digits enough that a value judged below a threshold never prints equal to it
+ * (0.8996 below 0.90: "0.8996", not "0.90"): 2, or more up to 6. */
+static int digits(double v, double threshold)
+{
+    for (int p = 2; p < 6; p++) {
+        char a[32], b[32];
+        snprintf(a, sizeof a, "%.*f", p, v);
+        snprintf(b, sizeof b, "%.*f", p, threshold);
+        if (strcmp(a, b) != 0)
+            return p;
+    }
+    return 6;
+}
+
+static void judged(verdict_entry *e, verdict v, reason_code c, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void judged(verdict_entry *e, verdict v, reason_code c, const char *fmt, ...)
+{
+    e->v = v;
+    e->code = c;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->why, sizeof e->why, fmt, ap);
+    va_end(ap);
+}
+
+/* A device's verdict: an error or a stopped run first, then the FAIL floors (against the
+ * baseline, its median, its worst workload), then the WARN thresholds. Its peers judge it
+ * only where it has o->min_peers of them. */
 static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdict_entry *e)
 {
     const fleet_device *d = &f->devices[k];
@@ -148,36 +176,43 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
     e->rank = d->rank;
     snprintf(e->host, sizeof e->host, "%s", d->host);
     snprintf(e->model, sizeof e->model, "%s", d->name);
+    size_t others = e->peers ? e->peers - 1 : 0;
+    bool by_peers = e->score > 0 && others >= (size_t)o->min_peers;
+    double b = e->baseline_score, s = e->score, w = e->worst;
     if (*d->error) {
-        e->v = VERDICT_ERROR;
-        e->code = REASON_DEVICE_ERROR;
-        snprintf(e->why, sizeof e->why, "%s", d->error);
+        judged(e, VERDICT_ERROR, REASON_DEVICE_ERROR, "%s", d->error);
     } else if (d->incomplete) {
-        e->v = VERDICT_INCOMPLETE;
-        e->code = REASON_INCOMPLETE;
-        snprintf(e->why, sizeof e->why, "its run stopped after %zu results (complete: false)", d->count);
-    } else if (e->baseline_score > 0 && e->baseline_score < o->low_below) {
-        e->v = VERDICT_LOW;
-        e->code = REASON_LOW;
-        snprintf(e->why, sizeof e->why, "%.2f of the baseline of its model (LOW below %.2f)", e->baseline_score,
-                 o->low_below);
-    } else if (e->score > 0 && e->score < o->slow_below) {
-        e->v = VERDICT_SLOW;
-        e->code = REASON_SLOW;
-        snprintf(e->why, sizeof e->why, "%.2f of the median of %zu devices of its model and driver (SLOW below %.2f)",
-                 e->score, e->peers, o->slow_below);
-    } else if (e->score == 0 && e->baseline_score == 0) {
-        e->v = VERDICT_UNJUDGED;
-        e->code = REASON_NO_PEERS;
-        snprintf(e->why, sizeof e->why, "no peer of its model and driver measured what it did%s",
-                 o->baseline ? ", and the baseline has no device of its model" : ", and no --baseline");
-    } else if (o->baseline && e->baseline_score == 0) {
-        e->code = REASON_NO_BASELINE;
-        snprintf(e->why, sizeof e->why, "the baseline has no device of its model");
+        judged(e, VERDICT_INCOMPLETE, REASON_INCOMPLETE, "its run stopped after %zu results (complete: false)", d->count);
+    } else if (b > 0 && b < o->low_fail) {
+        judged(e, VERDICT_LOW, REASON_LOW_FLOOR, "%.*f of the baseline of its model (FAIL below %.*f)",
+               digits(b, o->low_fail), b, digits(b, o->low_fail), o->low_fail);
+    } else if (by_peers && s < o->slow_fail) {
+        judged(e, VERDICT_SLOW, REASON_SLOW_FLOOR, "%.*f of the median of %zu devices of its model and driver (FAIL below %.*f)",
+               digits(s, o->slow_fail), s, e->peers, digits(s, o->slow_fail), o->slow_fail);
+    } else if (by_peers && w > 0 && w < o->workload_floor) {
+        judged(e, VERDICT_SLOW, REASON_WORKLOAD_FLOOR,
+               "%s at %.*f of the median of %zu devices of its model and driver there (FAIL below %.*f); %.2f over all "
+               "its results", e->worst_workload, digits(w, o->workload_floor), w, e->peers,
+               digits(w, o->workload_floor), o->workload_floor, s);
+    } else if (b > 0 && b < o->low_below) {
+        judged(e, VERDICT_LOW, REASON_LOW, "%.*f of the baseline of its model (LOW below %.*f)", digits(b, o->low_below),
+               b, digits(b, o->low_below), o->low_below);
+    } else if (by_peers && s < o->slow_below) {
+        judged(e, VERDICT_SLOW, REASON_SLOW, "%.*f of the median of %zu devices of its model and driver (SLOW below %.*f)",
+               digits(s, o->slow_below), s, e->peers, digits(s, o->slow_below), o->slow_below);
+    } else if (!by_peers && b == 0 && s > 0) {
+        judged(e, VERDICT_UNJUDGED, REASON_FEW_PEERS,
+               "%zu peer%s of its model and driver, fewer than --min-peers %ld, %s (%.2f of their median)", others,
+               others == 1 ? "" : "s", o->min_peers,
+               o->baseline ? "and the baseline has no device of its model" : "and no --baseline", s);
+    } else if (!by_peers && b == 0) {
+        judged(e, VERDICT_UNJUDGED, REASON_NO_PEERS, "no peer of its model and driver measured what it did%s",
+               o->baseline ? ", and the baseline has no device of its model" : ", and no --baseline");
+    } else if (o->baseline && b == 0) {
+        judged(e, VERDICT_PASS, REASON_NO_BASELINE, "the baseline has no device of its model");
     } else if (d->throttled) {
-        e->code = REASON_THROTTLED;
-        snprintf(e->why, sizeof e->why, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
-                 d->peers_clock_mhz);
+        judged(e, VERDICT_PASS, REASON_THROTTLED, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
+               d->peers_clock_mhz);
     }
 }
 
@@ -217,23 +252,37 @@ static bool started(const json_t *s, verdict_entry *e)
     return true;
 }
 
-bool verdicts_compute(const fleet *f, const verdict_opts *o, verdicts *out)
+bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
 {
     memset(out, 0, sizeof *out);
+    verdict_opts with = *given;
+    const verdict_opts *o = &with;
+    with.slow_fail = with.slow_fail > 0 ? with.slow_fail : VERDICT_SLOW_FAIL;
+    with.low_fail = with.low_fail > 0 ? with.low_fail : VERDICT_LOW_FAIL;
+    with.workload_floor = with.workload_floor > 0 ? with.workload_floor : VERDICT_WORKLOAD_FLOOR;
+    with.min_peers = with.min_peers > 0 ? with.min_peers : VERDICT_MIN_PEERS;
+    /* A FAIL floor is never above its WARN threshold (a baseline file's looser low_below
+     * loosens both). */
+    with.slow_fail = with.slow_fail < with.slow_below ? with.slow_fail : with.slow_below;
+    with.low_fail = with.low_fail < with.low_below ? with.low_fail : with.low_below;
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
-    bool ok = (out->notes = json_array()) && scores && fleet_scores(f, scores, NULL);
+    double *ratios = malloc((f->n_pairs ? f->n_pairs : 1) * sizeof *ratios);
+    bool ok = (out->notes = json_array()) && scores && ratios && fleet_scores(f, scores, ratios);
     for (size_t k = 0; ok && k < f->n_devices; k++)
         ok = add(out, &cap) != NULL;
     ok = ok && (!o->baseline || baseline_scores(f, o->baseline, out));
     for (size_t k = 0; ok && k < f->n_devices; k++) {
         out->entries[k].score = scores[k];
         out->entries[k].peers = fleet_model_size(f, k);
+        out->entries[k].worst = fleet_worst_workload(f, k, ratios, out->entries[k].worst_workload,
+                                                     sizeof out->entries[k].worst_workload);
         judge_device(f, k, o, &out->entries[k]);
         long s = f->devices[k].size;
         out->expected = s > out->expected && s <= VERDICT_EXPECT_MAX ? s : out->expected;
     }
     free(scores);
+    free(ratios);
     /* The document's errors: devices that did not open, lost ranks, bad files. */
     for (size_t i = 0; ok && i < json_array_size(f->errors); i++) {
         const json_t *err = json_array_get(f->errors, i);
@@ -331,13 +380,14 @@ int verdicts_exit_status(const verdicts *v, unsigned fail_on)
 static json_t *entry_json(const verdict_entry *e)
 {
     const reason_row *r = reason_of((reason_code)e->code);
-    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "code",
+    json_t *worst = e->worst > 0 ? json_pack("{s:s, s:f}", "workload", e->worst_workload, "score", e->worst) : json_null();
+    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "code",
                      r->name, "level", reason_level_name(r->level), "device",
                      e->device >= 0 ? json_integer(e->device) : json_null(), "rank",
                      e->rank >= 0 ? json_integer(e->rank) : json_null(), "host", *e->host ? e->host : NULL, "model",
                      *e->model ? e->model : NULL, "score", e->score > 0 ? json_real(e->score) : json_null(),
-                     "baseline_score", e->baseline_score > 0 ? json_real(e->baseline_score) : json_null(), "why",
-                     e->why);
+                     "baseline_score", e->baseline_score > 0 ? json_real(e->baseline_score) : json_null(),
+                     "worst_workload", worst, "why", e->why);
 }
 
 json_t *verdicts_json(const verdicts *v, unsigned fail_on)

@@ -34,9 +34,25 @@ typedef enum verdict {
  * median of the devices of its model, LOW more than 10% below the baseline. */
 #define VERDICT_SLOW_BELOW 0.9
 #define VERDICT_LOW_BELOW 0.9
+/* The FAIL floors (docs/fleet-health.md): a device at half its peers' median speed, over
+ * all its results or over one workload's, or at half its baseline. Half, because four
+ * fault-free ranks time-sliced on a loaded 2-core machine scored down to 0.51 of their
+ * median (fleet_launched.sh) and a FAIL drains a node: a floor above the noise of the
+ * worst host the tool runs on, and below a GPU that lost half its speed. */
+#define VERDICT_SLOW_FAIL 0.5
+#define VERDICT_LOW_FAIL 0.5
+#define VERDICT_WORKLOAD_FLOOR 0.5
+/* The fewest peers (other devices of its model and driver) a device is judged against:
+ * with one, the median is the mean of the device and that peer, so one noisy peer
+ * decides and a slow device pulls the median half its way down; with two, the median is
+ * a device's own measure. Fewer: judged against --baseline, else UNJUDGED (FEW_PEERS). */
+#define VERDICT_MIN_PEERS 2
 
 typedef struct verdict_opts {
     double slow_below, low_below;
+    /* The FAIL floors and the fewest peers; 0: the defaults above. */
+    double slow_fail, low_fail, workload_floor;
+    long min_peers;
     long expect;               /* ranks the job had; 0: the size the rank files carry */
     const fleet *baseline;     /* NULL: no LOW */
     unsigned fail_on;          /* 1u << verdict for each that fails, and the FAIL_ON_ levels; FAIL_ON_FAIL by default */
@@ -70,6 +86,8 @@ typedef struct verdict_entry {
     double score;              /* against its model's peers; 0 none */
     double baseline_score;     /* against the baseline; 0 none */
     size_t peers;              /* devices of its model scored with it */
+    double worst;              /* its lowest workload's score against its peers; 0 none */
+    char worst_workload[64];   /* that workload ("" none) */
     char why[512];
 } verdict_entry;
 

@@ -13,6 +13,7 @@ typedef enum reason_code {
     REASON_THROTTLED,       /* PASS, its clock below its peers' */
     REASON_NO_BASELINE,     /* PASS against its peers; --baseline has no device of its model */
     REASON_NO_PEERS,        /* UNJUDGED */
+    REASON_FEW_PEERS,       /* UNJUDGED: fewer peers than --min-peers */
     REASON_SLOW,
     REASON_SLOW_FLOOR,
     REASON_WORKLOAD_FLOOR,

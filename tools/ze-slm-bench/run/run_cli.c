@@ -120,6 +120,10 @@ int run_cli_option(run_cli *o, int c, const char *arg)
         if ((ok = cli_u32("--ranks-per-device", arg, 1, 4096, &v32)))
             o->ranks_per_device = v32;
         break;
+    case RUN_KEY_MIN_PEERS:
+        if ((ok = cli_u32("--min-peers", arg, 1, 4096, &v32)))
+            o->min_peers = v32;
+        break;
     case 'R': o->rank_files = arg; break;
     case 'F':
         if (!verdict_parse_list(arg, &o->fail_on))

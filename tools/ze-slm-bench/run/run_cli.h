@@ -29,6 +29,7 @@ typedef struct run_cli {
     double mpi_wait_s; /* the longest a rank waits for the others: in MPI_Init, at a barrier, the gather */
     unsigned fail_on;  /* --mpi: the verdicts that set rank 0's exit status (fleet/fleet_verdict.h) */
     long expect_gpus, ranks_per_device; /* --mpi: the inventory's (fleet/inventory.h); 0: the defaults */
+    long min_peers;                     /* --mpi: the fewest peers a device is judged against; 0: the default */
     const char *rank_files; /* --mpi --rank-files DIR: each rank also writes DIR/HOST-RANK.json as it goes */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to
@@ -45,6 +46,7 @@ typedef struct run_cli {
 #define RUN_KEY_TRACE (CLI_KEY_LONG_ONLY + 16)
 #define RUN_KEY_EXPECT_GPUS (CLI_KEY_LONG_ONLY + 17)
 #define RUN_KEY_RANKS_PER_DEVICE (CLI_KEY_LONG_ONLY + 18)
+#define RUN_KEY_MIN_PEERS (CLI_KEY_LONG_ONLY + 19)
 
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \

@@ -239,7 +239,8 @@ static int write_fleet(const run_cli *o, run_doc *own, char **texts, int *rcs, i
     /* The fleet's verdicts set the status, as merge's do (a lost rank is an ERROR);
      * an interrupt stays 128 + its signal. */
     verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW, .expect = size,
-                       .fail_on = o->fail_on, .expect_gpus = o->expect_gpus, .ranks_per_device = o->ranks_per_device};
+                       .fail_on = o->fail_on, .expect_gpus = o->expect_gpus, .ranks_per_device = o->ranks_per_device,
+                       .min_peers = o->min_peers};
     if (!mine)
         mine = verdicts_render(&plan, &merged, &vo, NULL);
     rc = rc > 128 ? rc : mine;
