@@ -64,10 +64,11 @@ export POCL_MAX_PTHREAD_COUNT=1
 case $role in
 slow)
     # The tool's test fault: each timed launch of roofline runs its kernels 16 times
-    # (docs/testing.md); its rate read 0.03 to 0.55 of an unslowed run's here (a factor of
-    # 4 read 0.55 once: PoCL's launches of roofline/slm spread by more than 100%). A competitor on rank 1's CPU slowed it by 0.03 to 0.89 here, and
-    # at times not at all: a launch that fits in its time slice is not slowed, and the
-    # median launch counts; on a loaded machine the wrong rank came out slow.
+    # (docs/testing.md). Its rate read 0.03 of an unslowed run's here; at 4, 0.55 (PoCL's
+    # launches of roofline/slm spread by more than 100% on a loaded machine). A competitor
+    # on rank 1's CPU slowed it by 0.03 to 0.89, and at times not at all: a launch that
+    # fits in its time slice is not slowed, and the median launch counts; under load the
+    # wrong rank came out slow.
     ZESLM_FAULT=slow:roofline:16 exec taskset -c 1 "$@" ;;
 no-device)
     OCL_ICD_VENDORS=$FLEET_NO_ICD exec taskset -c 1 "$@" ;;
