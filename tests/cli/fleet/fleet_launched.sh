@@ -174,11 +174,15 @@ for s in $scenarios; do
     slow)
         ranks slow "$tmp/slow" || fail "the ranks: $(cat "$tmp/slow.ranks")"
         # Below the FAIL floors (0.5) at times: SLOW of level WARN (exit 3) or FAIL (4).
+        # Rank 0 may be SLOW too: with one peer a workload's median is the mean of the two,
+        # and reduce and roofline swing 2x between unslowed ranks on a loaded 2-core host
+        # (its workload floor, 0.43 of the two, seen); rank 1's own line is what must hold.
+        slow_tally='\(1 PASS, 1 SLOW\|2 SLOW\)'
         slow_line="^SLOW       $h, rank 1, d[01] .*: [a-z ]*0\.[0-9]* of the median of 2 devices of its model and driver"
-        merge_of slow "$tmp/slow" all "3|4" "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status [34] ("
+        merge_of slow "$tmp/slow" all "3|4" "$slow_line" "^Verdicts: $slow_tally (2 ranks expected); exit status [34] ("
         if with_mpi; then
             mpi slow "$tmp/slow-mpi" all 60
-            judge "$tmp/slow.mpi" "3|4" "$mpi_rc" "$slow_line" "^Verdicts: 1 PASS, 1 SLOW (2 ranks expected); exit status [34] ("
+            judge "$tmp/slow.mpi" "3|4" "$mpi_rc" "$slow_line" "^Verdicts: $slow_tally (2 ranks expected); exit status [34] ("
         fi
         ;;
     no-device)
