@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Nothing lost (issue 45), one case a run (CTest runs each as its own test), each named
+# Nothing lost: an output never costs an input, one case a run (CTest runs each as its own test), each named
 # after what must hold: an output never names an input (compared by file identity,
 # before any work), a key given twice is refused, a file that is not a results file
 # still writes its CSV and Markdown, names of 245-255 bytes are written, standard

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# ze-slm-plot keeps the plot folder (issue 45): a stop at any rename leaves OUTDIR
+# ze-slm-plot keeps the plot folder: a stop at any rename leaves OUTDIR
 # whole, the old charts or the new, never missing, and exits 128 + the signal (raised
 # at an exact call by tests/fixtures/signal_at.c, preloaded into python); the folder and
 # files are made as the umask says, not private; a key given twice in what it reads is
