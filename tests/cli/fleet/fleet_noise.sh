@@ -15,20 +15,21 @@
 # reduce/many swing by 2x and more from rank to rank (roofline/slm,imad beside it gave a
 # fault-free rank at 0.46 in 1 of 20 runs, and a rank slowed 4x on it passed in 3 of 20),
 # which a FAIL floor of 0.5 cannot tell from a fault.
-# Why 15 repetitions and 8x: four ranks on two cores run at half a core each while all
-# four run, and at a whole core alone, so a rank that starts early or ends late reads
-# up to 2x fast. At 5 repetitions (0.25 s a rank) that skew is a large part of a run:
-# a fault-free rank read 0.517 in 1 of 80 runs here, and a rank slowed 4x read 0.62 in
-# 1 of 20 on CI (it ran its extra launches after the others had ended). At 15 the
-# fault-free lowest was 0.69 to 0.80 in 140 runs (with a busy loop beside them, too), and
-# a rank slowed 8x stays below 0.5 even at a whole core against peers at half of one.
+# Why 15 repetitions: a rank's launches take 12 to 400 us at --quick, its start (PoCL
+# building the kernels) most of its 0.25 s, so each rank's few ms of launches meet
+# whatever the other three are doing then: on two cores a rank that times its launches
+# while the others are idle reads up to 2x fast. At 5 repetitions a fault-free rank read
+# 0.517 in 1 of 80 runs here, and a rank slowed 4x read 0.62 in 1 of 20 on CI. At 15 (the
+# median of 15 launches), in 60 runs of each kind with CI's stages running beside them,
+# the fault-free lowest was 0.685 and a slowed rank's highest 0.360; 30 did no better
+# (0.680 and 0.407 in 60 more).
 # Prints each run's FAIL lines and the counts (clean runs with a FAIL; slowed runs found),
 # the lowest score of a workload in the clean runs and the highest of a slowed rank (how
 # near each came to the floor). Fails unless every clean run passes and every slowed run is found.
 # Exit 77 (skipped) without the launcher.
 # usage: fleet_noise.sh ZE_SLM_BENCH MPIEXEC N [WORKLOAD FACTOR]
 set -u
-bench=$1 mpiexec=$2 runs=$3 slow=${4:-bank} factor=${5:-8}
+bench=$1 mpiexec=$2 runs=$3 slow=${4:-bank} factor=${5:-4}
 if ! command -v "$mpiexec" >/dev/null; then
     echo "SKIPPED: no MPI launcher $mpiexec here"
     exit 77
