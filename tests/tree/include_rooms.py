@@ -19,8 +19,12 @@ MAX_LINES = 4000  # a room a reader takes in at one sitting (STYLE.md: small roo
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
+VENDOR = "vendor"
+
+
 def sources(top):
-    for folder, _, names in os.walk(top):
+    for folder, subs, names in os.walk(top):
+        subs[:] = [d for d in subs if d != VENDOR]
         for name in sorted(names):
             if name.endswith((".c", ".h")):
                 yield os.path.join(folder, name)
@@ -87,7 +91,7 @@ def main():
             lines[room] = lines.get(room, 0) + text.count("\n")
             for name in INCLUDE.findall(text):
                 target = resolve(top, f, name, by_name)
-                if target and target.startswith(top + os.sep):
+                if target and target.startswith(top + os.sep) and VENDOR not in target.split(os.sep):
                     to = os.path.dirname(target)
                     if to != room:
                         edges.setdefault(room, {}).setdefault(to, f"{f}: #include \"{name}\"")

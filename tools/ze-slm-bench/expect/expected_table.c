@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/json_read.h"
 #include "expect/expected_table.h"
 #include "io/data_dir.h"
 
@@ -30,7 +31,7 @@ json_t *expected_table_load(char *path, size_t path_len, char *why, size_t why_l
     }
     const char *chosen = path;
     json_error_t err;
-    json_t *t = json_load_file(chosen, 0, &err);
+    json_t *t = json_read_file(chosen, 0, &err);
     if (!t) {
         snprintf(why, why_len, "%s: %s (line %d)", chosen, err.text, err.line);
         return NULL;

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "io/json_read.h"
 #include "fleet/fleet_read.h"
 #include "model/peers.h"
 
@@ -172,7 +173,7 @@ int baseline_file_read(const char *path, uint64_t limit, fleet *out, double *low
         return cli_error("%s: %lld bytes, above the read limit of %llu (--read-limit)", path, (long long)st.st_size,
                          (unsigned long long)limit);
     json_error_t err;
-    json_t *doc = json_load_file(path, 0, &err);
+    json_t *doc = json_read_file(path, 0, &err);
     if (!doc)
         return cli_error("%s:%d: %s", path, err.line, err.text);
     int rc = 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/json_read.h"
 #include "fleet/rank_starts.h"
 
 /* Whether the file's first bytes are a start file's: its format is its first member. */
@@ -32,7 +33,7 @@ static json_t *read_start(const char *path, uint64_t limit)
     fclose(f);
     if (n == sizeof buf || n > limit)
         return NULL;
-    json_t *o = json_loadb(buf, n, 0, &err);
+    json_t *o = json_read(buf, n, 0, &err);
     if (!json_is_object(o) || !json_is_string(json_object_get(o, "host")) ||
         !json_is_integer(json_object_get(o, "rank"))) {
         json_decref(o);

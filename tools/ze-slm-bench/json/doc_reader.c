@@ -17,7 +17,7 @@
 #include "io/mapped.h"
 #include "json/doc_reader.h"
 #include "model/safe_names.h"
-#include "json/doc_scan.h"
+#include "io/json_read.h"
 #include "model/hosts.h"
 #include "json/records.h"
 
@@ -76,79 +76,136 @@ static long line_of(const char *t, size_t at)
     return line;
 }
 
-/* The value at [start, end) parsed; NULL with the reason in why. */
-static json_t *parse_span(const doc_reader *r, size_t start, size_t end, const char *what, char *why, size_t why_len)
+static size_t space(const char *t, size_t len, size_t p)
 {
-    if (end - start > DOC_READ_RECORD_MAX) {
+    while (p < len && (t[p] == ' ' || t[p] == '\t' || t[p] == '\n' || t[p] == '\r'))
+        p++;
+    return p;
+}
+
+/* The value at t[at], parsed up to its end (*end past it); NULL with the reason in why.
+ * `what` names it where it is larger than one record may be. */
+static yyjson_doc *parse_span(const doc_reader *r, size_t at, size_t len, size_t *end, const char *what, char *why,
+                              size_t why_len)
+{
+    json_error_t jerr;
+    yyjson_doc *doc = json_read_span(r->text, len, at, DOC_READ_RECORD_MAX, end, &jerr);
+    if (!doc && jerr.line == 0) {
         char limit[32];
         doc_read_size_text(DOC_READ_RECORD_MAX, limit, sizeof limit);
         snprintf(why, why_len, "%s is larger than the %s one record may be", what, limit);
-        return NULL;
+    } else if (!doc && jerr.line < 0) {
+        snprintf(why, why_len, "%s", jerr.text);
+    } else if (!doc) {
+        snprintf(why, why_len, "not JSON: %s (line %ld)", jerr.text, line_of(r->text, at) + jerr.line - 1);
     }
-    json_error_t jerr;
-    /* A key given twice in any object is refused, as the text reader refuses it
-     * (schema_read_text): one reading of a document, whoever reads it. */
-    json_t *v = json_loadb(r->text + start, end - start, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &jerr);
-    if (!v)
-        snprintf(why, why_len, "not JSON: %s (line %ld)", jerr.text, line_of(r->text, start) + jerr.line - 1);
-    release(r, start, end);
-    return v;
+    return doc;
 }
 
-static int scan_error(const doc_reader *r, const doc_scan_error *err, char *why, size_t why_len)
+static int syntax(const doc_reader *r, size_t at, const char *what, char *why, size_t why_len)
 {
-    snprintf(why, why_len, "not JSON: %s (line %ld)", err->what, line_of(r->text, err->at));
+    snprintf(why, why_len, "not JSON: %s (line %ld)", at < r->len ? what : "the text ended", line_of(r->text, at));
     return -1;
 }
 
-/* The devices' spans, as the array whose first element is at *p is scanned; *p left
- * past its ']'. */
+/* The devices' spans, each element of the array whose '[' is at *at parsed to find its
+ * end; *at left past its ']'. */
 static int scan_devices(doc_reader *r, size_t *at, char *why, size_t why_len)
 {
-    size_t p = *at;
-    doc_scan_error err;
-    size_t start, end, cap = 0;
-    int more;
-    for (bool first = true; (more = doc_scan_element_next(r->text, r->len, &p, first, &start, &end, &err)) > 0;
-         first = false) {
+    const char *t = r->text;
+    size_t p = space(t, r->len, *at + 1), cap = 0;
+    if (p < r->len && t[p] == ']') {
+        *at = p + 1;
+        return 0;
+    }
+    for (;;) {
         if (r->n_devices == DOC_READ_DEVICES_MAX) {
             snprintf(why, why_len, "more than %zu devices", DOC_READ_DEVICES_MAX);
             return -1;
         }
+        char what[64];
+        snprintf(what, sizeof what, "device %zu", r->n_devices);
+        size_t end;
+        yyjson_doc *doc = parse_span(r, p, r->len, &end, what, why, why_len);
+        if (!doc)
+            return -1;
+        yyjson_doc_free(doc);
         /* Two offsets a device: its start and its end. */
         if (!ZESLM_GROW(r->spans, 2 * (r->n_devices + 1), cap)) {
             snprintf(why, why_len, "out of host memory");
             return -1;
         }
-        r->spans[2 * r->n_devices] = start;
+        r->spans[2 * r->n_devices] = p;
         r->spans[2 * r->n_devices + 1] = end;
         /* From the element before: the page they share goes too. */
-        release(r, r->n_devices ? r->spans[2 * r->n_devices - 2] : start, end);
+        release(r, r->n_devices ? r->spans[2 * r->n_devices - 2] : p, end);
         r->n_devices++;
+        p = space(t, r->len, end);
+        if (p < r->len && t[p] == ']') {
+            *at = p + 1;
+            return 0;
+        }
+        if (p >= r->len || t[p] != ',')
+            return syntax(r, p, "',' or ']' expected", why, why_len);
+        p = space(t, r->len, p + 1);
     }
-    *at = p;
-    return more < 0 ? scan_error(r, &err, why, why_len) : 0;
 }
 
-/* Whether member m's key is in `seen` already (1: a key given twice, refused as
- * jansson's JSON_REJECT_DUPLICATES refuses it), else adds it (0); -1 for a key that is
- * no string or out of memory. The reason in why. */
-static int key_twice(const char *t, const doc_scan_member *m, json_t *seen, char *why, size_t why_len)
+/* Whether `key` is in `seen` already (1: a key given twice, refused as jansson's
+ * JSON_REJECT_DUPLICATES refuses it), else adds it (0); -1 out of memory. The reason
+ * in why. */
+static int key_twice(const doc_reader *r, size_t at, const char *key, size_t n, json_t *seen, char *why,
+                     size_t why_len)
 {
-    json_t *key = json_loadb(t + m->key - 1, m->key_len + 2, JSON_DECODE_ANY, NULL);
-    int rc = 0;
-    if (!json_is_string(key)) {
-        snprintf(why, why_len, "not JSON: a key that is not a string (line %ld)", line_of(t, m->key));
-        rc = -1;
-    } else if (json_object_getn(seen, json_string_value(key), json_string_length(key))) {
-        snprintf(why, why_len, "not JSON: duplicate object key \"%s\" (line %ld)", json_string_value(key),
-                 line_of(t, m->key));
-        rc = 1;
-    } else if (json_object_setn_new(seen, json_string_value(key), json_string_length(key), json_null())) {
-        snprintf(why, why_len, "out of host memory");
-        rc = -1;
+    if (json_object_getn(seen, key, n)) {
+        snprintf(why, why_len, "not JSON: duplicate object key \"%s\" (line %ld)", key, line_of(r->text, at));
+        return 1;
     }
-    json_decref(key);
+    if (json_object_setn_new_nocheck(seen, key, n, json_null())) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* One member of the root at t[*at]: the devices' spans, a derived member skipped, any
+ * other parsed into r->root; *at left past it. */
+static int root_member(doc_reader *r, size_t *at, bool *devices, json_t *seen, char *why, size_t why_len)
+{
+    const char *t = r->text;
+    size_t p = *at, end;
+    if (p >= r->len || t[p] != '"')
+        return syntax(r, p, "a key expected", why, why_len);
+    yyjson_doc *kd = parse_span(r, p, r->len, &end, "a key", why, why_len);
+    if (!kd)
+        return -1;
+    yyjson_val *k = yyjson_doc_get_root(kd);
+    const char *key = yyjson_get_str(k);
+    size_t n = yyjson_get_len(k), key_at = p;
+    int rc = key_twice(r, key_at, key, n, seen, why, why_len) ? -1 : 0;
+    p = space(t, r->len, end);
+    if (rc == 0 && (p >= r->len || t[p] != ':'))
+        rc = syntax(r, p, "':' expected", why, why_len);
+    p = space(t, r->len, p + 1);
+    if (rc == 0 && !*devices && p < r->len && t[p] == '[' && yyjson_equals_str(k, "devices")) {
+        *devices = true;
+        rc = scan_devices(r, &p, why, why_len);
+    } else if (rc == 0) {
+        yyjson_doc *vd = parse_span(r, p, r->len, &end, "a member of the root", why, why_len);
+        /* Derived, worked out again by every reader (and the bulk of a merged document). */
+        bool derived = yyjson_equals_str(k, "aggregate") || yyjson_equals_str(k, "verdicts");
+        json_t *v = vd && !derived ? json_read_value(yyjson_doc_get_root(vd)) : NULL;
+        if (!vd || (!derived && (!v || json_object_setn_new_nocheck(r->root, key, n, v)))) {
+            if (vd)
+                snprintf(why, why_len, "out of host memory");
+            rc = -1;
+        }
+        release(r, p, end);
+        p = end;
+        yyjson_doc_free(vd);
+    }
+    yyjson_doc_free(kd);
+    *at = p;
     return rc;
 }
 
@@ -156,11 +213,11 @@ static int key_twice(const char *t, const doc_scan_member *m, json_t *seen, char
 static int scan_root(doc_reader *r, char *why, size_t why_len)
 {
     const char *t = r->text;
-    size_t p = doc_scan_space(t, r->len, 0);
+    size_t p = space(t, r->len, 0);
     if (p >= r->len || t[p] != '{') {
-        /* What jansson makes of it says best what it is. */
+        /* What a whole parse makes of it says best what it is. */
         json_error_t jerr;
-        json_t *v = r->len <= DOC_READ_RECORD_MAX ? json_loadb(t, r->len, JSON_REJECT_DUPLICATES, &jerr) : NULL;
+        json_t *v = r->len <= DOC_READ_RECORD_MAX ? json_read(t, r->len, JSON_REJECT_DUPLICATES, &jerr) : NULL;
         if (v || r->len > DOC_READ_RECORD_MAX)
             snprintf(why, why_len, "not a JSON object (a results file is one)");
         else
@@ -168,61 +225,38 @@ static int scan_root(doc_reader *r, char *why, size_t why_len)
         json_decref(v);
         return -1;
     }
-    if (!(r->root = json_object())) {
-        snprintf(why, why_len, "out of host memory");
-        return -1;
-    }
-    p++;
-    doc_scan_member m;
-    doc_scan_error err;
-    int more;
-    bool devices = false;
     /* Every key of the root, the skipped ones' too: one given twice is refused. */
     json_t *seen = json_object();
-    if (!seen) {
+    if (!(r->root = json_object()) || !seen) {
+        json_decref(seen);
         snprintf(why, why_len, "out of host memory");
         return -1;
     }
-    for (bool first = true; (more = doc_scan_member_key(t, r->len, &p, first, &m, &err)) > 0; first = false) {
-        int twice = key_twice(t, &m, seen, why, why_len);
-        if (twice) {
-            json_decref(seen);
-            return -1;
-        }
-        if (!devices && m.value < r->len && t[m.value] == '[' && doc_scan_key_is(t, &m, "devices")) {
-            devices = true;
-            p = m.value + 1;
-            if (scan_devices(r, &p, why, why_len)) {
-                json_decref(seen);
-                return -1;
+    bool devices = false;
+    int rc = 0;
+    p = space(t, r->len, p + 1);
+    if (p < r->len && t[p] == '}') {
+        p++;
+    } else {
+        for (;;) {
+            if ((rc = root_member(r, &p, &devices, seen, why, why_len)))
+                break;
+            p = space(t, r->len, p);
+            if (p < r->len && t[p] == '}') {
+                p++;
+                break;
             }
-            continue;
-        }
-        if (!(m.value_end = doc_scan_value(t, r->len, m.value, &err))) {
-            json_decref(seen);
-            return scan_error(r, &err, why, why_len);
-        }
-        p = m.value_end;
-        /* Derived, worked out again by every reader (and the bulk of a merged document). */
-        if (doc_scan_key_is(t, &m, "aggregate") || doc_scan_key_is(t, &m, "verdicts")) {
-            release(r, m.value, m.value_end);
-            continue;
-        }
-        json_t *key = json_loadb(t + m.key - 1, m.key_len + 2, JSON_DECODE_ANY, NULL);
-        json_t *v = key ? parse_span(r, m.value, m.value_end, "a member of the root", why, why_len) : NULL;
-        int set = v ? json_object_setn_new(r->root, json_string_value(key), json_string_length(key), v) : -1;
-        json_decref(key);
-        if (v && set)
-            snprintf(why, why_len, "out of host memory");
-        if (set) {
-            json_decref(seen);
-            return -1;
+            if (p >= r->len || t[p] != ',') {
+                rc = syntax(r, p, "',' or '}' expected", why, why_len);
+                break;
+            }
+            p = space(t, r->len, p + 1);
         }
     }
     json_decref(seen);
-    if (more < 0)
-        return scan_error(r, &err, why, why_len);
-    p = doc_scan_space(t, r->len, p);
+    if (rc)
+        return -1;
+    p = space(t, r->len, p);
     if (p < r->len) {
         snprintf(why, why_len, "not JSON: end of file expected (line %ld)", line_of(t, p));
         return -1;
@@ -411,82 +445,43 @@ out:
     return rc;
 }
 
-/* Device k's object, its members parsed but its results (an empty array in their
+/* Device k's object, its members as json_t but its results (an empty array in their
  * place). `light`: its results skipped, its summaries and findings empty and its
  * expected values left out (derived, never read: two thirds of the rest of a merged
- * device). Else its results read from their text into *list (records_results_text),
- * the members' scan going on past them; *plain false where they are not the plain
- * case or not there, for the caller to parse the whole device with jansson. */
-static json_t *device_members(const doc_reader *r, size_t start, size_t end, bool light, zeslm_results *list,
+ * device). Else its results read through the schema's rows into *list
+ * (records_results_values); *plain false where they do not read so, for the caller to
+ * read the whole device as JSON, which says what is wrong. */
+static json_t *device_members(const doc_reader *r, size_t start, yyjson_val *dev, bool light, zeslm_results *list,
                               json_t *strings, bool *plain, char *why, size_t why_len)
 {
-    const char *t = r->text;
-    json_t *o = json_object();
-    doc_scan_member m;
-    doc_scan_error err;
-    size_t p = start + 1;
-    int more;
     *plain = false;
-    if (!o) {
-        snprintf(why, why_len, "out of host memory");
+    if (!yyjson_is_obj(dev)) {
+        snprintf(why, why_len, "a device that is not an object (line %ld)", line_of(r->text, start));
         return NULL;
     }
-    if (t[start] != '{') {
-        snprintf(why, why_len, "a device that is not an object (line %ld)", line_of(t, start));
-        json_decref(o);
-        return NULL;
-    }
-    /* Every key, the skipped ones' too: one given twice is refused. */
-    json_t *seen = json_object();
-    for (bool first = true; o && (more = doc_scan_member_key(t, end, &p, first, &m, &err)) > 0; first = false) {
-        if (!seen || key_twice(t, &m, seen, why, why_len)) {
-            if (!seen)
-                snprintf(why, why_len, "out of host memory");
+    json_t *o = json_object();
+    yyjson_val *key, *val;
+    size_t idx, max;
+    yyjson_obj_foreach(dev, idx, max, key, val) {
+        if (!o)
+            break;
+        bool is_results = yyjson_equals_str(key, "results"),
+             emptied = light && (yyjson_equals_str(key, "summaries") || yyjson_equals_str(key, "findings")),
+             left = light && yyjson_equals_str(key, "expected");
+        if (is_results && !light && !(*plain = records_results_values(val, list, strings))) {
             json_decref(o);
-            json_decref(seen);
             return NULL;
         }
-        bool is_results = doc_scan_key_is(t, &m, "results"),
-             emptied = light && (doc_scan_key_is(t, &m, "summaries") || doc_scan_key_is(t, &m, "findings")),
-             left = light && doc_scan_key_is(t, &m, "expected");
-        if (is_results && !light) {
-            if (!(*plain = records_results_text(t, m.value, end, &m.value_end, list, strings))) {
-                json_decref(o);
-                json_decref(seen);
-                return NULL;
-            }
-        } else if (!(m.value_end = doc_scan_value(t, end, m.value, &err))) {
-            more = -1;
-            break;
-        }
-        p = m.value_end;
         if (left)
             continue;
-        json_t *key = json_loadb(t + m.key - 1, m.key_len + 2, JSON_DECODE_ANY, NULL);
-        json_t *v = !json_is_string(key) ? NULL
-                    : is_results         ? json_array()
-                    : emptied            ? json_object()
-                                         : parse_span(r, m.value, m.value_end, "a device's member", why, why_len);
-        if (!json_is_string(key)) {
-            snprintf(why, why_len, "not JSON: a key that is not a string (line %ld)", line_of(t, m.key));
-        } else if (!v && (is_results || emptied)) {
-            snprintf(why, why_len, "out of host memory");
-        } else if (v && json_object_setn_new(o, json_string_value(key), json_string_length(key), v)) {
-            snprintf(why, why_len, "out of host memory");
-            v = NULL; /* taken by json_object_setn_new, freed there */
-        }
-        if (!v) {
+        json_t *v = is_results ? json_array() : emptied ? json_object() : json_read_value(val);
+        if (!v || json_object_setn_new_nocheck(o, yyjson_get_str(key), yyjson_get_len(key), v)) {
             json_decref(o);
             o = NULL;
         }
-        json_decref(key);
     }
-    json_decref(seen);
-    if (o && more < 0) {
-        scan_error(r, &err, why, why_len);
-        json_decref(o);
-        o = NULL;
-    }
+    if (!o)
+        snprintf(why, why_len, "out of host memory");
     return o;
 }
 
@@ -499,10 +494,11 @@ static bool stopped(const doc_reader *r, const run_doc *head)
 }
 
 /* Device k added to `into` (cap: as run_doc_add_device), what its strings point into
- * appended to `kept`; `light`: without its results. Its results are read from their
- * text (records_results_text), the bulk of a file at several times jansson's speed;
- * where they are not the plain case, or anything else is amiss, the device's whole
- * span is parsed by jansson, which reads it or says what is wrong. */
+ * appended to `kept`; `light`: without its results. Its span is parsed by the one
+ * reader; its results are read through the schema's rows from what it parsed
+ * (records_results_values), never one json_t of the device, the bulk of a file; where
+ * one does not read so, the device is made one json_t and read whole, which says what
+ * is wrong. */
 static int read_device(const doc_reader *r, size_t k, bool light, const char *host, run_doc *into, size_t cap,
                        json_t *kept, char *why, size_t why_len)
 {
@@ -515,20 +511,24 @@ static int read_device(const doc_reader *r, size_t k, bool light, const char *ho
         }
         return rc;
     }
-    size_t start = r->spans[2 * k], end = r->spans[2 * k + 1];
-    /* A device past the bound of one record is refused by parse_span, plain or not. */
-    bool whole = !light && end - start <= DOC_READ_RECORD_MAX;
-    json_t *strings = whole ? json_object() : NULL;
+    size_t start = r->spans[2 * k], end = r->spans[2 * k + 1], read;
+    char what[64];
+    snprintf(what, sizeof what, "device %zu", k);
+    yyjson_doc *doc = parse_span(r, start, end, &read, what, why, why_len);
+    yyjson_val *dev = yyjson_doc_get_root(doc);
+    json_t *strings = doc && !light ? json_object() : NULL;
     zeslm_results list = {0};
     bool plain = false;
-    json_t *o = light || strings ? device_members(r, start, end, light, &list, strings, &plain, why, why_len) : NULL;
-    if (!light && (!o || !plain)) {
-        char what[64];
-        snprintf(what, sizeof what, "device %zu", k);
+    json_t *o = doc && (light || strings) ? device_members(r, start, dev, light, &list, strings, &plain, why, why_len)
+                                          : NULL;
+    if (doc && !light && (!o || !plain)) {
+        /* Read whole as JSON, which says what is wrong where the rows did not read. */
         json_decref(o);
-        o = parse_span(r, start, end, what, why, why_len);
+        if (!(o = json_read_value(dev)))
+            snprintf(why, why_len, "out of host memory");
         plain = false;
     }
+    yyjson_doc_free(doc);
     /* Read in order, the page it shares with the device before goes too. */
     release(r, k > 0 ? r->spans[2 * k - 2] : start, end);
     int rc = o ? run_doc_read_device(into, cap, o, plain ? &list : NULL, k, host, why, why_len) : -1;

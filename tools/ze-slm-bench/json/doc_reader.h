@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* A results file read one device at a time, so that memory grows with one device and
  * not with the file (a merged document of 10,000 devices of 185 results is about
- * 2 GB). The file is mapped, not read into memory; one scan (json/doc_scan.h) finds
- * the span of each element of "devices" and parses every other member of the root
- * into the document's head (run options, errors); a device is parsed from its span
+ * 2 GB). The file is mapped, not read into memory; opening it walks the root's
+ * members, each parsed by the one reader (io/json_read.h, a value at a time: a device's
+ * parse stops where it ends, which gives its span), every member but the devices into
+ * the document's head (run options, errors); a device is parsed again from its span
  * when asked for, in any order, through the schema's rows (run_doc_read_device). The
  * pages of a span are given back once it is parsed. The derived "aggregate" and
- * "verdicts" of a merged document are skipped unparsed: every reader works them out
+ * "verdicts" of a merged document are parsed and dropped: every reader works them out
  * again. A file that cannot be mapped (a pipe) is read into memory, at most
  * DOC_READ_RECORD_MAX bytes. */
 #ifndef ZESLM_DOC_READER_H

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json/doc_scan.h"
+#include "io/json_read.h"
 #include "model/hosts.h"
 #include "json/records.h"
 #include "json/result_fields.h"
@@ -400,24 +400,18 @@ static bool r_results(void *rec, const json_t *v, char *why, size_t why_len)
     return true;
 }
 
-bool records_results_text(const char *t, size_t start, size_t limit, size_t *end, zeslm_results *list,
-                          json_t *strings)
+bool records_results_values(struct yyjson_val *results, zeslm_results *list, json_t *strings)
 {
-    size_t p = doc_scan_space(t, limit, start);
-    bool ok = p < limit && t[p] == '[';
-    p = doc_scan_space(t, limit, p + 1);
-    bool more = ok && !(p < limit && t[p] == ']');
-    while (ok && more) {
+    bool ok = yyjson_is_arr(results);
+    yyjson_val *e;
+    size_t idx, max;
+    yyjson_arr_foreach(results, idx, max, e) {
         zeslm_result r = {0};
-        ok = schema_read_text(&records_result, t, limit, &p, &r, strings) && zeslm_results_append(list, &r, sizeof r) == ZESLM_OK;
+        ok = ok && schema_read_values(&records_result, e, &r, strings) &&
+             zeslm_results_append(list, &r, sizeof r) == ZESLM_OK;
         free(r.times_ns);
-        more = ok && p < limit && t[p] == ',';
-        p = doc_scan_space(t, limit, more ? p + 1 : p);
     }
-    ok = ok && p < limit && t[p] == ']';
-    if (ok)
-        *end = p + 1;
-    else
+    if (!ok)
         zeslm_results_free(list);
     return ok;
 }

@@ -39,12 +39,11 @@ extern const schema_record records_metrics, records_metric_value;
  * applies (merge, compare, a rank's document). */
 bool records_result_valid(const zeslm_result *r, char *why, size_t why_len);
 
-/* A device's "results" array, its text at t[start] (after any spaces), appended to
- * `list` as reading the device reads it, each by schema_read_text (its units kept in
- * `strings`), *end set past its ']' (at most `limit`). False where one is not the plain
- * case (list then emptied): the caller reads the device with jansson, which says what
- * is wrong if anything is. */
-bool records_results_text(const char *t, size_t start, size_t limit, size_t *end, zeslm_results *list,
-                          json_t *strings);
+/* A device's "results" array as the one reader parsed it (io/json_read.h), appended
+ * to `list` as reading the device reads it, each by schema_read_values (its units kept
+ * in `strings`). False where one does not read so (list then emptied): the caller reads
+ * the device as a json_t, which says what is wrong. */
+struct yyjson_val;
+bool records_results_values(struct yyjson_val *results, zeslm_results *list, json_t *strings);
 
 #endif

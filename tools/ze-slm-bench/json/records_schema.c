@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "io/json_read.h"
 #include "json/records.h"
 #include "json/records_schema.h"
 
@@ -49,7 +50,7 @@ static json_t *row_value(making *m, const schema_record *t, const schema_row *ro
 {
     if (row->shape) {
         json_error_t e;
-        json_t *v = json_loads(row->shape, 0, &e);
+        json_t *v = json_read(row->shape, strlen(row->shape), 0, &e);
         if (!v)
             fprintf(stderr, "ze-slm-gendocs: %s field \"%s\": its shape is not JSON: %s\n", t->name,
                     row->key ? row->key : "", e.text);
@@ -124,7 +125,8 @@ static json_t *record_schema(making *m, const schema_record *t)
     }
     for (size_t i = 0; ok && !m->written && i < sizeof retired / sizeof *retired; i++)
         if (retired[i].record == t) {
-            json_t *v = json_loads(retired[i].shape, 0, NULL);
+            json_error_t e;
+            json_t *v = json_read(retired[i].shape, strlen(retired[i].shape), 0, &e);
             ok = v && json_object_set_new(props, retired[i].key, v) == 0;
         }
     json_t *o = ok ? json_pack("{s:s,s:b,s:O,s:O}", "type", "object", "additionalProperties", 0, "required", req,

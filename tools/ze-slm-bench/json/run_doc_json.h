@@ -21,7 +21,7 @@ bool run_doc_write(FILE *f, const void *doc);
  * as run_doc_add_device), every field through records_device, then a section per
  * run of one known workload's results, its summary and findings worked out again from
  * them as the run did. Its strings point into o, which must outlive it. `results`:
- * its results read already (records_results_text; o's "results" then an empty
+ * its results read already (records_results_values; o's "results" then an empty
  * array), moved into it; NULL: o's. Returns 0, or -1 with the reason in why. */
 int run_doc_read_device(run_doc *doc, size_t cap, const json_t *o, zeslm_results *results, size_t k,
                         const char *host, char *why, size_t why_len);

@@ -124,17 +124,16 @@ int schema_read(const schema_record *t, const json_t *o, void *rec, char *why, s
 bool schema_read_row(const schema_record *t, const schema_row *row, const json_t *v, void *rec, char *why,
                      size_t why_len);
 
-/* The same record read straight from its text at t[*p] (an object, up to `len`), without
- * jansson parsing the whole of it: each member's value made a json_t alone and read by
- * schema_read_row, the rows in their order, then the record's check. For the plain
- * case, the bulk of a results file: values that are numbers, strings without escapes,
- * true, false, null, or arrays and objects of those. Anything else, or a record that
- * does not read, returns false with *p unmoved: the caller then reads it with
- * jansson's parse and schema_read, which accept the same texts and say what is wrong,
- * so either way gives the same record or the same error. STR fields point into
- * `strings` (an object used as a set, keeping each string once). On true, *p is past
- * the object. A record read here may hold what the caller frees, true or not. */
-bool schema_read_text(const schema_record *t, const char *text, size_t len, size_t *p, void *rec, json_t *strings);
+/* The same record read from an object parsed by the one reader (io/json_read.h),
+ * never made one json_t: each member's value made a json_t alone and read by
+ * schema_read_row, the rows in their order, then the record's check. The keys are
+ * distinct (the reader refuses a key given twice). Returns false where the record does
+ * not read: the caller then reads it as a json_t with schema_read, which says what is
+ * wrong, so either way gives the same record or the same error. STR fields point into
+ * `strings` (an object used as a set, keeping each string once). A record read here
+ * may hold what the caller frees, true or not. */
+struct yyjson_val;
+bool schema_read_values(const schema_record *t, struct yyjson_val *o, void *rec, json_t *strings);
 
 /* A JSON-backed record: `o` checked against the rows and copied in their order (what
  * is both read and written), or NULL with the reason in `why`. */
