@@ -7,6 +7,7 @@
 
 #include <zeslm/grow.h>
 
+#include "fleet/confirm.h"
 #include "fleet/fleet_verdict.h"
 #include "fleet/inventory.h"
 #include "fleet/rank_starts.h"
@@ -64,7 +65,7 @@ static verdict_entry *add(verdicts *v, size_t *cap)
     if (!ZESLM_GROW(v->entries, v->n + 1, *cap))
         return NULL;
     verdict_entry *e = &v->entries[v->n++];
-    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK};
+    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK, .confirmed = -1};
     return e;
 }
 
@@ -344,6 +345,8 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
     free(start);
     if (!duplicates(f, out))
         return false;
+    if (o->confirm)
+        confirm_judge(o->confirm, f, out);
     for (size_t i = 0; i < out->n; i++)
         out->worst = out->entries[i].v > out->worst ? out->entries[i].v : out->worst;
     return true;
@@ -377,17 +380,29 @@ int verdicts_exit_status(const verdicts *v, unsigned fail_on)
     return rc;
 }
 
+/* {confirmed, first: {code, score, baseline_score, worst}}: null where not measured again. */
+static json_t *first_json(const verdict_entry *e)
+{
+    if (e->confirmed < 0)
+        return json_null();
+    return json_pack("{s:s, s:o, s:o, s:o}", "code", reason_name((reason_code)e->first_code), "score",
+                     e->first_score > 0 ? json_real(e->first_score) : json_null(), "baseline_score",
+                     e->first_baseline_score > 0 ? json_real(e->first_baseline_score) : json_null(), "worst",
+                     e->first_worst > 0 ? json_real(e->first_worst) : json_null());
+}
+
 static json_t *entry_json(const verdict_entry *e)
 {
     const reason_row *r = reason_of((reason_code)e->code);
     json_t *worst = e->worst > 0 ? json_pack("{s:s, s:f}", "workload", e->worst_workload, "score", e->worst) : json_null();
-    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "code",
-                     r->name, "level", reason_level_name(r->level), "device",
+    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:s}", "verdict", verdict_name(e->v),
+                     "code", r->name, "level", reason_level_name(r->level), "device",
                      e->device >= 0 ? json_integer(e->device) : json_null(), "rank",
                      e->rank >= 0 ? json_integer(e->rank) : json_null(), "host", *e->host ? e->host : NULL, "model",
                      *e->model ? e->model : NULL, "score", e->score > 0 ? json_real(e->score) : json_null(),
                      "baseline_score", e->baseline_score > 0 ? json_real(e->baseline_score) : json_null(),
-                     "worst_workload", worst, "why", e->why);
+                     "worst_workload", worst, "confirmed", e->confirmed < 0 ? json_null() : json_boolean(e->confirmed),
+                     "first", first_json(e), "why", e->why);
 }
 
 json_t *verdicts_json(const verdicts *v, unsigned fail_on)

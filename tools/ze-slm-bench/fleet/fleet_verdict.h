@@ -62,6 +62,9 @@ typedef struct verdict_opts {
     /* The ranks' start files (fleet/rank_starts.h; NULL none): a rank that left no
      * results but started is named by its host, as is a bad file of a rank. */
     const json_t *starts;
+    /* The devices a confirmation measured again (fleet/confirm.h; NULL none): their
+     * entries say whether their FAIL held. */
+    const struct confirm_set *confirm;
 } verdict_opts;
 
 /* The most ranks --expect takes (a rank file's size above it is not believed): a
@@ -89,6 +92,12 @@ typedef struct verdict_entry {
     double worst;              /* its lowest workload's score against its peers; 0 none */
     char worst_workload[64];   /* that workload ("" none) */
     char why[512];
+    /* Its confirmation (fleet/confirm.h): -1 not measured again; 1 its FAIL held on a
+     * second measurement; 0 it did not (ZESLM_FR_UNCONFIRMED). Where 0 or 1, its first
+     * judgement's code and figures (its own are the second's). */
+    int confirmed;
+    int first_code;
+    double first_score, first_baseline_score, first_worst;
 } verdict_entry;
 
 typedef struct verdicts {
