@@ -141,7 +141,7 @@ static double figure(int code, double score, double baseline_score, double worst
 static const confirm_device *find(const confirm_set *c, const fleet_device *d)
 {
     for (size_t i = 0; i < c->n; i++)
-        if (c->devices[i].rank == d->rank && c->devices[i].index == d->index && strcmp(c->devices[i].host, d->host) == 0)
+        if (c->devices[i].measured && c->devices[i].rank == d->rank && c->devices[i].index == d->index && strcmp(c->devices[i].host, d->host) == 0)
             return &c->devices[i];
     return NULL;
 }

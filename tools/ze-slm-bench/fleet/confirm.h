@@ -27,6 +27,7 @@ typedef struct confirm_device {
     int code;                  /* its first verdict's reason code */
     double score, baseline_score, worst;
     char worst_workload[64];
+    bool measured;             /* its second measurement came (confirm_replace replaced a result) */
 } confirm_device;
 
 typedef struct confirm_set {
@@ -63,7 +64,7 @@ bool confirm_has_rank(const confirm_set *c, long rank);
  * many it replaced. */
 size_t confirm_replace(run_doc_device *first, run_doc_device *second);
 
-/* The second judgement's entries of the re-measured devices (verdicts_compute's last
+/* The second judgement's entries of the devices measured again (`measured`) (verdicts_compute's last
  * step): a FAIL holds, confirmed; any other becomes UNCONFIRMED at level WARN, its
  * first verdict kept. */
 void confirm_judge(const confirm_set *c, const fleet *f, verdicts *v);
