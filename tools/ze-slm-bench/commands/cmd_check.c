@@ -50,7 +50,7 @@ typedef struct check_opts {
     bool low_set, no_confirm;
 } check_opts;
 
-#define CHECK_KEY_NO_CONFIRM (CLI_KEY_LONG_ONLY + 1)
+#define CHECK_KEY_NO_CONFIRM (CLI_KEY_LONG_ONLY + 32) /* above CLI_KEY_QUIET and run's RUN_KEY_* */
 
 /* Exit status and line of a check that did not get to judge (the codes the check
  * itself gives, beside the verdicts' own). */

@@ -302,7 +302,7 @@ static void confirm_pass(run_cli *o, rank_run *rr, const run_choice *choices, si
         rr->ls.lost = true;
         goto out;
     }
-    for (size_t i = 0; rank == 0 && i < n; i++)
+    for (size_t i = 0; rank == 0 && !rr->ls.lost && i < n; i++)
         plan[n] |= plan[i] = set->n > 0 && confirm_has_workload(set, choices[i].wl->name);
     double deadline = now_s() + o->mpi_wait_s;
     if (rank == 0) {
@@ -484,7 +484,8 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
             cli_error("rank %d: rank 0 did not take its results within %.0f s", rank, o->mpi_wait_s);
         }
     }
-    if (!o->no_confirm && !rr.ls.lost)
+    /* Rank 0 takes the step even with a rank lost: the live ranks wait for its word. */
+    if (!o->no_confirm && (rank == 0 || !rr.ls.lost))
         confirm_pass(o, &rr, choices, n, size, me, docs, second, &set, texts, argc, argv);
     if (rank == 0)
         rc = write_fleet(o, docs, sources, rcs, size, &set, argc, argv);
