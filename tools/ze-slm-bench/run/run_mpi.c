@@ -267,7 +267,7 @@ static bool accused(const run_cli *o, const run_doc *docs, char *const *sources,
     memset(set, 0, sizeof *set);
     if (o->no_confirm || lost)
         return true;
-    fleet f;
+    fleet f = {0};
     verdicts v = {0};
     verdict_opts vo = fleet_opts(o, size);
     bool ok = fleet_init(&f);
