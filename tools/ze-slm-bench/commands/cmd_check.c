@@ -245,8 +245,12 @@ static int child_said(check_child *c)
 static int child_end(check_child *c, const char *again)
 {
     bool ok = true;
-    if (again)
+    if (again) {
+        /* A child that died meanwhile is an error of its write, not the end of the check. */
+        void (*was)(int) = signal(SIGPIPE, SIG_IGN);
         ok = write(c->asks, again, strlen(again)) == (ssize_t)strlen(again);
+        signal(SIGPIPE, was);
+    }
     close(c->asks);
     c->asks = -1;
     int status;
@@ -429,8 +433,10 @@ static int check_run(int argc, char **argv)
             fprintf(stderr, "ze-slm-bench: confirming %zu device%s below a FAIL floor: %s again\n", set.n,
                     set.n == 1 ? "" : "s", again);
         int again_rc = child_end(&child, set.n ? again : NULL);
-        if (set.n && again_rc >= 0 && access(scratch_again, F_OK) == 0 &&
-            (rc = rejudge(scratch_file, scratch_again, &set, &vo, &f, &v)) != 0)
+        if (set.n && (again_rc < 0 || access(scratch_again, F_OK) != 0))
+            fprintf(stderr, "ze-slm-bench: the confirmation's run exited %d and left no results: the first "
+                            "judgement stands\n", again_rc);
+        else if (set.n && (rc = rejudge(scratch_file, scratch_again, &set, &vo, &f, &v)) != 0)
             goto out;
     }
     alarm(0);
