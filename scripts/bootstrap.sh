@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # leaves it out where no MPI is found). python3-venv: the reframe test installs ReFrame
 # from PyPI into build/reframe. valgrind: the lifetimes tests run under it. hwloc-nox:
 # lstopo writes the topology that gives PoCL its second shape (tests/device/pocl_shape.sh).
-# abigail-tools: the abi_check test (abidiff against abi/libzeslm.abi). zsh, fish: the
+# abigail-tools: the abi_check test (abidiff against reference/abi/libzeslm.abi). zsh, fish: the
 # completion_shells test asks them what the tool's completions offer.
 # python3-prometheus-client: fleet_exports parses --openmetrics with its parser. python3-scipy:
 # compare's statistics checked against scipy's (compare_stats_scipy). python3-jsonschema: the

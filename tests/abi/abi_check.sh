@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The ABI policy (docs/library.md, "ABI and versions"): the library built here against
-# abi/libzeslm.abi, the abidw baseline of its release. Any ABI change that abidiff
+# reference/abi/libzeslm.abi, the abidw baseline of its release. Any ABI change that abidiff
 # reports (a type's layout, a function or variable added, removed or changed) must come
 # with a new SONAME; the same SONAME with another ABI fails. A new SONAME passes, saying
 # that the baseline is to be written again for the release (`abi_baseline` target).
