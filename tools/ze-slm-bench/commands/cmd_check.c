@@ -256,7 +256,7 @@ static int check_run(int argc, char **argv)
         goto out;
     }
     fleet_sort(&f);
-    if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &vo, &v)) {
+    if (!fleet_mark_duplicates(&f) || !fleet_mark_shared(&f) || !verdicts_compute(&f, &vo, &v)) {
         rc = cli_error("out of host memory");
         goto out;
     }

@@ -160,7 +160,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
         rc = cli_error("merge: no device and no error in any file");
     if (rc == 0) {
         fleet_sort(&f);
-        if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &o->verdict, &v))
+        if (!fleet_mark_duplicates(&f) || !fleet_mark_shared(&f) || !verdicts_compute(&f, &o->verdict, &v))
             rc = cli_error("out of host memory");
     }
     if (rc == 0) {

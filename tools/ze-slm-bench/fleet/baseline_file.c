@@ -69,11 +69,18 @@ static json_t *model_json(const fleet *f, const fleet_device *d, const sample *s
     return m;
 }
 
+/* A device of the baseline: PASS or UNJUDGED, and counted once (a rank whose device
+ * another rank stands for adds nothing: that one holds their best speeds). */
+static bool kept(const fleet *f, const verdict_entry *e)
+{
+    return e->device >= 0 && e->v <= VERDICT_UNJUDGED && f->devices[e->device].shared_with < 0;
+}
+
 bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, double low_below)
 {
     size_t n = 0;
     for (size_t e = 0; e < v->n; e++)
-        if (v->entries[e].device >= 0 && v->entries[e].v <= VERDICT_UNJUDGED)
+        if (kept(f, &v->entries[e]))
             n += f->devices[v->entries[e].device].count;
     sample *s = malloc((n ? n : 1) * sizeof *s);
     double *scratch = malloc((n ? n : 1) * sizeof *scratch);
@@ -84,7 +91,7 @@ bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, double lo
     n = 0;
     for (size_t e = 0; ok && e < v->n; e++) {
         long d = v->entries[e].device;
-        if (d < 0 || v->entries[e].v > VERDICT_UNJUDGED)
+        if (!kept(f, &v->entries[e]))
             continue;
         const fleet_device *x = &f->devices[d];
         devices[x->model]++;

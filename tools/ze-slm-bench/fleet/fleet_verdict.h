@@ -89,6 +89,11 @@ typedef struct verdict_entry {
     double worst;              /* its lowest workload's score against its peers; 0 none */
     char worst_workload[64];   /* that workload ("" none) */
     char why[512];
+    /* Ranks that measured one device (fleet_mark_shared) are judged as that device: the
+     * entry of the rank that stands for it lists their ranks with its own ("0, 1, 2"),
+     * and each of theirs judged alike names it in lead (else -1), one line for all. */
+    char ranks[96];
+    long lead;
 } verdict_entry;
 
 typedef struct verdicts {
