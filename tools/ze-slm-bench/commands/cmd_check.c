@@ -306,7 +306,7 @@ static const cli_option options[] = {
     {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
     {"expect-gpus", 'G', "N", "the node should have N devices: fewer is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
      "The node should have N devices: fewer found by the driver is ERROR, code ZESLM_FR_GPU_COUNT. Default: what "
-     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES)."},
+     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, ONEAPI_DEVICE_SELECTOR, CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES)."},
     CLI_OPTION_BACKEND,
 };
 

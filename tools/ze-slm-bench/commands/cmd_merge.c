@@ -275,7 +275,7 @@ static const cli_option options[] = {
     {"expect-gpus", 'G', "N", "each host should have N devices: fewer found is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
      "Each host should have N devices: a host whose ranks found fewer (the driver's count of devices like theirs, "
      "or the distinct devices measured) is ERROR, ZESLM_FR_GPU_COUNT. Default: what each rank's launcher gave it "
-     "(SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES), as its file says."},
+     "(SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, ONEAPI_DEVICE_SELECTOR, CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES), as its file says."},
     {"ranks-per-device", 'D', "N", "more ranks than N on one device is ERROR (ZESLM_FR_SHARED_DEVICE; default 1)" "\n"
      "Ranks that measured one device (one UUID, or PCI address, or host and index) are ERROR, "
      "ZESLM_FR_SHARED_DEVICE, when more than N (default 1): a GPU lost, so that the local ranks wrapped over the "
