@@ -11,6 +11,7 @@
 #include "fleet/inventory.h"
 #include "fleet/rank_starts.h"
 #include "fleet/reason_codes.h"
+#include "fleet/verdict_options.h"
 #include "table/safe_text.h"
 
 static const char *const names[VERDICT_COUNT] = {"PASS", "UNJUDGED", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
@@ -305,14 +306,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
     memset(out, 0, sizeof *out);
     verdict_opts with = *given;
     const verdict_opts *o = &with;
-    with.slow_fail = with.slow_fail > 0 ? with.slow_fail : VERDICT_SLOW_FAIL;
-    with.low_fail = with.low_fail > 0 ? with.low_fail : VERDICT_LOW_FAIL;
-    with.workload_floor = with.workload_floor > 0 ? with.workload_floor : VERDICT_WORKLOAD_FLOOR;
-    with.min_peers = with.min_peers > 0 ? with.min_peers : VERDICT_MIN_PEERS;
-    /* A FAIL floor is never above its WARN threshold (a baseline file's looser low_below
-     * loosens both). */
-    with.slow_fail = with.slow_fail < with.slow_below ? with.slow_fail : with.slow_below;
-    with.low_fail = with.low_fail < with.low_below ? with.low_fail : with.low_below;
+    verdict_opts_resolve(&with);
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
     double *ratios = malloc((f->n_pairs ? f->n_pairs : 1) * sizeof *ratios);

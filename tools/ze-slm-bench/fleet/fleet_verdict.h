@@ -53,6 +53,9 @@ typedef struct verdict_opts {
     /* The FAIL floors and the fewest peers; 0: the defaults above. */
     double slow_fail, low_fail, workload_floor;
     long min_peers;
+    /* The thresholds an option set (1u << each's index in verdict_options.h's table):
+     * a baseline file's fill the others. */
+    unsigned given;
     long expect;               /* ranks the job had; 0: the size the rank files carry */
     const fleet *baseline;     /* NULL: no LOW */
     unsigned fail_on;          /* 1u << verdict for each that fails, and the FAIL_ON_ levels; FAIL_ON_FAIL by default */

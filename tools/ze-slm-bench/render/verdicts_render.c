@@ -276,7 +276,7 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     verdicts_output out = {&v, o->fail_on, &f};
     rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
     rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
-    rc |= fleet_exports_write(plan, &out, o->low_below);
+    rc |= fleet_exports_write(plan, &out, o);
     verdicts_text_last(plan->text, &v, o->fail_on, rc != 0);
     int status = verdicts_exit_status(&v, o->fail_on);
     fleet_free(&f);
