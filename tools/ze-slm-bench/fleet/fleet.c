@@ -279,9 +279,9 @@ static int by_key(const void *a, const void *b)
     return c ? c : (x->k > y->k) - (x->k < y->k);
 }
 
-/* The ranks p[a..b) measured one device: the first (the lowest rank) stands for it, its results each
- * result's best speed over them (appended to the pairs; slot, a zeroed index per row,
- * is left zeroed). */
+/* The ranks p[a..b) measured one device: the first (the lowest rank) stands for it, its
+ * results each result's best speed over them (appended to the pairs; slot, a zeroed
+ * index per row, is left zeroed). */
 static bool combine(fleet *f, const keyed *p, size_t a, size_t b, size_t *slot)
 {
     size_t total = 0, start = f->n_pairs;
