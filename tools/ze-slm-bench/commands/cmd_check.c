@@ -6,7 +6,6 @@
  * to drain on. A watchdog (SIGALRM) bounds the whole check: at --timeout it kills the
  * run, prints the node's line as TIMEOUT and exits failed, whatever the run was doing. */
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +23,7 @@
 #include "fleet/fleet_read.h"
 #include "fleet/fleet_verdict.h"
 #include "fleet/reason_codes.h"
+#include "fleet/verdict_options.h"
 #include "io/output.h"
 #include "json/doc_reader.h"
 #include "render/fleet_exports.h"
@@ -44,10 +44,10 @@ static const check_level levels[] = {
 };
 
 typedef struct check_opts {
-    uint32_t level, timeout_s, expect_gpus;
+    uint32_t level, timeout_s;
     const char *baseline, *openmetrics, *backend;
-    double low_below;
-    bool low_set, no_confirm;
+    verdict_opts judge; /* the shares and peers (verdict_options.h), --expect-gpus */
+    bool no_confirm;
 } check_opts;
 
 #define CHECK_KEY_NO_CONFIRM (CLI_KEY_LONG_ONLY + 32) /* above CLI_KEY_QUIET and run's RUN_KEY_* */
@@ -60,21 +60,21 @@ typedef struct check_opts {
 static int on_option(void *ctx, int key, const char *value)
 {
     check_opts *o = ctx;
-    char *end;
+    uint32_t n;
     switch (key) {
     case 'l': return cli_u32("--level", value, 1, 3, &o->level) ? 0 : 2;
     case 't': return cli_u32("--timeout", value, 1, 86400, &o->timeout_s) ? 0 : 2;
     case 'B': o->baseline = value; return 0;
     case 'P': o->openmetrics = value; return 0;
     case 'b': o->backend = value; return 0;
-    case 'G': return cli_u32("--expect-gpus", value, 1, 4096, &o->expect_gpus) ? 0 : 2;
-    case CHECK_KEY_NO_CONFIRM: o->no_confirm = true; return 0;
-    default: /* 'O' */
-        o->low_below = strtod(value, &end);
-        o->low_set = true;
-        if (end == value || *end || !(o->low_below > 0 && o->low_below <= 1))
-            return cli_usage_error("--low-below: '%s' is not a share above 0 and at most 1 (0.9: 10%% below)", value);
+    case 'G':
+        if (!cli_u32("--expect-gpus", value, 1, 4096, &n))
+            return 2;
+        o->judge.expect_gpus = n;
         return 0;
+    case CHECK_KEY_NO_CONFIRM: o->no_confirm = true; return 0;
+        return 0;
+    default: return verdict_option(&o->judge, key, value);
     }
 }
 
@@ -313,7 +313,7 @@ static int rejudge(const char *first, const char *second, confirm_set *set, cons
         goto out;
     }
     fleet_sort(&g);
-    if (!fleet_mark_duplicates(&g) || !verdicts_compute(&g, &again, &w)) {
+    if (!fleet_mark_duplicates(&g) || !fleet_mark_shared(&g) || !verdicts_compute(&g, &again, &w)) {
         rc = cli_error("out of host memory");
         goto out;
     }
@@ -345,7 +345,8 @@ static void workload_list(const confirm_set *set, char *buf, size_t len)
 
 static int check_run(int argc, char **argv)
 {
-    check_opts o = {.level = 1, .low_below = VERDICT_LOW_BELOW};
+    /* Every verdict but UNJUDGED fails (a LOW drains). */
+    check_opts o = {.level = 1, .judge = {.fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED)}};
     int first, rc = cli_parse(&command_check, &o, argc, argv, &first);
     if (rc >= 0)
         return rc;
@@ -374,14 +375,14 @@ static int check_run(int argc, char **argv)
     verdicts v = {0};
     confirm_set set = {0};
     check_child child = {.pid = -1, .said = -1, .asks = -1};
-    double file_low = 0;
+    double file[VERDICT_THRESHOLDS];
     if (o.baseline) {
-        rc = fleet_init(&base) ? baseline_load(o.baseline, DOC_READ_LIMIT, &base, &file_low)
+        rc = fleet_init(&base) ? baseline_load(o.baseline, DOC_READ_LIMIT, &base, file)
                                : cli_error("out of host memory");
         if (rc)
             goto out;
-        if (file_low > 0 && !o.low_set)
-            o.low_below = file_low;
+        verdict_opts_take(&o.judge, file);
+        o.judge.baseline = &base;
     }
     const char *tmp = getenv("TMPDIR");
     snprintf(scratch_dir, sizeof scratch_dir, "%s/ze-slm-check.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -405,8 +406,8 @@ static int check_run(int argc, char **argv)
     if (run_rc == -2)
         run_rc = child_end(&child, NULL);
     char out[512];
-    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = o.low_below, .fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED),
-                       .baseline = o.baseline ? &base : NULL, .expect_gpus = o.expect_gpus};
+    /* The shares as judged, which the confirmation picks its accused by too. */
+    verdict_opts_resolve(&o.judge);
     if (access(scratch_file, F_OK) != 0 || !fleet_init(&f) ||
         fleet_inputs_stream(scratch_file, DOC_READ_LIMIT, &f, NULL, true, NULL) != 0 || f.n_devices == 0) {
         if (child.asks >= 0)
@@ -419,8 +420,8 @@ static int check_run(int argc, char **argv)
         goto out;
     }
     fleet_sort(&f);
-    if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &vo, &v) ||
-        (!o.no_confirm && !confirm_select(&f, &v, vo.slow_below, &set))) {
+    if (!fleet_mark_duplicates(&f) || !fleet_mark_shared(&f) || !verdicts_compute(&f, &o.judge, &v) ||
+        (!o.no_confirm && !confirm_select(&f, &v, o.judge.slow_below, &set))) {
         rc = cli_error("out of host memory");
         goto out;
     }
@@ -436,17 +437,17 @@ static int check_run(int argc, char **argv)
         if (set.n && (again_rc < 0 || access(scratch_again, F_OK) != 0))
             fprintf(stderr, "ze-slm-bench: the confirmation's run exited %d and left no results: the first "
                             "judgement stands\n", again_rc);
-        else if (set.n && (rc = rejudge(scratch_file, scratch_again, &set, &vo, &f, &v)) != 0)
+        else if (set.n && (rc = rejudge(scratch_file, scratch_again, &set, &o.judge, &f, &v)) != 0)
             goto out;
     }
     alarm(0);
     verdicts_text_first(stderr, &v);
-    verdicts_output vout = {&v, vo.fail_on, &f};
-    rc = fleet_exports_write(&plan, &vout, vo.low_below);
+    verdicts_output vout = {&v, o.judge.fail_on, &f};
+    rc = fleet_exports_write(&plan, &vout, &o.judge);
     line(out, sizeof out, host, verdict_name(v.worst), worst_code(&v), worst_figure(&v), o.level, since(&t0));
     fputs(out, stdout);
     if (rc == 0)
-        rc = verdicts_exit_status(&v, vo.fail_on);
+        rc = verdicts_exit_status(&v, o.judge.fail_on);
 out:
     /* A child still waiting to hear whether to measure again ends now. */
     if (child.asks >= 0)
@@ -487,11 +488,11 @@ static const cli_option options[] = {
      "A bound on the whole check (default: 120, 900 and 3600 seconds for levels 1, 2 and 3): past it the run is "
      "killed, the node's line says verdict=ERROR code=" CHECK_TIMEOUT_CODE ", and the exit status is 4."},
     {"baseline", 'B', "FILE", "judge each device against FILE (merge --write-baseline, or a results document)"},
-    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
     {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
     {"expect-gpus", 'G', "N", "the node should have N devices: fewer is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
      "The node should have N devices: fewer found by the driver is ERROR, code ZESLM_FR_GPU_COUNT. Default: what "
-     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES)."},
+     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, ONEAPI_DEVICE_SELECTOR, CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES)."},
+    VERDICT_OPTIONS,
     {"no-confirm", CHECK_KEY_NO_CONFIRM, NULL, "judge once: a FAIL on speed is not measured again" "\n"
      "Judge once. Without it, a device below a FAIL floor on speed (ZESLM_FR_LOW_FLOOR, ZESLM_FR_SLOW_FLOOR, "
      "ZESLM_FR_WORKLOAD_FLOOR) is confirmed: the run measures the workloads it failed once more, on every device "

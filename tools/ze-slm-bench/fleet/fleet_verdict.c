@@ -12,6 +12,7 @@
 #include "fleet/inventory.h"
 #include "fleet/rank_starts.h"
 #include "fleet/reason_codes.h"
+#include "fleet/verdict_options.h"
 #include "table/safe_text.h"
 
 static const char *const names[VERDICT_COUNT] = {"PASS", "UNJUDGED", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
@@ -65,7 +66,7 @@ static verdict_entry *add(verdicts *v, size_t *cap)
     if (!ZESLM_GROW(v->entries, v->n + 1, *cap))
         return NULL;
     verdict_entry *e = &v->entries[v->n++];
-    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK, .confirmed = -1};
+    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK, .confirmed = -1, .lead = -1};
     return e;
 }
 
@@ -183,7 +184,7 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
     if (*d->error) {
         judged(e, VERDICT_ERROR, REASON_DEVICE_ERROR, "%s", d->error);
     } else if (d->incomplete) {
-        judged(e, VERDICT_INCOMPLETE, REASON_INCOMPLETE, "its run stopped after %zu results (complete: false)", d->count);
+        judged(e, VERDICT_INCOMPLETE, REASON_INCOMPLETE, "its run stopped after %zu results (complete: false)", d->measured);
     } else if (b > 0 && b < o->low_fail) {
         judged(e, VERDICT_LOW, REASON_LOW_FLOOR, "%.*f of the baseline of its model (FAIL below %.*f)",
                digits(b, o->low_fail), b, digits(b, o->low_fail), o->low_fail);
@@ -215,6 +216,54 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
         judged(e, VERDICT_PASS, REASON_THROTTLED, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
                d->peers_clock_mhz);
     }
+}
+
+/* A rank of a shared device's line: the entry that leads it, and its own rank. */
+typedef struct follower {
+    size_t lead;
+    long rank;
+} follower;
+
+static int by_lead_rank(const void *a, const void *b)
+{
+    const follower *x = a, *y = b;
+    if (x->lead != y->lead)
+        return x->lead < y->lead ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Each rank whose device another stands for, judged as it was, follows its line, which
+ * lists their ranks in order; one judged otherwise (its own error, a binding's
+ * SHARED_DEVICE, which each rank answers for) keeps a line of its own. */
+static bool shared_lines(const fleet *f, verdicts *out)
+{
+    follower *w = malloc((f->n_devices ? f->n_devices : 1) * sizeof *w);
+    if (!w)
+        return false;
+    size_t n = 0;
+    for (size_t k = 0; k < f->n_devices; k++) {
+        long s = f->devices[k].shared_with;
+        verdict_entry *e = &out->entries[k], *lead = &out->entries[s < 0 ? k : (size_t)s];
+        if (s < 0 || e->v != lead->v || e->code != lead->code || e->code == REASON_SHARED_DEVICE)
+            continue;
+        e->lead = s;
+        if (!*lead->ranks) {
+            snprintf(lead->ranks, sizeof lead->ranks, "%ld", lead->rank);
+            w[n++] = (follower){(size_t)s, lead->rank};
+        }
+        w[n++] = (follower){(size_t)s, e->rank};
+    }
+    qsort(w, n, sizeof *w, by_lead_rank);
+    for (size_t i = 0; i < n; i++) {
+        char *r = out->entries[w[i].lead].ranks;
+        size_t size = sizeof out->entries[w[i].lead].ranks, at = i && w[i - 1].lead == w[i].lead ? strlen(r) : 0;
+        if (at + 24 < size)
+            snprintf(r + at, size - at, "%s%ld", at ? ", " : "", w[i].rank);
+        else if (strcmp(r + at - 3, "...") != 0)
+            snprintf(r + at, size - at, ", ...");
+    }
+    free(w);
+    return true;
 }
 
 /* A bad file's host and rank: its rank's start file's (the rank's own word), else its
@@ -258,14 +307,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
     memset(out, 0, sizeof *out);
     verdict_opts with = *given;
     const verdict_opts *o = &with;
-    with.slow_fail = with.slow_fail > 0 ? with.slow_fail : VERDICT_SLOW_FAIL;
-    with.low_fail = with.low_fail > 0 ? with.low_fail : VERDICT_LOW_FAIL;
-    with.workload_floor = with.workload_floor > 0 ? with.workload_floor : VERDICT_WORKLOAD_FLOOR;
-    with.min_peers = with.min_peers > 0 ? with.min_peers : VERDICT_MIN_PEERS;
-    /* A FAIL floor is never above its WARN threshold (a baseline file's looser low_below
-     * loosens both). */
-    with.slow_fail = with.slow_fail < with.slow_below ? with.slow_fail : with.slow_below;
-    with.low_fail = with.low_fail < with.low_below ? with.low_fail : with.low_below;
+    verdict_opts_resolve(&with);
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
     double *ratios = malloc((f->n_pairs ? f->n_pairs : 1) * sizeof *ratios);
@@ -311,6 +353,8 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
     if (!ok)
         return false;
     if (!inventory_judge(f, o, out, add, &cap))
+        return false;
+    if (!shared_lines(f, out))
         return false;
     /* Ranks expected: --expect, else the largest size a rank said. */
     if (o->expect > 0)

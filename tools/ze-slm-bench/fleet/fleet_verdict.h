@@ -53,6 +53,9 @@ typedef struct verdict_opts {
     /* The FAIL floors and the fewest peers; 0: the defaults above. */
     double slow_fail, low_fail, workload_floor;
     long min_peers;
+    /* The thresholds an option set (1u << each's index in verdict_options.h's table):
+     * a baseline file's fill the others. */
+    unsigned given;
     long expect;               /* ranks the job had; 0: the size the rank files carry */
     const fleet *baseline;     /* NULL: no LOW */
     unsigned fail_on;          /* 1u << verdict for each that fails, and the FAIL_ON_ levels; FAIL_ON_FAIL by default */
@@ -98,6 +101,11 @@ typedef struct verdict_entry {
     int confirmed;
     int first_code;
     double first_score, first_baseline_score, first_worst;
+    /* Ranks that measured one device (fleet_mark_shared) are judged as that device: the
+     * entry of the rank that stands for it lists their ranks with its own ("0, 1, 2"),
+     * and each of theirs judged alike names it in lead (else -1), one line for all. */
+    char ranks[96];
+    long lead;
 } verdict_entry;
 
 typedef struct verdicts {
