@@ -214,6 +214,29 @@ typedef struct zeslm_extra_column {
     int keep;               /* its column's priority in a narrow text table, 1 to 100; 0: the default */
 } zeslm_extra_column;
 
+/* Which way a headline figure is better: a rate up, a latency down, a count neither. */
+typedef enum zeslm_better {
+    ZESLM_BETTER_HIGHER,
+    ZESLM_BETTER_LOWER,
+    ZESLM_BETTER_EXACT,
+} zeslm_better;
+
+/* A figure a workload is known by: what the tool sets beside the published value of a
+ * device's family (its expected-values table) and the device's paper peak. It is the
+ * best rate of one of the workload's variants (or that variant's second number), or
+ * one of the findings its summarize writes. */
+typedef struct zeslm_headline {
+    const char *key;        /* its stable name in documents and the expected-values table */
+    const char *label;      /* for people: "SLM bandwidth" */
+    const char *unit;       /* the variant's rate_unit, or the finding's: "GB/s", "ns" */
+    zeslm_better better;
+    const char *variant;    /* whose best result it is; NULL: a finding */
+    bool extra;             /* the variant's second number (zeslm_result.ratio), not its rate */
+    const char *finding;    /* the finding's key where variant is NULL; keys apart by spaces: the
+                             * first the run has ("level4_ns level3_ns") */
+    bool cycles;            /* a latency, also given in cycles of the clock the run sampled */
+} zeslm_headline;
+
 /* A workload as data. ABI: it only grows at its end (its members after `summarize`
  * came with SONAME 0.4); the library defines every registered one. */
 typedef struct zeslm_workload {
@@ -236,6 +259,9 @@ typedef struct zeslm_workload {
     /* The quantities its results carry as their second number; NULL: none. */
     const zeslm_extra_column *extras;
     size_t n_extras;
+    /* The figures it is known by; NULL: none. */
+    const zeslm_headline *headlines;
+    size_t n_headlines;
 } zeslm_workload;
 
 /* Asks running workloads to stop at the next launch boundary (they return

@@ -16,12 +16,12 @@ _ze_slm_bench_options()
         "") echo "--version --backend --device --quiet --help";;
         devices) echo "--backend --json --csv --markdown --quiet --help";;
         limits) echo "--backend --device --target --bytes-per-item --slm-per-group --group-size --simd --slm-per-cu --kernels --json --csv --markdown --quiet --help";;
-        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --list --mpi --mpi-wait --rank-files --fail-on --expect-gpus --ranks-per-device --min-peers --taps --quiet --help";;
+        run) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --list --mpi --mpi-wait --rank-files --fail-on --expect-gpus --ranks-per-device --min-peers --no-confirm --taps --quiet --help";;
         profile) echo "--backend --device --size --group-size --reps --warmup --seed --quick --timeout --min-time --converge-time --keep-going --json --csv --markdown --trace --group-sizes --metrics --taps --quiet --help";;
         inspect) echo "--target --kernel --options --group-size --slm --isa --compile-timeout --json --csv --markdown --quiet --help";;
         compare) echo "--fail-over --alpha --threshold --top --verbose --sides --any-device --json --csv --markdown --read-limit --quiet --help";;
         merge) echo "--json --csv --markdown --expect --expect-gpus --ranks-per-device --baseline --fail-on --slow-below --low-below --slow-fail --low-fail --workload-floor --min-peers --write-baseline --openmetrics --strict --summary-only --junit --jsonl --read-limit --quiet --help";;
-        check) echo "--level --timeout --baseline --low-below --openmetrics --expect-gpus --backend --quiet --help";;
+        check) echo "--level --timeout --baseline --openmetrics --expect-gpus --slow-below --low-below --slow-fail --low-fail --workload-floor --min-peers --no-confirm --backend --quiet --help";;
         help) echo "--quiet --help";;
     esac
 }
@@ -82,7 +82,7 @@ _ze_slm_bench_value()
             esac;;
         check)
             case $2 in
-                --level|-l|--timeout|-t|--baseline|-B|--low-below|-O|--openmetrics|-P|--expect-gpus|-G) echo any;;
+                --level|-l|--timeout|-t|--baseline|-B|--openmetrics|-P|--expect-gpus|-G|--slow-below|-W|--low-below|-O|--slow-fail|-x|--low-fail|-y|--workload-floor|-z|--min-peers|-p) echo any;;
                 --backend|-b) echo backend;;
             esac;;
         help)

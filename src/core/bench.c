@@ -79,6 +79,7 @@ zeslm_status zeslm_workload_run(const zeslm_workload *wl, zeslm_device *dev, con
     if (opts->reps == 0 || opts->timeout_s <= 0)
         return zeslm_fail(ZESLM_ERR_INVALID_ARG, "%s: at least one timed launch and a positive timeout are needed",
                           wl->name);
+    zeslm_fault_workload_begin(wl->name);
     zeslm_status st = wl->run(dev, opts, out);
     for (size_t i = first; i < out->count; i++) {
         zeslm_result *r = &out->items[i];

@@ -220,6 +220,11 @@ static const zeslm_extra_column extras[] = {
     {"slowdown vs stride 1", "slowdown", 0},
 };
 
+/* Its headline: the banks its strided variant counts. */
+static const zeslm_headline headlines[] = {
+    {"banks", "SLM banks", "banks", ZESLM_BETTER_EXACT, NULL, false, "banks_strided", false},
+};
+
 BENCH_WORKLOAD(bank, 30) = {
     .name = "bank",
     .size_unit = "rounds each work-item makes",
@@ -231,4 +236,6 @@ BENCH_WORKLOAD(bank, 30) = {
     .cost = &cost,
     .extras = extras,
     .n_extras = ZESLM_COUNT(extras),
+    .headlines = headlines,
+    .n_headlines = ZESLM_COUNT(headlines),
 };

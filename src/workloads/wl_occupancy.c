@@ -395,6 +395,11 @@ static const zeslm_extra_column extras[] = {
     {BARRIER_SUBGROUPS, "sub-groups", 0},
 };
 
+/* Its headline: one group's barrier. */
+static const zeslm_headline headlines[] = {
+    {"barrier", "barrier (one group)", "ns", ZESLM_BETTER_LOWER, NULL, false, "barrier_ns", false},
+};
+
 BENCH_WORKLOAD(occupancy, 60) = {
     .name = "occupancy",
     .size_unit = "elements",
@@ -406,4 +411,6 @@ BENCH_WORKLOAD(occupancy, 60) = {
     .cost = &cost,
     .extras = extras,
     .n_extras = ZESLM_COUNT(extras),
+    .headlines = headlines,
+    .n_headlines = ZESLM_COUNT(headlines),
 };

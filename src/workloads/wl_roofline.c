@@ -299,6 +299,16 @@ static const zeslm_extra_column extras[] = {
     {"SLM bytes per clock per compute unit (at the reported maximum clock)", "B/clk/CU", 0},
 };
 
+/* Its headlines: the device's ceilings, beside their published and paper figures. */
+static const zeslm_headline headlines[] = {
+    {"memory_read", "memory read", "GB/s", ZESLM_BETTER_HIGHER, "read", false, NULL, false},
+    {"memory_copy", "memory copy", "GB/s", ZESLM_BETTER_HIGHER, "copy", false, NULL, false},
+    {"slm_bandwidth", "SLM bandwidth", "GB/s", ZESLM_BETTER_HIGHER, "slm", false, NULL, false},
+    {"slm_bytes_per_clock", "SLM bytes/clock/CU", "B/clk", ZESLM_BETTER_HIGHER, "slm", true, NULL, false},
+    {"slm_atomics", "SLM atomics", "Gatomic/s", ZESLM_BETTER_HIGHER, "slm_atomic", false, NULL, false},
+    {"int32_mad", "int32 multiply-add", "GMAC/s", ZESLM_BETTER_HIGHER, "imad", false, NULL, false},
+};
+
 BENCH_WORKLOAD(roofline, 10) = {
     .name = "roofline",
     .size_unit = "32-bit words streamed",
@@ -309,4 +319,6 @@ BENCH_WORKLOAD(roofline, 10) = {
     .cost = &cost,
     .extras = extras,
     .n_extras = ZESLM_COUNT(extras),
+    .headlines = headlines,
+    .n_headlines = ZESLM_COUNT(headlines),
 };

@@ -225,6 +225,34 @@ static void devices_expected(void **state)
     assert_int_equal(r.devices_expected, 2);
     assert_string_equal(r.expected_from, "CUDA_VISIBLE_DEVICES");
     assert_string_equal(r.job, "7.pbs");
+    /* oneAPI's selector: a count where it names devices (a sub-device each a device),
+     * none where it says "all" (a wildcard, a type) or what to leave out. */
+    static const struct {
+        const char *value;
+        long devices;
+    } selectors[] = {
+        {"level_zero:0,1", 2}, {"level_zero:3", 1}, {"opencl:0.0,0.1,1.0", 3}, {"LEVEL_ZERO:0.1.2", 1},
+        {"level_zero:*", -1}, {"opencl:gpu", -1}, {"level_zero:0.*", -1}, {"*:0", -1},
+        {"level_zero:*;!level_zero:1", -1}, {"!opencl:0", -1}, {"level_zero:0;opencl:0", -1},
+        {"level_zero", -1}, {"level_zero:", -1}, {":0", -1}, {"level_zero:0,", -1}, {"level_zero:0.1.2.3", -1},
+        {"level_zero:0..1", -1},
+    };
+    for (size_t i = 0; i < sizeof selectors / sizeof selectors[0]; i++) {
+        const char *env[] = {"SLURM_PROCID=0", NULL, NULL};
+        char var[64];
+        snprintf(var, sizeof var, "ONEAPI_DEVICE_SELECTOR=%s", selectors[i].value);
+        env[1] = var;
+        r = detect_ok(env);
+        if (r.devices_expected != selectors[i].devices)
+            fail_msg("ONEAPI_DEVICE_SELECTOR=%s: %ld devices, not %ld", selectors[i].value, r.devices_expected,
+                     selectors[i].devices);
+        assert_string_equal(r.expected_from, selectors[i].devices > 0 ? "ONEAPI_DEVICE_SELECTOR" : "");
+    }
+    /* Beside Slurm's count, the process's own view comes first. */
+    static const char *const oneapi[] = {"SLURM_GPUS_ON_NODE=4", "ONEAPI_DEVICE_SELECTOR=level_zero:2,3", NULL};
+    r = detect_ok(oneapi);
+    assert_int_equal(r.devices_expected, 2);
+    assert_string_equal(r.expected_from, "ONEAPI_DEVICE_SELECTOR");
     /* A count that is not one is not believed. */
     static const char *const bad[] = {"SLURM_GPUS_ON_NODE=four", NULL};
     r = detect_ok(bad);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Every registered workload (zeslm_workloads[], written from src/workloads/.../wl_*.c)
  * has what it needs beside its variants: its cost, each variant's kernel among the
- * bundled ones (kernels/FILE.cl defining it), its extra columns named and headed, a
- * name a result holds, and its ceilings measured before it. Its test is checked when
+ * bundled ones (kernels/FILE.cl defining it), its extra columns named and headed, its
+ * headline figures each naming its own variant or finding, a name a result holds, and
+ * its ceilings measured before it. Its test is checked when
  * the tree is configured (src/workloads/registry.cmake). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -74,6 +75,35 @@ static void extra_columns_are_named_once_with_a_head(void **state)
     }
 }
 
+/* A headline is one variant's figure or one finding's, labelled and in a unit, its key
+ * no other workload's (the expected-values table and the documents know it by its key). */
+static void headlines_name_their_own_variant_or_finding(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < zeslm_workload_count; i++) {
+        const zeslm_workload *wl = zeslm_workloads[i];
+        for (size_t h = 0; h < wl->n_headlines; h++) {
+            const zeslm_headline *x = &wl->headlines[h];
+            if (!x->key || !*x->key || !x->label || !*x->label || !x->unit || !*x->unit)
+                fail_msg("workload %s: headline %zu lacks a key, a label or a unit", wl->name, h);
+            if (!x->variant == !x->finding)
+                fail_msg("headline %s (%s): a variant or a finding, one of them", x->key, wl->name);
+            if (x->variant && !zeslm_variant_find(wl, x->variant))
+                fail_msg("headline %s: workload %s has no variant %s", x->key, wl->name, x->variant);
+            if (x->extra && (!x->variant || !wl->n_extras))
+                fail_msg("headline %s: a second number of a workload (%s) without extra columns", x->key, wl->name);
+            if (x->finding && (x->finding[0] == ' ' || strstr(x->finding, "  ")))
+                fail_msg("headline %s: findings \"%s\" are keys one space apart", x->key, x->finding);
+            if (x->better != ZESLM_BETTER_HIGHER && x->better != ZESLM_BETTER_LOWER && x->better != ZESLM_BETTER_EXACT)
+                fail_msg("headline %s: better is %d", x->key, (int)x->better);
+            for (size_t j = 0; j <= i; j++)
+                for (size_t k = 0; k < (j == i ? h : zeslm_workloads[j]->n_headlines); k++)
+                    if (strcmp(zeslm_workloads[j]->headlines[k].key, x->key) == 0)
+                        fail_msg("headline %s: %s's and %s's", x->key, zeslm_workloads[j]->name, wl->name);
+        }
+    }
+}
+
 static void names_are_unique_and_fit_a_result(void **state)
 {
     (void)state;
@@ -113,6 +143,7 @@ int main(void)
         cmocka_unit_test(every_workload_has_a_cost),
         cmocka_unit_test(every_variant_has_its_kernel),
         cmocka_unit_test(extra_columns_are_named_once_with_a_head),
+        cmocka_unit_test(headlines_name_their_own_variant_or_finding),
         cmocka_unit_test(names_are_unique_and_fit_a_result),
         cmocka_unit_test(ceilings_are_measured_before_their_fractions),
     };

@@ -456,6 +456,15 @@ static const zeslm_extra_column extras[] = {
     {"cycles per access at the reported maximum clock", "cycles", 0},
 };
 
+/* Its headlines: each level's latency from its findings; device memory is the last of
+ * three or more levels (global_levels), the fourth where a third cache was found. */
+static const zeslm_headline headlines[] = {
+    {"slm_latency", "SLM latency", "ns", ZESLM_BETTER_LOWER, NULL, false, "slm_ns", true},
+    {"l1_latency", "L1 latency", "ns", ZESLM_BETTER_LOWER, NULL, false, "level1_ns", true},
+    {"l2_latency", "L2 latency", "ns", ZESLM_BETTER_LOWER, NULL, false, "level2_ns", true},
+    {"memory_latency", "memory latency", "ns", ZESLM_BETTER_LOWER, NULL, false, "level4_ns level3_ns", true},
+};
+
 BENCH_WORKLOAD(latency, 70) = {
     .name = "latency",
     .size_unit = "steps of each chain a launch",
@@ -468,4 +477,6 @@ BENCH_WORKLOAD(latency, 70) = {
     .cost = &cost,
     .extras = extras,
     .n_extras = ZESLM_COUNT(extras),
+    .headlines = headlines,
+    .n_headlines = ZESLM_COUNT(headlines),
 };

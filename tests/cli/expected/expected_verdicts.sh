@@ -56,6 +56,16 @@ grep -q "Is this device normal?" "$tmp/real.txt" || fail "no expected-values tab
 for f in memory_read slm_latency l1_latency l2_latency memory_latency banks; do
     [ "$(verdict "$tmp/real.json" $f)" = "as expected" ] || fail "real run: $f is $(verdict "$tmp/real.json" $f)"
 done
+# Every figure the table publishes is a workload's headline (zeslm_workload.headlines),
+# which this run of every workload judges: a headline renamed on one side only leaves its
+# published values judging nothing.
+python3 - "$tmp/real.json" "$ZESLM_EXPECTED_FILE" <<'PY' || fail "the table publishes figures no workload has"
+import json, sys
+judged = {x["figure"] for x in json.load(open(sys.argv[1]))["devices"][0]["expected"]["figures"]}
+published = {p["figure"] for fam in json.load(open(sys.argv[2]))["families"] for p in fam.get("published", [])}
+if published - judged:
+    sys.exit("published, never judged: " + ", ".join(sorted(published - judged)))
+PY
 
 # 2. 30% low: LOW against the published values, in the text and the JSON.
 plant low "$tmp/low-in.json"

@@ -5,7 +5,9 @@
 # exit 4 against a baseline 4x its speed (a
 # baseline file from merge --write-baseline of a run of its own, its rates scaled);
 # --timeout kills a long run within a second or two of the bound, prints the TIMEOUT
-# line, exits 4 and leaves no temporary; a bad level is a usage error. Then the epilog
+# line, exits 4 and leaves no temporary; a bad level is a usage error; the judging
+# options merge has (--min-peers: a node of two devices judged; --low-fail, a bad share a
+# usage error). Then the epilog
 # of docs/fleet-health.md as the page has it, run as slurmd runs it (env -i: no HOME,
 # no PATH), with scontrol stood in for and its paths pointed at the test's: the healthy
 # node is not drained, the slow one is, with the check's line as the reason, its host
@@ -52,6 +54,32 @@ cat "$tmp/f.out"
 grep -Eq "$form" "$tmp/f.out" && grep -q " verdict=LOW code=ZESLM_FR_LOW_FLOOR " "$tmp/f.out" ||
     fail "not LOW below its floor: $(cat "$tmp/f.out")"
 awk '{ split($5, w, "="); exit !(w[2] < 0.5) }' "$tmp/f.out" || fail "worst is not below 0.5: $(cat "$tmp/f.out")"
+
+# The judging options, as merge's: against the baseline 4x as fast with --low-fail 0.1,
+# LOW of level WARN (exit 3), not below its floor.
+"$bench" check --level 1 --baseline "$tmp/fast.json" --low-fail 0.1 >"$tmp/lf.out" 2>"$tmp/lf.err"
+rc=$?
+[ "$rc" -eq 3 ] && grep -q " verdict=LOW code=ZESLM_FR_LOW " "$tmp/lf.out" ||
+    fail "check --low-fail 0.1 against a baseline 4x as fast: exit $rc: $(cat "$tmp/lf.out" "$tmp/lf.err")"
+"$bench" check --slow-fail 2 >"$tmp/usage.out" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/usage.out")" -eq 1 ] && grep -q -- "--slow-fail: '2' is not a share" "$tmp/usage.out" ||
+    fail "check --slow-fail 2: exit $rc: $(cat "$tmp/usage.out")"
+# A node of two devices of one model (two PoCL pthread devices) and no baseline: each has
+# one peer, UNJUDGED under the default --min-peers 2; judged against each other with
+# --min-peers 1 (their SLOW thresholds set low: the two devices share this machine's
+# cores, and their noise is not what is tested here).
+POCL_DEVICES="pthread pthread" "$bench" check --backend cl --level 1 >"$tmp/two.out" 2>"$tmp/two.err"
+rc=$?
+cat "$tmp/two.out"
+[ "$rc" -eq 0 ] && grep -q " verdict=UNJUDGED code=ZESLM_FR_FEW_PEERS " "$tmp/two.out" ||
+    fail "two devices, no --min-peers: exit $rc: $(cat "$tmp/two.out" "$tmp/two.err")"
+POCL_DEVICES="pthread pthread" "$bench" check --backend cl --level 1 --min-peers 1 --slow-below 0.2 --slow-fail 0.1 \
+    --workload-floor 0.1 >"$tmp/two1.out" 2>"$tmp/two1.err"
+rc=$?
+cat "$tmp/two1.out"
+[ "$rc" -eq 0 ] && grep -Eq " verdict=PASS code=ZESLM_FR_(OK|THROTTLED) worst=[0-9.]+ " "$tmp/two1.out" ||
+    fail "two devices, --min-peers 1: exit $rc: $(cat "$tmp/two1.out" "$tmp/two1.err")"
 
 # The bound: level 3 runs for minutes; a 2 s timeout ends it.
 start=$(date +%s)

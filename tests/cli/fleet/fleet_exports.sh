@@ -76,7 +76,8 @@ $gen "$tmp/one.json" "$tmp/good" --ranks 4
 python3 - "$tmp/base.json" <<'PY' || exit 1
 import json, sys
 b = json.load(open(sys.argv[1]))
-assert b["format"] == "ze-slm-baseline/1" and b["thresholds"] == {"low_below": 0.9}, b
+assert b["format"] == "ze-slm-baseline/2", b
+assert b["thresholds"] == {"slow_below": 0.9, "low_below": 0.9, "slow_fail": 0.5, "low_fail": 0.5, "workload_floor": 0.5}, b
 m = b["models"]
 assert len(m) == 1 and m[0]["devices"] == 4 and m[0]["name"] and "driver" in m[0], m
 assert all(r["rate"] > 0 and r["devices"] == 4 for r in m[0]["results"]) and len(m[0]["results"]) >= 2, m
@@ -92,9 +93,51 @@ sed 's/"low_below": 0.9/"low_below": 0.5/' "$tmp/base.json" >"$tmp/base5.json"
 "$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base5.json" >"$tmp/s5.out" 2>&1 || fail "low_below 0.5: $(cat "$tmp/s5.out")"
 "$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base5.json" --low-below 0.9 --fail-on warn >/dev/null 2>&1
 [ $? -eq 3 ] || fail "--low-below did not override the file's threshold"
+# Every threshold is the file's where no option says one: its low_fail of 0.8 makes the
+# fleet at 0.7 LOW of level FAIL, --low-fail 0.5 a WARN again; its slow_below of 0.6 and
+# slow_fail of 0.55 leave a rank at 0.7 of its peers unflagged, then one at 0.5 below the floor.
+sed 's/"low_fail": 0.5/"low_fail": 0.8/' "$tmp/base.json" >"$tmp/base8.json"
+"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base8.json" >"$tmp/s8.out" 2>&1
+[ $? -eq 4 ] && grep -q '^LOW .*(FAIL below 0.80) \[ZESLM_FR_LOW_FLOOR, FAIL\]$' "$tmp/s8.out" ||
+    fail "the file's low_fail 0.8 did not judge 0.7 a FAIL: $(cat "$tmp/s8.out")"
+"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base8.json" --low-fail 0.5 >"$tmp/s8o.out" 2>&1 ||
+    fail "--low-fail did not override the file's: $(cat "$tmp/s8o.out")"
+sed 's/"slow_below": 0.9/"slow_below": 0.6/; s/"slow_fail": 0.5/"slow_fail": 0.55/' "$tmp/base.json" >"$tmp/base6.json"
+$gen "$tmp/one.json" "$tmp/one-slow" --ranks 4 --slow 3:0.7
+"$bench" merge "$tmp/one-slow/"*.json --baseline "$tmp/base6.json" --fail-on warn --low-below 0.5 >"$tmp/s6.out" 2>&1 ||
+    fail "the file's slow_below 0.6 flagged a rank at 0.7: $(cat "$tmp/s6.out")"
+$gen "$tmp/one.json" "$tmp/half" --ranks 4 --slow 3:0.52
+"$bench" merge "$tmp/half/"*.json --baseline "$tmp/base6.json" --low-below 0.5 >"$tmp/s55.out" 2>&1
+[ $? -eq 4 ] && grep -q '^SLOW .*(FAIL below 0.55) \[ZESLM_FR_SLOW_FLOOR, FAIL\]$' "$tmp/s55.out" ||
+    fail "the file's slow_fail 0.55 did not judge 0.52 a FAIL: $(cat "$tmp/s55.out")"
+# A file of format /1 (low_below alone) still reads: its other thresholds the defaults.
+python3 - "$tmp/base.json" "$tmp/base1.json" <<'PY' || exit 1
+import json, sys
+b = json.load(open(sys.argv[1]))
+b["format"], b["thresholds"] = "ze-slm-baseline/1", {"low_below": 0.8}
+json.dump(b, open(sys.argv[2], "w"))
+PY
+"$bench" merge "$tmp/slower/"*.json --baseline "$tmp/base1.json" >"$tmp/s1.out" 2>&1 &&
+    grep -q '^LOW .*(LOW below 0.80) \[ZESLM_FR_LOW, WARN\]$' "$tmp/s1.out" || fail "a /1 file: $(cat "$tmp/s1.out")"
+# A threshold that is not a share, or one /2 lacks: one error line, exit 1.
+for bad in '"low_fail": 1.5' '"low_fail": "half"' '"low_fail": 0'; do
+    sed "s/\"low_fail\": 0.5/$bad/" "$tmp/base.json" >"$tmp/bad.json"
+    "$bench" merge "$tmp/good/"*.json --baseline "$tmp/bad.json" >"$tmp/bad.out" 2>&1
+    [ $? -eq 1 ] && [ "$(wc -l <"$tmp/bad.out")" -eq 1 ] &&
+        grep -q "^ze-slm-bench: error: $tmp/bad.json: not a baseline file of format ze-slm-baseline/2: thresholds.low_fail is not a share above 0 and at most 1$" "$tmp/bad.out" ||
+        fail "a low_fail of $bad: $(cat "$tmp/bad.out")"
+done
+python3 - "$tmp/base.json" "$tmp/bad.json" <<'PY' || exit 1
+import json, sys
+b = json.load(open(sys.argv[1]))
+del b["thresholds"]["workload_floor"]
+json.dump(b, open(sys.argv[2], "w"))
+PY
+"$bench" merge "$tmp/good/"*.json --baseline "$tmp/bad.json" >"$tmp/bad.out" 2>&1
+[ $? -eq 1 ] && grep -q "thresholds.workload_floor is not a share" "$tmp/bad.out" || fail "no workload_floor: $(cat "$tmp/bad.out")"
 # Another format is refused by name, with one line.
-sed 's#ze-slm-baseline/1#ze-slm-baseline/9#' "$tmp/base.json" >"$tmp/base9.json"
+sed 's#ze-slm-baseline/2#ze-slm-baseline/9#' "$tmp/base.json" >"$tmp/base9.json"
 "$bench" merge "$tmp/good/"*.json --baseline "$tmp/base9.json" >"$tmp/b9.out" 2>&1
 [ $? -eq 1 ] || fail "a baseline of format 9 was taken: $(cat "$tmp/b9.out")"
-grep -q "format 'ze-slm-baseline/9': this tool reads ze-slm-baseline/1" "$tmp/b9.out" || fail "$(cat "$tmp/b9.out")"
+grep -q "format 'ze-slm-baseline/9': this tool reads ze-slm-baseline/2 and ze-slm-baseline/1" "$tmp/b9.out" || fail "$(cat "$tmp/b9.out")"
 echo "ok"

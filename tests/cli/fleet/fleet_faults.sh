@@ -234,9 +234,10 @@ d = json.load(open(sys.argv[1]))
 d["devices"][0]["device"]["name"] = "Another Model"
 json.dump(d, open(sys.argv[2], "w"))
 PY
-    ranks 2 "$tmp/b" || fail "the ranks: $(cat "$tmp/b.ranks")"
-    # Two devices: each judged against its one peer (--min-peers 1), not the baseline.
-    merged base 0 "$tmp/b/"*.json $share --baseline "$tmp/base.json" --min-peers 1 --fail-on error,missing
+    # Two devices (two PoCL pthread devices, a rank each): each judged against its one
+    # peer (--min-peers 1), not the baseline.
+    POCL_DEVICES="pthread pthread" ranks 2 "$tmp/b" || fail "the ranks: $(cat "$tmp/b.ranks")"
+    merged base 0 "$tmp/b/"*.json --baseline "$tmp/base.json" --min-peers 1 --fail-on error,missing
     has "$tmp/base.out" "^NOTE       the baseline has no device of pthread-.*: 2 devices judged against their peers alone \[ZESLM_FR_NO_BASELINE\]$"
     ;;
 limits)

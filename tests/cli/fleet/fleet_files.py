@@ -7,7 +7,7 @@ merge's verdicts and of its scale.
 usage: fleet_files.py TEMPLATE OUTDIR --ranks N [--per-host K] [--results R]
                       [--slow RANK:FACTOR]... [--killed RANK]... [--no-device RANK]...
                       [--drop RANK]... [--model RANK:NAME]...
-                      [--slow-workload RANK:WORKLOAD:FACTOR]...
+                      [--slow-workload RANK:WORKLOAD:FACTOR]... [--share RANK:WITH]...
 
 --slow r:f     rank r's device is f times as fast (f 0.7: 30% slower): its launch
                times divided by f, its rates times f.
@@ -16,6 +16,7 @@ usage: fleet_files.py TEMPLATE OUTDIR --ranks N [--per-host K] [--results R]
 --no-device r  rank r's device did not open: no device, an error entry.
 --drop r       rank r leaves no file.
 --model r:n    rank r's device is of another model (name n).
+--share r:s    rank r measured rank s's device (on s's host): its index and UUID.
 --results R    repeat the template's results (new parameters) to R a device.
 --jitter J     every rank's speed, and each of its results', also times 1 + a draw
                from [-J, J] (seeded by its rank), so that scores spread as a real
@@ -66,6 +67,7 @@ def main():
     ap.add_argument("--drop", action="append", type=int, default=[])
     ap.add_argument("--model", action="append")
     ap.add_argument("--jitter", type=float, default=0.0)
+    ap.add_argument("--share", action="append")
     a = ap.parse_args()
     with open(a.template) as f:
         doc = json.load(f)
@@ -83,6 +85,7 @@ def main():
         results = grown
     slow = pairs(a.slow, float)
     model = pairs(a.model, str)
+    share = pairs(a.share, int)
     one = {}
     for item in a.slow_workload:
         r, w, f = item.split(":")
@@ -108,10 +111,11 @@ def main():
             for k in ("peer_score", "slow", "busy_share", "peers_clock_mhz", "throttled", "same_device_as"):
                 x.pop(k, None)
             x["host"] = host
-            x["index"] = local
+            on = share.get(rank, rank)
+            x["index"] = on % a.per_host
             x["rank"] = rank_obj
             facts = dict(x["device"])
-            facts["uuid"] = "%08x-0000-0000-0000-%012x" % (rank, rank)
+            facts["uuid"] = "%08x-0000-0000-0000-%012x" % (on, on)
             if rank in model:
                 facts["name"] = model[rank]
             x["device"] = facts

@@ -47,10 +47,11 @@ export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd
 # while roofline/slm (about a second) still runs and a kill lands inside the run.
 work="--backend cl --quick --reps 3 reduce/many roofline/slm"
 lenient=error,missing,incomplete
-# Under mpirun both ranks run on this machine's one PoCL device, on purpose (under srun,
-# on a node each): no SHARED_DEVICE for that.
+# Two PoCL devices (POCL_DEVICES: a pthread device each), so that under mpirun each rank
+# takes its own by its local rank (under srun, on a node each): ranks on one device would
+# be judged as that one device, not against each other.
 # Two ranks: each has one peer, judged against it (--min-peers 1).
-share="--ranks-per-device 2 --min-peers 1"
+share="--min-peers 1"
 
 # Each rank starts through this wrapper: ROLE (good, slow, no-device, killed) says
 # what happens to rank 1; its rank number is the launcher's.
@@ -59,7 +60,7 @@ cat >"$tmp/rank.sh" <<'EOF'
 role=$1
 shift
 rank=${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${SLURM_PROCID:-0}}}
-export POCL_MAX_PTHREAD_COUNT=1
+export POCL_MAX_PTHREAD_COUNT=1 POCL_DEVICES="pthread pthread"
 [ "$rank" = 1 ] || exec taskset -c 0 "$@"
 case $role in
 slow)
@@ -229,7 +230,7 @@ for s in $scenarios; do
             cp "$tmp/good/"*.json "$tmp/$s/"
             one=$(find "$tmp/$s" -name "*-1.json")
             cp "$one" "${one%.json}-copy.json"
-            merge_of duplicate "$tmp/$s" $lenient 4 "^ERROR      $h, rank 1, d[0-2] .*: DUPLICATE: rank 1's device 0 is also in $tmp/$s/" \
+            merge_of duplicate "$tmp/$s" $lenient 4 "^ERROR      $h, rank 1, d[0-2] .*: DUPLICATE: rank 1's device [01] is also in $tmp/$s/" \
                 "^Verdicts: [0-9] PASS, [0-9 SLOW,]*1 ERROR (2 ranks expected); exit status 4 (failed)."
         fi
         ;;

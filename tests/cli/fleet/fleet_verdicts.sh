@@ -53,6 +53,21 @@ has "$tmp/pair1.out" "^SLOW       node0000, rank 1, d1 .*: 0.57 of the median of
 merge 4 "$tmp/pairb.out" "$tmp/pair/"*.json --baseline "$tmp/one.json"
 has "$tmp/pairb.out" "^LOW        node0000, rank 1, d1 .*: 0.40 of the baseline of its model (FAIL below 0.50) \[ZESLM_FR_LOW_FLOOR, FAIL\]$"
 
+# Ranks that measured one device (a host's four here, allowed by --ranks-per-device 4)
+# are judged as that one device, at each result's best speed over its ranks: the 2x
+# spread of time slices (contention, not a fault) is no verdict, where as twelve peers
+# rank 1 at 0.45 was a FAIL; a device slow in each of its ranks is one line naming them.
+share="--share 1:0 --share 2:0 --share 3:0 --share 5:4 --share 6:4 --share 7:4 --share 9:8 --share 10:8 --share 11:8"
+# shellcheck disable=SC2086
+$gen "$tmp/one.json" "$tmp/shared" --ranks 12 $share --slow 1:0.45 --slow 2:0.6 --slow 6:0.5 --slow-workload 9:reduce:0.45
+merge 0 "$tmp/shared.out" "$tmp/shared/"*.json --ranks-per-device 4 --fail-on warn
+has "$tmp/shared.out" "^Verdicts: 12 PASS (12 ranks expected); exit status 0 (pass).$"
+# shellcheck disable=SC2086
+$gen "$tmp/one.json" "$tmp/sick" --ranks 12 $share --slow 8:0.4 --slow 9:0.3 --slow 10:0.4 --slow 11:0.2
+merge 4 "$tmp/sick.out" "$tmp/sick/"*.json --ranks-per-device 4
+has "$tmp/sick.out" "^SLOW       node0002, ranks 8, 9, 10, 11, d[0-9]* .*: 0.40 of the median of 3 devices of its model and driver (FAIL below 0.50) \[ZESLM_FR_SLOW_FLOOR, FAIL\]$"
+[ "$(grep -c '^[A-Z]\+ \+node' "$tmp/sick.out")" -eq 1 ] || fail "not one verdict line: $(cat "$tmp/sick.out")"
+
 # Planted: rank 3 30% slow, rank 5 killed mid-run, rank 6 with no device, rank 7 no file.
 $gen "$tmp/one.json" "$tmp/bad" --ranks 8 --slow 3:0.7 --killed 5 --no-device 6 --drop 7
 merge 4 "$tmp/bad.out" "$tmp/bad/"*.json --jsonl "$tmp/bad.jsonl" --json "$tmp/bad.json"

@@ -53,13 +53,18 @@ assert "<table" not in body[:failing] and "<img" not in body[:failing], "somethi
 table = body[failing:distributions]
 # Entries, as many as the heading's devices and those without one (the rank that left
 # nothing, the device that did not open).
-assert "Failing: 5 of 300 entries (298 devices and 2 entries without one)" in table, table[:200]
+# Those at level FAIL (merge's default --fail-on counts them) first, then the two SLOW
+# devices, at 0.6 and 0.8 above the FAIL floor of 0.5: WARN, to look at. Each with its
+# level and reason code.
+assert "Failing: 3 of 300 entries (298 devices and 2 entries without one); 2 more to look at" in table, table[:200]
 rows = table.split("<tr>")[2:]
-planted = [("MISSING", "<td>299</td>"), ("ERROR", "<td>150</td>"), ("INCOMPLETE", "<td>100</td>"),
-           ("SLOW", "<td>5</td>"), ("SLOW", "<td>211</td>")]
+planted = [("MISSING", "FAIL", "<td>299</td>", "ZESLM_FR_MISSING"), ("ERROR", "FAIL", "<td>150</td>", "ZESLM_FR_"),
+           ("INCOMPLETE", "FAIL", "<td>100</td>", "ZESLM_FR_INCOMPLETE"), ("SLOW", "WARN", "<td>5</td>", "ZESLM_FR_SLOW"),
+           ("SLOW", "WARN", "<td>211</td>", "ZESLM_FR_SLOW")]
 assert len(rows) == len(planted), f"{len(rows)} failing rows: {rows}"
-for row, (verdict, rank) in zip(rows, planted):
-    assert f">{verdict}<" in row and rank in row, (verdict, rank, row)
+for row, (verdict, level, rank, code) in zip(rows, planted):
+    assert f">{verdict}<" in row and f"<td>{level}</td>" in row and rank in row and code in row, \
+        (verdict, level, rank, code, row)
 assert "PASS" not in table.split("</p>", 1)[1], "a passing device among the failing"
 # The two SLOW devices by score, each near its planted factor (the jitter is 2%).
 scores = [float(r.split("<td>")[-1].split("</td>")[0]) for r in rows[3:]]
@@ -101,6 +106,6 @@ python3 "$src/tests/cli/fleet/fleet_files.py" "$tmp/template.json" "$tmp/twelve"
 for d in "$tmp/each"/device-*/; do
     [ -s "$d/index.html" ] && ls "$d"/*.svg >/dev/null 2>&1 || fail "$d has no report or chart"
 done
-grep -q '<td class="flag">SLOW</td><td>node0001</td><td>7</td><td><a href="device-7/index.html">d7</a>' \
+grep -q '<td class="flag">SLOW</td><td>[A-Z]*</td><td>node0001</td><td>7</td><td><a href="device-7/index.html">d7</a>' \
     "$tmp/each/index.html" || fail "the slow device's failing entry links no report"
 echo "fleet page: ok"

@@ -6,7 +6,6 @@
  * to drain on. A watchdog (SIGALRM) bounds the whole check: at --timeout it kills the
  * run, prints the node's line as TIMEOUT and exits failed, whatever the run was doing. */
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +19,11 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "fleet/baseline_file.h"
+#include "fleet/confirm.h"
 #include "fleet/fleet_read.h"
 #include "fleet/fleet_verdict.h"
 #include "fleet/reason_codes.h"
+#include "fleet/verdict_options.h"
 #include "io/output.h"
 #include "json/doc_reader.h"
 #include "render/fleet_exports.h"
@@ -43,11 +44,13 @@ static const check_level levels[] = {
 };
 
 typedef struct check_opts {
-    uint32_t level, timeout_s, expect_gpus;
+    uint32_t level, timeout_s;
     const char *baseline, *openmetrics, *backend;
-    double low_below;
-    bool low_set;
+    verdict_opts judge; /* the shares and peers (verdict_options.h), --expect-gpus */
+    bool no_confirm;
 } check_opts;
+
+#define CHECK_KEY_NO_CONFIRM (CLI_KEY_LONG_ONLY + 32) /* above CLI_KEY_QUIET and run's RUN_KEY_* */
 
 /* Exit status and line of a check that did not get to judge (the codes the check
  * itself gives, beside the verdicts' own). */
@@ -57,26 +60,27 @@ typedef struct check_opts {
 static int on_option(void *ctx, int key, const char *value)
 {
     check_opts *o = ctx;
-    char *end;
+    uint32_t n;
     switch (key) {
     case 'l': return cli_u32("--level", value, 1, 3, &o->level) ? 0 : 2;
     case 't': return cli_u32("--timeout", value, 1, 86400, &o->timeout_s) ? 0 : 2;
     case 'B': o->baseline = value; return 0;
     case 'P': o->openmetrics = value; return 0;
     case 'b': o->backend = value; return 0;
-    case 'G': return cli_u32("--expect-gpus", value, 1, 4096, &o->expect_gpus) ? 0 : 2;
-    default: /* 'O' */
-        o->low_below = strtod(value, &end);
-        o->low_set = true;
-        if (end == value || *end || !(o->low_below > 0 && o->low_below <= 1))
-            return cli_usage_error("--low-below: '%s' is not a share above 0 and at most 1 (0.9: 10%% below)", value);
+    case 'G':
+        if (!cli_u32("--expect-gpus", value, 1, 4096, &n))
+            return 2;
+        o->judge.expect_gpus = n;
         return 0;
+    case CHECK_KEY_NO_CONFIRM: o->no_confirm = true; return 0;
+        return 0;
+    default: return verdict_option(&o->judge, key, value);
     }
 }
 
 /* What the watchdog needs, set before it is armed: async-signal-safe to use. */
 static volatile pid_t watched = 0;
-static char timeout_line[512], scratch_file[4200], scratch_dir[4096];
+static char timeout_line[512], scratch_file[4200], scratch_again[4200], scratch_dir[4096];
 
 static void on_alarm(int sig)
 {
@@ -85,6 +89,8 @@ static void on_alarm(int sig)
         kill(watched, SIGKILL);
     if (*scratch_file)
         unlink(scratch_file);
+    if (*scratch_again)
+        unlink(scratch_again);
     if (*scratch_dir)
         rmdir(scratch_dir);
     ssize_t n = write(STDOUT_FILENO, timeout_line, strlen(timeout_line));
@@ -119,11 +125,23 @@ static double since(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
 }
 
-/* `run --device all LEVEL... --json path` in a child, its output on stderr (stdout
- * holds the node's line alone). Returns the child's exit status, or -1. */
-static int run_child(const check_opts *o, const char *path)
+/* Whether the space-separated `list` names `wl`. */
+static bool listed(const char *list, const char *wl)
 {
-    const char *argv[16];
+    size_t len = strlen(wl);
+    for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+        if (strncmp(p, wl, len) == 0 && (p[len] == ' ' || p[len] == '\0'))
+            return true;
+    return false;
+}
+
+/* The child's `run --device all LEVEL... --json path`; `again` (NULL: the level's own):
+ * the workloads a confirmation measures again, space-separated, the level's variant of
+ * each kept (level 1's bank/strided, not all of bank). Returns its exit status. */
+static int run_level(const check_opts *o, const char *path, const char *again)
+{
+    const char *argv[16 + CONFIRM_MAX_WORKLOADS];
+    char names[CONFIRM_MAX_WORKLOADS * 64 + 1];
     int argc = 0;
     argv[argc++] = "run";
     if (o->backend) {
@@ -132,34 +150,116 @@ static int run_child(const check_opts *o, const char *path)
     }
     argv[argc++] = "--device";
     argv[argc++] = "all";
-    for (const char *const *a = levels[o->level - 1].args; *a; a++)
-        argv[argc++] = *a;
+    bool named = false;
+    for (const char *const *a = levels[o->level - 1].args; *a; a++) {
+        size_t len = strcspn(*a, "/");
+        char wl[64];
+        snprintf(wl, sizeof wl, "%.*s", (int)(len < sizeof wl ? len : sizeof wl - 1), *a);
+        named |= **a != '-';
+        if (!again || **a == '-' || listed(again, wl))
+            argv[argc++] = *a;
+    }
+    /* A level of every workload: those named. */
+    snprintf(names, sizeof names, "%s", again ? again : "");
+    char *save = NULL;
+    for (char *t = strtok_r(names, " ", &save); t && !named && argc < 12 + CONFIRM_MAX_WORKLOADS;
+         t = strtok_r(NULL, " ", &save))
+        argv[argc++] = t;
     argv[argc++] = "--json";
     argv[argc++] = path;
     argv[argc] = NULL;
+    /* The parent's commit-at-end holds run's file back until output_commit. */
+    int rc = command_run.run(argc, (char **)argv);
+    if (output_commit() != 0 && rc == 0)
+        rc = 1;
+    fflush(NULL);
+    return rc;
+}
+
+/* The run of the check in a child, its output on stderr (stdout holds the node's line
+ * alone). The child runs the level, says its exit status on `said`, then reads on `asks`
+ * the workloads a confirmation measures again into `again_path` (nothing: it ends): in
+ * one process, which keeps its kernels' state as a long-lived run would. */
+typedef struct check_child {
+    pid_t pid;
+    int said, asks; /* the parent's ends; -1 closed */
+} check_child;
+
+static bool child_start(const check_opts *o, const char *path, const char *again_path, check_child *c)
+{
+    int said[2], asks[2];
+    *c = (check_child){.pid = -1, .said = -1, .asks = -1};
+    if (pipe(said) != 0)
+        return false;
+    if (pipe(asks) != 0) {
+        close(said[0]);
+        close(said[1]);
+        return false;
+    }
     fflush(NULL);
     pid_t pid = fork();
-    if (pid < 0)
-        return -1;
+    if (pid < 0) {
+        close(said[0]), close(said[1]), close(asks[0]), close(asks[1]);
+        return false;
+    }
     if (pid == 0) {
         /* A check killed from outside takes its run with it. */
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        close(said[0]);
+        close(asks[1]);
         if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
             _exit(1);
         signal(SIGALRM, SIG_DFL);
-        /* The parent's commit-at-end holds run's file back until output_commit. */
-        int rc = command_run.run(argc, (char **)argv);
-        if (output_commit() != 0 && rc == 0)
-            rc = 1;
-        fflush(NULL);
-        _exit(rc);
+        int rc = run_level(o, path, NULL);
+        char again[CONFIRM_MAX_WORKLOADS * 64 + 1];
+        size_t got = 0;
+        ssize_t n;
+        if (write(said[1], &rc, sizeof rc) != (ssize_t)sizeof rc)
+            _exit(rc);
+        while (got + 1 < sizeof again && (n = read(asks[0], again + got, sizeof again - 1 - got)) > 0)
+            got += (size_t)n;
+        again[got] = '\0';
+        _exit(got ? run_level(o, again_path, again) : rc);
     }
+    close(said[1]);
+    close(asks[0]);
+    *c = (check_child){.pid = pid, .said = said[0], .asks = asks[1]};
     watched = pid;
+    return true;
+}
+
+/* The exit status of the child's level run: as it said, or as it ended. */
+static int child_said(check_child *c)
+{
+    int rc;
+    ssize_t n;
+    while ((n = read(c->said, &rc, sizeof rc)) < 0 && errno == EINTR)
+        ;
+    close(c->said);
+    c->said = -1;
+    return n == (ssize_t)sizeof rc ? rc : -2;
+}
+
+/* Asks the child for `again` (NULL: nothing more) and waits for its end. Returns its exit
+ * status, or -1. */
+static int child_end(check_child *c, const char *again)
+{
+    bool ok = true;
+    if (again) {
+        /* A child that died meanwhile is an error of its write, not the end of the check. */
+        void (*was)(int) = signal(SIGPIPE, SIG_IGN);
+        ok = write(c->asks, again, strlen(again)) == (ssize_t)strlen(again);
+        signal(SIGPIPE, was);
+    }
+    close(c->asks);
+    c->asks = -1;
     int status;
-    while (waitpid(pid, &status, 0) < 0)
+    while (waitpid(c->pid, &status, 0) < 0)
         if (errno != EINTR)
             return -1;
     watched = 0;
+    if (!ok)
+        return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -187,9 +287,66 @@ static const char *worst_code(const verdicts *v)
     return reason_name(REASON_OK);
 }
 
+/* The confirmation's judgement: the first run's document (`first`) with the second
+ * run's results in place of the accused devices', judged again into f and v (the first
+ * judgement's, replaced). Returns 0 or the exit status after printing. */
+static int rejudge(const char *first, const char *second, confirm_set *set, const verdict_opts *vo, fleet *f,
+                   verdicts *v)
+{
+    run_doc a = {0}, b = {0};
+    fleet g = {0};
+    verdicts w = {0};
+    verdict_opts again = *vo;
+    again.confirm = set;
+    int rc = fleet_inputs_read(first, DOC_READ_LIMIT, &a, true);
+    if (rc || (rc = fleet_inputs_read(second, DOC_READ_LIMIT, &b, true)) != 0)
+        goto out;
+    for (size_t k = 0; k < set->n; k++) {
+        confirm_device *c = &set->devices[k];
+        for (size_t i = 0; i < a.n_devices; i++)
+            for (size_t j = 0; j < b.n_devices; j++)
+                if (a.devices[i].index == c->index && b.devices[j].index == c->index)
+                    c->measured |= confirm_replace(&a.devices[i], &b.devices[j]) > 0;
+    }
+    if (!fleet_init(&g) || !fleet_add_doc(&g, &a, first)) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    fleet_sort(&g);
+    if (!fleet_mark_duplicates(&g) || !fleet_mark_shared(&g) || !verdicts_compute(&g, &again, &w)) {
+        rc = cli_error("out of host memory");
+        goto out;
+    }
+    fleet_free(f);
+    *f = g;
+    g = (fleet){0};
+    verdicts_free(v);
+    *v = w;
+    w = (verdicts){0};
+out:
+    verdicts_free(&w);
+    if (g.keys)
+        fleet_free(&g);
+    if (a.head)
+        run_doc_free(&a);
+    if (b.head)
+        run_doc_free(&b);
+    return rc;
+}
+
+/* The confirmation's workloads, space-separated, into buf. */
+static void workload_list(const confirm_set *set, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < set->n_workloads && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? " " : "", set->workloads[i]);
+}
+
 static int check_run(int argc, char **argv)
 {
-    check_opts o = {.level = 1, .low_below = VERDICT_LOW_BELOW};
+    /* Every verdict but UNJUDGED fails (a LOW drains). */
+    check_opts o = {.level = 1, .judge = {.fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED)}};
     int first, rc = cli_parse(&command_check, &o, argc, argv, &first);
     if (rc >= 0)
         return rc;
@@ -216,14 +373,16 @@ static int check_run(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     fleet base = {0}, f = {0};
     verdicts v = {0};
-    double file_low = 0;
+    confirm_set set = {0};
+    check_child child = {.pid = -1, .said = -1, .asks = -1};
+    double file[VERDICT_THRESHOLDS];
     if (o.baseline) {
-        rc = fleet_init(&base) ? baseline_load(o.baseline, DOC_READ_LIMIT, &base, &file_low)
+        rc = fleet_init(&base) ? baseline_load(o.baseline, DOC_READ_LIMIT, &base, file)
                                : cli_error("out of host memory");
         if (rc)
             goto out;
-        if (file_low > 0 && !o.low_set)
-            o.low_below = file_low;
+        verdict_opts_take(&o.judge, file);
+        o.judge.baseline = &base;
     }
     const char *tmp = getenv("TMPDIR");
     snprintf(scratch_dir, sizeof scratch_dir, "%s/ze-slm-check.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -233,21 +392,26 @@ static int check_run(int argc, char **argv)
         goto out;
     }
     snprintf(scratch_file, sizeof scratch_file, "%s/run.json", scratch_dir);
+    snprintf(scratch_again, sizeof scratch_again, "%s/again.json", scratch_dir);
     line(timeout_line, sizeof timeout_line, host, "ERROR", CHECK_TIMEOUT_CODE, 0, o.level, (double)o.timeout_s);
     struct sigaction sa = {.sa_handler = on_alarm};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGALRM, &sa, NULL);
     alarm(o.timeout_s);
-    int run_rc = run_child(&o, scratch_file);
-    char out[512];
-    if (run_rc < 0) {
+    if (!child_start(&o, scratch_file, scratch_again, &child)) {
         rc = cli_error("cannot start the run: %s", strerror(errno));
         goto out;
     }
-    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = o.low_below, .fail_on = VERDICT_FAIL_ALL & ~(1u << VERDICT_UNJUDGED),
-                       .baseline = o.baseline ? &base : NULL, .expect_gpus = o.expect_gpus};
+    int run_rc = child_said(&child);
+    if (run_rc == -2)
+        run_rc = child_end(&child, NULL);
+    char out[512];
+    /* The shares as judged, which the confirmation picks its accused by too. */
+    verdict_opts_resolve(&o.judge);
     if (access(scratch_file, F_OK) != 0 || !fleet_init(&f) ||
         fleet_inputs_stream(scratch_file, DOC_READ_LIMIT, &f, NULL, true, NULL) != 0 || f.n_devices == 0) {
+        if (child.asks >= 0)
+            child_end(&child, NULL);
         alarm(0);
         fprintf(stderr, "ze-slm-bench: the run exited %d and left no device measured\n", run_rc);
         line(out, sizeof out, host, "ERROR", CHECK_RUN_CODE, 0, o.level, since(&t0));
@@ -256,25 +420,47 @@ static int check_run(int argc, char **argv)
         goto out;
     }
     fleet_sort(&f);
-    if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &vo, &v)) {
+    if (!fleet_mark_duplicates(&f) || !fleet_mark_shared(&f) || !verdicts_compute(&f, &o.judge, &v) ||
+        (!o.no_confirm && !confirm_select(&f, &v, o.judge.slow_below, &set))) {
         rc = cli_error("out of host memory");
         goto out;
     }
+    /* The confirmation: the child measures the accused devices' workloads again (every
+     * device of the node does, under the load of the first run). */
+    char again[CONFIRM_MAX_WORKLOADS * 64 + 1];
+    workload_list(&set, again, sizeof again);
+    if (child.asks >= 0) {
+        if (set.n)
+            fprintf(stderr, "ze-slm-bench: confirming %zu device%s below a FAIL floor: %s again\n", set.n,
+                    set.n == 1 ? "" : "s", again);
+        int again_rc = child_end(&child, set.n ? again : NULL);
+        if (set.n && (again_rc < 0 || access(scratch_again, F_OK) != 0))
+            fprintf(stderr, "ze-slm-bench: the confirmation's run exited %d and left no results: the first "
+                            "judgement stands\n", again_rc);
+        else if (set.n && (rc = rejudge(scratch_file, scratch_again, &set, &o.judge, &f, &v)) != 0)
+            goto out;
+    }
     alarm(0);
     verdicts_text_first(stderr, &v);
-    verdicts_output vout = {&v, vo.fail_on, &f};
-    rc = fleet_exports_write(&plan, &vout, vo.low_below);
+    verdicts_output vout = {&v, o.judge.fail_on, &f};
+    rc = fleet_exports_write(&plan, &vout, &o.judge);
     line(out, sizeof out, host, verdict_name(v.worst), worst_code(&v), worst_figure(&v), o.level, since(&t0));
     fputs(out, stdout);
     if (rc == 0)
-        rc = verdicts_exit_status(&v, vo.fail_on);
+        rc = verdicts_exit_status(&v, o.judge.fail_on);
 out:
+    /* A child still waiting to hear whether to measure again ends now. */
+    if (child.asks >= 0)
+        child_end(&child, NULL);
     alarm(0);
     if (*scratch_file)
         unlink(scratch_file);
+    if (*scratch_again)
+        unlink(scratch_again);
     if (*scratch_dir)
         rmdir(scratch_dir);
-    *scratch_file = *scratch_dir = '\0';
+    *scratch_file = *scratch_again = *scratch_dir = '\0';
+    confirm_free(&set);
     verdicts_free(&v);
     if (f.keys)
         fleet_free(&f);
@@ -302,11 +488,16 @@ static const cli_option options[] = {
      "A bound on the whole check (default: 120, 900 and 3600 seconds for levels 1, 2 and 3): past it the run is "
      "killed, the node's line says verdict=ERROR code=" CHECK_TIMEOUT_CODE ", and the exit status is 4."},
     {"baseline", 'B', "FILE", "judge each device against FILE (merge --write-baseline, or a results document)"},
-    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
     {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
     {"expect-gpus", 'G', "N", "the node should have N devices: fewer is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
      "The node should have N devices: fewer found by the driver is ERROR, code ZESLM_FR_GPU_COUNT. Default: what "
-     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES)."},
+     "the launcher's variables say (SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, ONEAPI_DEVICE_SELECTOR, CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES)."},
+    VERDICT_OPTIONS,
+    {"no-confirm", CHECK_KEY_NO_CONFIRM, NULL, "judge once: a FAIL on speed is not measured again" "\n"
+     "Judge once. Without it, a device below a FAIL floor on speed (ZESLM_FR_LOW_FLOOR, ZESLM_FR_SLOW_FLOOR, "
+     "ZESLM_FR_WORKLOAD_FLOOR) is confirmed: the run measures the workloads it failed once more, on every device "
+     "of the node, and it is judged again on its second measurement; a FAIL that does not hold is "
+     "ZESLM_FR_UNCONFIRMED, a WARN (exit status 3)."},
     CLI_OPTION_BACKEND,
 };
 

@@ -4,7 +4,6 @@
  * slow and the throttled ones, a summary per host, and a verdict for every device, rank
  * and host (fleet/fleet_verdict.h) that the exit status carries. */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "fleet/fleet_read.h"
 #include "fleet/fleet_verdict.h"
 #include "fleet/baseline_file.h"
+#include "fleet/verdict_options.h"
 #include "fleet/rank_starts.h"
 #include "render/fleet_exports.h"
 
@@ -29,21 +29,8 @@ typedef struct merge_opts {
     const char *json, *csv, *markdown, *junit, *jsonl, *baseline, *openmetrics, *write_baseline;
     verdict_opts verdict;
     uint64_t read_limit;
-    bool strict, summary_only, low_set;
+    bool strict, summary_only;
 } merge_opts;
-
-/* A share from 0 to 1 ("0.9"). */
-static bool share(const char *opt, const char *text, double *out)
-{
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || !isfinite(v) || v <= 0 || v > 1) {
-        cli_usage_error("%s: '%s' is not a share above 0 and at most 1 (0.9: 10%% below)", opt, text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
 
 static int on_option(void *ctx, int key, const char *value)
 {
@@ -83,19 +70,8 @@ static int on_option(void *ctx, int key, const char *value)
         if (!doc_read_size_parse(value, &o->read_limit))
             return cli_usage_error("--read-limit: '%s' is not a size (bytes, or with K, M, G or T: 4G)", value);
         break;
-    case 'W': return share("--slow-below", value, &o->verdict.slow_below) ? 0 : 2;
-    case 'x': return share("--slow-fail", value, &o->verdict.slow_fail) ? 0 : 2;
-    case 'y': return share("--low-fail", value, &o->verdict.low_fail) ? 0 : 2;
-    case 'z': return share("--workload-floor", value, &o->verdict.workload_floor) ? 0 : 2;
-    case 'p':
-        if (!cli_u32("--min-peers", value, 1, 4096, &n))
-            return 2;
-        o->verdict.min_peers = n;
-        break;
-    case 'O':
-        o->low_set = true;
-        return share("--low-below", value, &o->verdict.low_below) ? 0 : 2;
-    default: o->json = value; break; /* 'j' */
+    case 'j': o->json = value; break;
+    default: return verdict_option(&o->verdict, key, value);
     }
     return 0;
 }
@@ -138,13 +114,13 @@ static int take(void *ctx, size_t i, run_doc *doc, bool twice, const char *why)
     return rc;
 }
 
-/* A baseline file (its threshold unless --low-below said one), or a results document. */
+/* A baseline file (its thresholds where no option said one), or a results document. */
 static int load_baseline(merge_opts *o, fleet *out)
 {
-    double low;
-    int rc = baseline_load(o->baseline, o->read_limit, out, &low);
-    if (rc == 0 && low > 0 && !o->low_set)
-        o->verdict.low_below = low;
+    double file[VERDICT_THRESHOLDS];
+    int rc = baseline_load(o->baseline, o->read_limit, out, file);
+    if (rc == 0)
+        verdict_opts_take(&o->verdict, file);
     return rc;
 }
 
@@ -160,7 +136,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
         rc = cli_error("merge: no device and no error in any file");
     if (rc == 0) {
         fleet_sort(&f);
-        if (!fleet_mark_duplicates(&f) || !verdicts_compute(&f, &o->verdict, &v))
+        if (!fleet_mark_duplicates(&f) || !fleet_mark_shared(&f) || !verdicts_compute(&f, &o->verdict, &v))
             rc = cli_error("out of host memory");
     }
     if (rc == 0) {
@@ -172,7 +148,7 @@ static int summary(const merge_opts *o, const output_plan *plan, char *const *pa
         verdicts_output out = {&v, o->verdict.fail_on, &f};
         int wrote = output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
         wrote |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
-        wrote |= fleet_exports_write(plan, &out, o->verdict.low_below);
+        wrote |= fleet_exports_write(plan, &out, &o->verdict);
         verdicts_text_last(plan->text, &v, o->verdict.fail_on, wrote != 0);
         rc = wrote ? 1 : verdicts_exit_status(&v, o->verdict.fail_on);
     }
@@ -275,13 +251,13 @@ static const cli_option options[] = {
     {"expect-gpus", 'G', "N", "each host should have N devices: fewer found is ERROR (ZESLM_FR_GPU_COUNT)" "\n"
      "Each host should have N devices: a host whose ranks found fewer (the driver's count of devices like theirs, "
      "or the distinct devices measured) is ERROR, ZESLM_FR_GPU_COUNT. Default: what each rank's launcher gave it "
-     "(SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, CUDA_VISIBLE_DEVICES), as its file says."},
+     "(SLURM_GPUS_ON_NODE, SLURM_JOB_GPUS, ZE_AFFINITY_MASK, ONEAPI_DEVICE_SELECTOR, CUDA_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES), as its file says."},
     {"ranks-per-device", 'D', "N", "more ranks than N on one device is ERROR (ZESLM_FR_SHARED_DEVICE; default 1)" "\n"
      "Ranks that measured one device (one UUID, or PCI address, or host and index) are ERROR, "
      "ZESLM_FR_SHARED_DEVICE, when more than N (default 1): a GPU lost, so that the local ranks wrapped over the "
      "others, or a wrong binding. Raise it where ranks share a device on purpose (a test on one CPU device)."},
     {"baseline", 'B', "FILE", "judge each device against FILE's devices of its model: LOW below --low-below" "\n"
-     "A baseline file (--write-baseline; its threshold is --low-below's default), or a results file (a merged "
+     "A baseline file (--write-baseline; its thresholds are the defaults of the options that set them), or a results file (a merged "
      "document of a known-good fleet, or one good run of each model) to judge each "
      "device against: a device's baseline score is the median over the results both measured of its speed over "
      "the median speed of FILE's devices of the same name. Below --low-below it is LOW, so a lone node or a "
@@ -292,21 +268,11 @@ static const cli_option options[] = {
      "unjudged, slow, low, incomplete, error and missing. Exit status 0: none of them; 3: those among them are "
      "all of level WARN (degraded); 4: one of level FAIL among them (failed); 1 and 2 stay the tool's own "
      "errors. The reason codes and their levels: docs/fleet-health.md."},
-    {"slow-below", 'W', "SHARE", "SLOW below this share of the median of its model's devices (default 0.9)"},
-    {"low-below", 'O', "SHARE", "LOW below this share of the baseline (default 0.9, or the baseline file's)"},
-    {"slow-fail", 'x', "SHARE", "SLOW of level FAIL below this share of its peers' median (default 0.5)"},
-    {"low-fail", 'y', "SHARE", "LOW of level FAIL below this share of the baseline (default 0.5)"},
-    {"workload-floor", 'z', "SHARE", "SLOW of level FAIL where one workload is below this share of its peers' (0.5)" "\n"
-     "A device whose worst workload (the median over that workload's results of its speed over its peers' median "
-     "speed) is below SHARE (default 0.5) is SLOW of level FAIL, ZESLM_FR_WORKLOAD_FLOOR, whatever its median "
-     "over all its results: one workload at a fifth of its peers' is not hidden by the others."},
-    {"min-peers", 'p', "N", "judge a device against its peers only where it has N of them (default 2)" "\n"
-     "A device is judged against its peers (other devices of its model and driver) only where it has at least N "
-     "(default 2: with one, the median is the mean of the device and that peer). Fewer: judged against "
-     "--baseline, else UNJUDGED, ZESLM_FR_FEW_PEERS."},
+    VERDICT_OPTIONS,
     {"write-baseline", 'w', "FILE", "write a baseline file: each model's median rate per result over its PASS devices" "\n"
-     "Write a baseline file (format ze-slm-baseline/1, docs/fleet-health.md): per model and driver, per result, the "
-     "median rate over the devices whose verdict is PASS, and the --low-below threshold. Make it from a healthy "
+     "Write a baseline file (format ze-slm-baseline/2, docs/fleet-health.md): per model and driver, per result, the "
+     "median rate over the devices whose verdict is PASS, and the thresholds it was judged by (--slow-below, "
+     "--low-below, --slow-fail, --low-fail, --workload-floor). Make it from a healthy "
      "fleet; a later merge takes it with --baseline."},
     {"openmetrics", 'P', "FILE", "the verdicts and scores in Prometheus' text format (node_exporter's textfile collector)"},
     {"strict", 'S', NULL, "stop at the first file that is not a results file (default: it is an ERROR entry)"},

@@ -99,6 +99,11 @@ static const cli_option options[] = {
     {"expect-gpus", RUN_KEY_EXPECT_GPUS, "N", "--mpi: each host should have N devices (as merge's)"},
     {"ranks-per-device", RUN_KEY_RANKS_PER_DEVICE, "N", "--mpi: more ranks than N on one device is ERROR (as merge's; default 1)"},
     {"min-peers", RUN_KEY_MIN_PEERS, "N", "--mpi: judge a device against its peers only where it has N (as merge's; default 2)"},
+    {"no-confirm", RUN_KEY_NO_CONFIRM, NULL, "--mpi: judge once; a FAIL on speed is not measured again" "\n"
+     "--mpi: judge once. Without it, a device below a FAIL floor on speed (ZESLM_FR_SLOW_FLOOR, "
+     "ZESLM_FR_WORKLOAD_FLOOR, ZESLM_FR_LOW_FLOOR) is confirmed: every rank measures the workloads it failed "
+     "once more, in lock step, and it is judged again on its second measurement; a FAIL that does not hold is "
+     "ZESLM_FR_UNCONFIRMED, a WARN (docs/fleet-health.md, \"Confirmation\")."},
 };
 
 const cli_command command_run = {

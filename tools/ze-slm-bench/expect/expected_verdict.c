@@ -3,38 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <zeslm/bench.h>
+
 #include "expect/expected_table.h"
 #include "expect/expected_verdict.h"
 
-/* Which way a figure is better: a rate up, a latency down, a count neither. */
-typedef enum { HIGHER, LOWER, EXACT } better;
-
-/* A headline figure: where the run has it (a roofline variant's best rate, or its
- * `extra`; else a workload's finding) and its unit. */
-typedef struct headline {
-    const char *key, *label, *unit;
-    better better;
-    const char *variant;   /* roofline variant, or NULL */
-    bool extra;            /* the variant's second number (r->ratio), not its rate */
-    const char *workload, *finding; /* a finding, or NULL */
-    bool cycles;           /* a latency, also in cycles of the clock sampled */
-} headline;
-
-static const headline headlines[] = {
-    {"memory_read", "memory read", "GB/s", HIGHER, "read", false, NULL, NULL, false},
-    {"memory_copy", "memory copy", "GB/s", HIGHER, "copy", false, NULL, NULL, false},
-    {"slm_bandwidth", "SLM bandwidth", "GB/s", HIGHER, "slm", false, NULL, NULL, false},
-    {"slm_bytes_per_clock", "SLM bytes/clock/CU", "B/clk", HIGHER, "slm", true, NULL, NULL, false},
-    {"slm_atomics", "SLM atomics", "Gatomic/s", HIGHER, "slm_atomic", false, NULL, NULL, false},
-    {"int32_mad", "int32 multiply-add", "GMAC/s", HIGHER, "imad", false, NULL, NULL, false},
-    {"slm_latency", "SLM latency", "ns", LOWER, NULL, false, "latency", "slm_ns", true},
-    {"l1_latency", "L1 latency", "ns", LOWER, NULL, false, "latency", "level1_ns", true},
-    {"l2_latency", "L2 latency", "ns", LOWER, NULL, false, "latency", "level2_ns", true},
-    {"memory_latency", "memory latency", "ns", LOWER, NULL, false, "latency", NULL, true},
-    {"banks", "SLM banks", "banks", EXACT, NULL, false, "bank", "banks_strided", false},
-    {"barrier", "barrier (one group)", "ns", LOWER, NULL, false, "occupancy", "barrier_ns", false},
-};
-#define N_HEADLINES (sizeof headlines / sizeof headlines[0])
+/* The figures judged are the workloads' headlines (zeslm_workload.headlines), in the
+ * order of the workloads; the tool keeps how each one's paper peak is worked out. */
+typedef zeslm_headline headline;
 
 /* What a device's facts and clocks say, for the peaks. */
 typedef struct device_props {
@@ -64,14 +40,15 @@ static void props_of(const run_doc_device *d, device_props *p)
     }
 }
 
-/* The figure as the run measured it, in h->unit; false when the run does not have it. */
-static bool measured(const run_doc_device *d, const headline *h, double *out)
+/* The figure as workload wl of the run measured it, in h->unit; false when the run
+ * does not have it. */
+static bool measured(const run_doc_device *d, const zeslm_workload *wl, const headline *h, double *out)
 {
     if (h->variant) {
         double best = 0;
         for (size_t i = 0; i < d->results.count; i++) {
             const zeslm_result *r = &d->results.items[i];
-            if (r->outcome != ZESLM_MEASURED || strcmp(r->workload, "roofline") != 0 ||
+            if (r->outcome != ZESLM_MEASURED || strcmp(r->workload, wl->name) != 0 ||
                 strcmp(r->variant, h->variant) != 0 || !r->rate_unit)
                 continue;
             double v = h->extra ? r->ratio : r->rate;
@@ -81,16 +58,16 @@ static bool measured(const run_doc_device *d, const headline *h, double *out)
         *out = best;
         return best > 0;
     }
-    json_t *f = json_object_get(d->findings, h->workload);
-    if (h->finding) {
-        *out = num(f, h->finding);
-        return *out > 0;
-    }
-    /* Device memory: the last of three or more levels the latency workload found. */
-    static const char *const levels[] = {"level4_ns", "level3_ns"};
-    for (size_t i = 0; i < 2; i++)
-        if ((*out = num(f, levels[i])) > 0)
+    /* The first of its findings' keys that the run has. */
+    const json_t *f = json_object_get(d->findings, wl->name);
+    for (const char *k = h->finding; k && *k;) {
+        size_t n = strcspn(k, " ");
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)n, k);
+        if ((*out = num(f, key)) > 0)
             return true;
+        k += n + (k[n] == ' ');
+    }
     return false;
 }
 
@@ -147,9 +124,9 @@ static double paper_peak(const headline *h, const device_props *p, const json_t 
  * side (for a count, any difference: HIGH above, LOW below), else "as expected". */
 static const char *judge(const headline *h, double m, double v, double tol)
 {
-    if (h->better == EXACT)
+    if (h->better == ZESLM_BETTER_EXACT)
         return m > v ? "HIGH" : m < v ? "LOW" : "as expected";
-    if (h->better == HIGHER)
+    if (h->better == ZESLM_BETTER_HIGHER)
         return m < v * (1 - tol) ? "LOW" : "as expected";
     return m > v * (1 + tol) ? "LOW" : "as expected";
 }
@@ -190,7 +167,7 @@ static json_t *figure_json(const headline *h, const device_props *p, const json_
     json_object_set_new(o, "published", pubs);
     const char *verdict, *why;
     char because[200];
-    if (peak > 0 && h->better == HIGHER && m > peak * (1 + VERDICT_PEAK_SLACK)) {
+    if (peak > 0 && h->better == ZESLM_BETTER_HIGHER && m > peak * (1 + VERDICT_PEAK_SLACK)) {
         verdict = "HIGH";
         snprintf(because, sizeof because, "%.0f%% of its paper peak: the method or the device's properties are wrong",
                  100 * m / peak);
@@ -198,7 +175,7 @@ static json_t *figure_json(const headline *h, const device_props *p, const json_
     } else if (n_pub && n_low == n_pub) {
         /* Against every published value: the first one's verdict (LOW, or for a count HIGH). */
         verdict = json_string_value(json_object_get(json_array_get(pubs, 0), "verdict"));
-        why = h->better == EXACT ? "differs from the published value" :
+        why = h->better == ZESLM_BETTER_EXACT ? "differs from the published value" :
               n_pub > 1 ? "worse than every published value past its tolerance: a throttled, misconfigured or failing device"
                         : "worse than the published value past its tolerance: a throttled, misconfigured or failing device";
     } else if (n_pub) {
@@ -235,10 +212,13 @@ json_t *verdict_device_json(const run_doc_device *d)
     props_of(d, &p);
     double banks_measured = num(json_object_get(d->findings, "bank"), "banks_strided");
     json_t *figs = json_array();
-    for (size_t i = 0; i < N_HEADLINES; i++) {
-        double m;
-        if (measured(d, &headlines[i], &m))
-            json_array_append_new(figs, figure_json(&headlines[i], &p, family, d->name, banks_measured, m));
+    for (size_t w = 0; w < zeslm_workload_count; w++) {
+        const zeslm_workload *wl = zeslm_workloads[w];
+        for (size_t i = 0; i < wl->n_headlines; i++) {
+            double m;
+            if (measured(d, wl, &wl->headlines[i], &m))
+                json_array_append_new(figs, figure_json(&wl->headlines[i], &p, family, d->name, banks_measured, m));
+        }
     }
     json_object_set_new(o, "figures", figs);
     return o;

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "io/json_read.h"
 #include "fleet/fleet_read.h"
+#include "fleet/verdict_options.h"
 #include "model/peers.h"
 
 /* One measured speed of a device judged PASS, keyed by model and row. */
@@ -70,22 +71,42 @@ static json_t *model_json(const fleet *f, const fleet_device *d, const sample *s
     return m;
 }
 
-bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, double low_below)
+/* A device of the baseline: PASS or UNJUDGED, and counted once (a rank whose device
+ * another rank stands for adds nothing: that one holds their best speeds). */
+static bool kept(const fleet *f, const verdict_entry *e)
+{
+    return e->device >= 0 && e->v <= VERDICT_UNJUDGED && f->devices[e->device].shared_with < 0;
+}
+
+/* {NAME: share} of every threshold, resolved. */
+static json_t *thresholds_json(const verdict_opts *given)
+{
+    verdict_opts o = *given;
+    verdict_opts_resolve(&o);
+    json_t *t = json_object();
+    for (size_t i = 0; t && i < VERDICT_THRESHOLDS; i++)
+        if (json_object_set_new(t, verdict_thresholds[i].name, json_real(*verdict_threshold_at(&o, i))) != 0) {
+            json_decref(t);
+            return NULL;
+        }
+    return t;
+}
+
+bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, const verdict_opts *o)
 {
     size_t n = 0;
     for (size_t e = 0; e < v->n; e++)
-        if (v->entries[e].device >= 0 && v->entries[e].v <= VERDICT_UNJUDGED)
+        if (kept(f, &v->entries[e]))
             n += f->devices[v->entries[e].device].count;
     sample *s = malloc((n ? n : 1) * sizeof *s);
     double *scratch = malloc((n ? n : 1) * sizeof *scratch);
     uint32_t *devices = calloc(f->n_devices + 1, sizeof *devices); /* PASS devices per model id */
-    json_t *doc = json_pack("{s:s, s:{s:f}, s:[]}", "format", BASELINE_FORMAT, "thresholds", "low_below", low_below,
-                            "models");
+    json_t *doc = json_pack("{s:s, s:o*, s:[]}", "format", BASELINE_FORMAT, "thresholds", thresholds_json(o), "models");
     bool ok = s && scratch && devices && doc;
     n = 0;
     for (size_t e = 0; ok && e < v->n; e++) {
         long d = v->entries[e].device;
-        if (d < 0 || v->entries[e].v > VERDICT_UNJUDGED)
+        if (!kept(f, &v->entries[e]))
             continue;
         const fleet_device *x = &f->devices[d];
         devices[x->model]++;
@@ -126,19 +147,42 @@ bool baseline_file_is(const char *path)
     return strstr(head, "\"ze-slm-baseline/") != NULL;
 }
 
-static int bad(const char *path, const char *why)
+static int bad(const char *path, const char *format, const char *why)
 {
-    return cli_error("%s: not a baseline file of format %s: %s", path, BASELINE_FORMAT, why);
+    return cli_error("%s: not a baseline file of format %s: %s", path, format, why);
+}
+
+/* The file's thresholds into out[i]: every one of the table in /2, low_below alone in
+ * /1 (the others 0: the options' or their defaults). Returns 0, or the exit status
+ * after one error line. */
+static int read_thresholds(const char *path, const char *format, const json_t *t, double *out)
+{
+    bool first = strcmp(format, BASELINE_FORMAT_1) == 0;
+    for (size_t i = 0; i < VERDICT_THRESHOLDS; i++) {
+        const char *name = verdict_thresholds[i].name;
+        out[i] = 0;
+        if (first && strcmp(name, "low_below") != 0)
+            continue;
+        const json_t *v = json_object_get(t, name);
+        double x = json_number_value(v);
+        if (!json_is_number(v) || !(x > 0) || x > 1) {
+            char why[96];
+            snprintf(why, sizeof why, "thresholds.%s is not a share above 0 and at most 1", name);
+            return bad(path, format, why);
+        }
+        out[i] = x;
+    }
+    return 0;
 }
 
 /* One model's rows into a reference device. */
-static int read_model(const char *path, json_t *m, fleet *out)
+static int read_model(const char *path, const char *format, json_t *m, fleet *out)
 {
     const char *name = json_string_value(json_object_get(m, "name"));
     const char *driver = json_string_value(json_object_get(m, "driver"));
     json_t *results = json_object_get(m, "results");
     if (!name || !driver || !json_is_array(results))
-        return bad(path, "a model without a name, a driver or results");
+        return bad(path, format, "a model without a name, a driver or results");
     size_t n = json_array_size(results);
     fleet_reference_row *rows = calloc(n ? n : 1, sizeof *rows);
     char(*keys)[200] = calloc(n ? n : 1, sizeof *keys);
@@ -151,7 +195,7 @@ static int read_model(const char *path, json_t *m, fleet *out)
         json_t *rate = json_object_get(r, "rate"), *lower = json_object_get(r, "lower_is_better");
         double x = json_number_value(rate);
         if (!w || !v || !p || !json_is_number(rate) || !isfinite(x) || x <= 0 || !json_is_boolean(lower)) {
-            rc = bad(path, "a result needs workload, variant, params, a rate above 0 and lower_is_better");
+            rc = bad(path, format, "a result needs workload, variant, params, a rate above 0 and lower_is_better");
             break;
         }
         snprintf(keys[i], sizeof keys[i], "%s\x1f%s\x1f%s", w, v, p);
@@ -164,7 +208,7 @@ static int read_model(const char *path, json_t *m, fleet *out)
     return rc;
 }
 
-int baseline_file_read(const char *path, uint64_t limit, fleet *out, double *low_below)
+int baseline_file_read(const char *path, uint64_t limit, fleet *out, double *thresholds)
 {
     struct stat st;
     if (stat(path, &st) != 0)
@@ -178,26 +222,25 @@ int baseline_file_read(const char *path, uint64_t limit, fleet *out, double *low
         return cli_error("%s:%d: %s", path, err.line, err.text);
     int rc = 0;
     const char *format = json_string_value(json_object_get(doc, "format"));
-    json_t *low = json_object_get(json_object_get(doc, "thresholds"), "low_below");
     json_t *models = json_object_get(doc, "models");
-    if (!format || strcmp(format, BASELINE_FORMAT) != 0)
-        rc = cli_error("%s: format '%s': this tool reads %s", path, format ? format : "(none)", BASELINE_FORMAT);
-    else if (!json_is_number(low) || !(json_number_value(low) > 0) || json_number_value(low) > 1)
-        rc = bad(path, "thresholds.low_below is not a share above 0 and at most 1");
-    else if (!json_is_array(models))
-        rc = bad(path, "no models list");
-    for (size_t i = 0; rc == 0 && i < json_array_size(models); i++)
-        rc = read_model(path, json_array_get(models, i), out);
+    if (!format || (strcmp(format, BASELINE_FORMAT) != 0 && strcmp(format, BASELINE_FORMAT_1) != 0))
+        rc = cli_error("%s: format '%s': this tool reads %s and %s", path, format ? format : "(none)", BASELINE_FORMAT,
+                       BASELINE_FORMAT_1);
     if (rc == 0)
-        *low_below = json_number_value(low);
+        rc = read_thresholds(path, format, json_object_get(doc, "thresholds"), thresholds);
+    if (rc == 0 && !json_is_array(models))
+        rc = bad(path, format, "no models list");
+    for (size_t i = 0; rc == 0 && i < json_array_size(models); i++)
+        rc = read_model(path, format, json_array_get(models, i), out);
     json_decref(doc);
     return rc;
 }
 
-int baseline_load(const char *path, uint64_t limit, fleet *out, double *file_low)
+int baseline_load(const char *path, uint64_t limit, fleet *out, double *thresholds)
 {
-    *file_low = 0;
+    for (size_t i = 0; i < VERDICT_THRESHOLDS; i++)
+        thresholds[i] = 0;
     if (!baseline_file_is(path))
         return fleet_inputs_stream(path, limit, out, NULL, true, NULL);
-    return baseline_file_read(path, limit, out, file_low);
+    return baseline_file_read(path, limit, out, thresholds);
 }

@@ -105,7 +105,7 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
                         .local_rank = fleet_rank_field(d->rank, "local_rank", -1),
                         .seen = fleet_rank_field(d->rank, "devices_seen", -1),
                         .expected = fleet_rank_field(d->rank, "devices_expected", -1),
-                        .duplicate_of = -1,
+                        .duplicate_of = -1, .shared_with = -1,
                         .index = d->index, .incomplete = d->incomplete, .first = f->n_pairs};
     const char *choice = json_string_value(json_object_get(d->rank, "device_choice"));
     const char *from = json_string_value(json_object_get(d->rank, "expected_from"));
@@ -144,7 +144,7 @@ static bool add_device(fleet *f, const run_doc *doc, const run_doc_device *d, co
             return false;
         f->pairs[f->n_pairs++] = (fleet_pair){(uint32_t)row, f->keys->lower[row] ? 1 / r->rate : r->rate};
     }
-    x->count = f->n_pairs - x->first;
+    x->count = x->measured = f->n_pairs - x->first;
     f->n_devices++;
     return true;
 }
@@ -237,6 +237,111 @@ bool fleet_mark_duplicates(fleet *f)
     return true;
 }
 
+void fleet_device_key(const fleet_device *d, char *key, size_t len)
+{
+    if (*d->uuid)
+        snprintf(key, len, "U%s", d->uuid);
+    else if (*d->pci)
+        snprintf(key, len, "P%s", d->pci);
+    else if (!d->narrowed)
+        snprintf(key, len, "I%.120s\x1f%.80s\x1f%u", d->name, d->driver, d->index);
+    else
+        *key = '\0';
+}
+
+size_t fleet_stands_for(const fleet *f, size_t d)
+{
+    return f->devices[d].shared_with >= 0 ? (size_t)f->devices[d].shared_with : d;
+}
+
+/* A rank's device and who it is on its host. */
+typedef struct keyed {
+    size_t k;
+    long rank;
+    const char *host;
+    uint32_t model;
+    char key[224];
+} keyed;
+
+/* 0 where two ranks measured one device. */
+static int by_device(const keyed *x, const keyed *y)
+{
+    int c = strcmp(x->host, y->host);
+    c = c ? c : (x->model > y->model) - (x->model < y->model);
+    return c ? c : strcmp(x->key, y->key);
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    int c = by_device(x, y);
+    c = c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+    return c ? c : (x->k > y->k) - (x->k < y->k);
+}
+
+/* The ranks p[a..b) measured one device: the first (the lowest rank) stands for it, its
+ * results each result's best speed over them (appended to the pairs; slot, a zeroed
+ * index per row, is left zeroed). */
+static bool combine(fleet *f, const keyed *p, size_t a, size_t b, size_t *slot)
+{
+    size_t total = 0, start = f->n_pairs;
+    for (size_t i = a; i < b; i++)
+        total += f->devices[p[i].k].count;
+    if (!ZESLM_GROW(f->pairs, f->n_pairs + total, f->cap_pairs))
+        return false;
+    for (size_t i = a; i < b; i++) {
+        const fleet_device *d = &f->devices[p[i].k];
+        for (size_t j = 0; j < d->count; j++) {
+            fleet_pair q = f->pairs[d->first + j];
+            size_t *s = &slot[q.row];
+            if (!*s) {
+                f->pairs[f->n_pairs] = q;
+                *s = ++f->n_pairs;
+            } else if (q.speed > f->pairs[*s - 1].speed) {
+                f->pairs[*s - 1].speed = q.speed;
+            }
+        }
+    }
+    for (size_t j = start; j < f->n_pairs; j++)
+        slot[f->pairs[j].row] = 0;
+    fleet_device *lead = &f->devices[p[a].k];
+    lead->first = start;
+    lead->count = f->n_pairs - start;
+    for (size_t i = a + 1; i < b; i++) {
+        f->devices[p[i].k].shared_with = (long)p[a].k;
+        f->keys->model_count[f->devices[p[i].k].model]--;
+    }
+    return true;
+}
+
+bool fleet_mark_shared(fleet *f)
+{
+    keyed *p = malloc((f->n_devices ? f->n_devices : 1) * sizeof *p);
+    size_t *slot = calloc(fleet_rows(f) + 1, sizeof *slot);
+    bool ok = p && slot;
+    size_t n = 0;
+    for (size_t k = 0; ok && k < f->n_devices; k++) {
+        const fleet_device *d = &f->devices[k];
+        /* A copy counts once already; a device of no rank (a run of its own) shares
+         * nothing with a job's ranks. */
+        if (d->duplicate_of >= 0 || d->rank < 0)
+            continue;
+        p[n] = (keyed){.k = k, .rank = d->rank, .host = d->host, .model = d->model};
+        fleet_device_key(d, p[n].key, sizeof p[n].key);
+        n += *p[n].key != '\0';
+    }
+    if (ok)
+        qsort(p, n, sizeof *p, by_key);
+    for (size_t a = 0, b; ok && a < n; a = b) {
+        for (b = a + 1; b < n && by_device(&p[a], &p[b]) == 0; b++)
+            ;
+        ok = b - a < 2 || combine(f, p, a, b, slot);
+    }
+    free(p);
+    free(slot);
+    return ok;
+}
+
 size_t fleet_model_size(const fleet *f, size_t d)
 {
     return f->keys->model_count[f->devices[d].model];
@@ -254,6 +359,13 @@ static double median(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Whether a device is one of its model's in the medians: not a copy, nor a rank whose
+ * device another stands for. */
+static bool counted(const fleet_device *d)
+{
+    return d->duplicate_of < 0 && d->shared_with < 0;
+}
+
 /* Per row: the speeds of one model's devices, each row's a slice of one array. */
 bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
 {
@@ -269,7 +381,7 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
         memset(count, 0, (rows + 1) * sizeof *count);
         size_t total = 0;
         for (size_t k = 0; k < f->n_devices; k++)
-            if (f->devices[k].model == m && f->devices[k].duplicate_of < 0)
+            if (f->devices[k].model == m && counted(&f->devices[k]))
                 for (size_t i = 0; i < f->devices[k].count; i++, total++)
                     count[f->pairs[f->devices[k].first + i].row]++;
         free(speeds);
@@ -287,7 +399,7 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
             break;
         }
         for (size_t k = 0; k < f->n_devices; k++)
-            if (f->devices[k].model == m && f->devices[k].duplicate_of < 0)
+            if (f->devices[k].model == m && counted(&f->devices[k]))
                 for (size_t i = 0; i < f->devices[k].count; i++) {
                     const fleet_pair *p = &f->pairs[f->devices[k].first + i];
                     speeds[at[p->row] + fill[p->row]++] = p->speed;
@@ -299,8 +411,9 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
             if (f->devices[k].model != m)
                 continue;
             size_t n = 0;
-            /* A duplicate is judged on its own (DUPLICATE), never scored twice. */
-            if (f->devices[k].duplicate_of >= 0) {
+            /* A duplicate is judged on its own (DUPLICATE), never scored twice; a rank
+             * that shared a device takes its score below. */
+            if (!counted(&f->devices[k])) {
                 scores[k] = 0;
                 for (size_t i = 0; ratios_out && i < f->devices[k].count; i++)
                     ratios_out[f->devices[k].first + i] = 0;
@@ -316,6 +429,9 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
             scores[k] = n ? median(ratios, n) : 0;
         }
     }
+    for (size_t k = 0; ok && k < f->n_devices; k++)
+        if (f->devices[k].shared_with >= 0)
+            scores[k] = scores[f->devices[k].shared_with];
     free(count);
     free(at);
     free(speeds);
@@ -326,7 +442,7 @@ bool fleet_scores(const fleet *f, double *scores, double *ratios_out)
 
 json_t *fleet_workload_scores(const fleet *f, size_t d, const double *ratios)
 {
-    const fleet_device *x = &f->devices[d];
+    const fleet_device *x = &f->devices[fleet_stands_for(f, d)];
     json_t *out = json_object();
     double *mine = malloc((x->count ? x->count : 1) * sizeof *mine);
     bool *done = calloc(x->count ? x->count : 1, sizeof *done);
@@ -412,7 +528,7 @@ double *fleet_row_medians(const fleet *base, const char *name)
 
 double fleet_baseline_score(const fleet *f, size_t d, const fleet *base, const double *medians)
 {
-    const fleet_device *x = &f->devices[d];
+    const fleet_device *x = &f->devices[fleet_stands_for(f, d)];
     double *ratios = malloc((x->count ? x->count : 1) * sizeof *ratios);
     size_t n = 0;
     for (size_t i = 0; ratios && i < x->count; i++) {
@@ -442,7 +558,8 @@ bool fleet_add_reference(fleet *f, const char *name, const char *driver, const f
     if (!ZESLM_GROW(f->devices, f->n_devices + 1, f->cap_devices) || !ZESLM_GROW(f->pairs, f->n_pairs + n, f->cap_pairs))
         return false;
     fleet_device *x = &f->devices[f->n_devices];
-    *x = (fleet_device){.rank = -1, .local_rank = -1, .seen = -1, .expected = -1, .duplicate_of = -1, .first = f->n_pairs};
+    *x = (fleet_device){.rank = -1, .local_rank = -1, .seen = -1, .expected = -1, .duplicate_of = -1, .shared_with = -1,
+                        .first = f->n_pairs};
     snprintf(x->host, sizeof x->host, "baseline");
     snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, name);
     snprintf(x->driver, sizeof x->driver, "%.*s", (int)sizeof x->driver - 1, driver);
@@ -461,7 +578,7 @@ bool fleet_add_reference(fleet *f, const char *name, const char *driver, const f
         k->lower[row] = rows[i].lower;
         f->pairs[f->n_pairs++] = (fleet_pair){(uint32_t)row, rows[i].speed};
     }
-    x->count = n;
+    x->count = x->measured = n;
     f->n_devices++;
     return true;
 }

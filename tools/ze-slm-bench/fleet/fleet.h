@@ -25,12 +25,17 @@ typedef struct fleet_device {
     char expected_from[32];
     bool narrowed;
     long duplicate_of;         /* the device of the same host, rank and index read first; -1 none */
+    /* The device that stands for the one this rank measured with other ranks (the same
+     * host and fleet_device_key: ranks time-sliced on it); -1 none, or it is that one,
+     * whose results are then the best of its ranks' (fleet_mark_shared). */
+    long shared_with;
     uint32_t index;            /* in its host's devices */
     uint32_t model;            /* devices of one name and driver share it */
     bool incomplete, throttled;
     double clock_mhz, peers_clock_mhz;
     char error[256];           /* its first workload error ("" none) */
     size_t first, count;       /* its results among the fleet's pairs */
+    size_t measured;           /* the results its own run measured */
 } fleet_device;
 
 typedef struct fleet_pair {
@@ -65,6 +70,22 @@ void fleet_sort(fleet *f);
  * (two runs' files of one rank, or a copy): its duplicate_of, and it no longer counts
  * among its model's devices nor in their medians (fleet_scores). After fleet_sort. */
 bool fleet_mark_duplicates(fleet *f);
+
+/* Who a device is on its host, for telling ranks that measured one device: "U" and its
+ * UUID, else "P" and its PCI address, else (its rank's view not narrowed by an affinity
+ * variable) "I" and its name, driver and index; "" where none of these says. */
+void fleet_device_key(const fleet_device *d, char *key, size_t len);
+
+/* Marks the ranks (not a duplicate) that measured one device of a host (fleet_device_key):
+ * the first of them stands for the device, its results then each result's best speed
+ * over those ranks (a device is as fast as its best time slice: a rank sharing it loses
+ * time to the others, never gains any); the others' shared_with name it, and they count
+ * as no device of their model nor in its medians (fleet_scores gives them its score).
+ * After fleet_mark_duplicates. False when out of memory. */
+bool fleet_mark_shared(fleet *f);
+
+/* The device that stands for device d (d, or its shared_with). */
+size_t fleet_stands_for(const fleet *f, size_t d);
 
 /* Rows the fleet's results have (keys interned so far). */
 size_t fleet_rows(const fleet *f);

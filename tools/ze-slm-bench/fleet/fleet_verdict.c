@@ -7,10 +7,12 @@
 
 #include <zeslm/grow.h>
 
+#include "fleet/confirm.h"
 #include "fleet/fleet_verdict.h"
 #include "fleet/inventory.h"
 #include "fleet/rank_starts.h"
 #include "fleet/reason_codes.h"
+#include "fleet/verdict_options.h"
 #include "table/safe_text.h"
 
 static const char *const names[VERDICT_COUNT] = {"PASS", "UNJUDGED", "SLOW", "LOW", "INCOMPLETE", "ERROR", "MISSING"};
@@ -64,7 +66,7 @@ static verdict_entry *add(verdicts *v, size_t *cap)
     if (!ZESLM_GROW(v->entries, v->n + 1, *cap))
         return NULL;
     verdict_entry *e = &v->entries[v->n++];
-    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK};
+    *e = (verdict_entry){.device = -1, .rank = -1, .code = REASON_OK, .confirmed = -1, .lead = -1};
     return e;
 }
 
@@ -182,7 +184,7 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
     if (*d->error) {
         judged(e, VERDICT_ERROR, REASON_DEVICE_ERROR, "%s", d->error);
     } else if (d->incomplete) {
-        judged(e, VERDICT_INCOMPLETE, REASON_INCOMPLETE, "its run stopped after %zu results (complete: false)", d->count);
+        judged(e, VERDICT_INCOMPLETE, REASON_INCOMPLETE, "its run stopped after %zu results (complete: false)", d->measured);
     } else if (b > 0 && b < o->low_fail) {
         judged(e, VERDICT_LOW, REASON_LOW_FLOOR, "%.*f of the baseline of its model (FAIL below %.*f)",
                digits(b, o->low_fail), b, digits(b, o->low_fail), o->low_fail);
@@ -214,6 +216,54 @@ static void judge_device(const fleet *f, size_t k, const verdict_opts *o, verdic
         judged(e, VERDICT_PASS, REASON_THROTTLED, "THROTTLED: clock %.0f MHz, its peers' %.0f MHz", d->clock_mhz,
                d->peers_clock_mhz);
     }
+}
+
+/* A rank of a shared device's line: the entry that leads it, and its own rank. */
+typedef struct follower {
+    size_t lead;
+    long rank;
+} follower;
+
+static int by_lead_rank(const void *a, const void *b)
+{
+    const follower *x = a, *y = b;
+    if (x->lead != y->lead)
+        return x->lead < y->lead ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Each rank whose device another stands for, judged as it was, follows its line, which
+ * lists their ranks in order; one judged otherwise (its own error, a binding's
+ * SHARED_DEVICE, which each rank answers for) keeps a line of its own. */
+static bool shared_lines(const fleet *f, verdicts *out)
+{
+    follower *w = malloc((f->n_devices ? f->n_devices : 1) * sizeof *w);
+    if (!w)
+        return false;
+    size_t n = 0;
+    for (size_t k = 0; k < f->n_devices; k++) {
+        long s = f->devices[k].shared_with;
+        verdict_entry *e = &out->entries[k], *lead = &out->entries[s < 0 ? k : (size_t)s];
+        if (s < 0 || e->v != lead->v || e->code != lead->code || e->code == REASON_SHARED_DEVICE)
+            continue;
+        e->lead = s;
+        if (!*lead->ranks) {
+            snprintf(lead->ranks, sizeof lead->ranks, "%ld", lead->rank);
+            w[n++] = (follower){(size_t)s, lead->rank};
+        }
+        w[n++] = (follower){(size_t)s, e->rank};
+    }
+    qsort(w, n, sizeof *w, by_lead_rank);
+    for (size_t i = 0; i < n; i++) {
+        char *r = out->entries[w[i].lead].ranks;
+        size_t size = sizeof out->entries[w[i].lead].ranks, at = i && w[i - 1].lead == w[i].lead ? strlen(r) : 0;
+        if (at + 24 < size)
+            snprintf(r + at, size - at, "%s%ld", at ? ", " : "", w[i].rank);
+        else if (strcmp(r + at - 3, "...") != 0)
+            snprintf(r + at, size - at, ", ...");
+    }
+    free(w);
+    return true;
 }
 
 /* A bad file's host and rank: its rank's start file's (the rank's own word), else its
@@ -257,14 +307,7 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
     memset(out, 0, sizeof *out);
     verdict_opts with = *given;
     const verdict_opts *o = &with;
-    with.slow_fail = with.slow_fail > 0 ? with.slow_fail : VERDICT_SLOW_FAIL;
-    with.low_fail = with.low_fail > 0 ? with.low_fail : VERDICT_LOW_FAIL;
-    with.workload_floor = with.workload_floor > 0 ? with.workload_floor : VERDICT_WORKLOAD_FLOOR;
-    with.min_peers = with.min_peers > 0 ? with.min_peers : VERDICT_MIN_PEERS;
-    /* A FAIL floor is never above its WARN threshold (a baseline file's looser low_below
-     * loosens both). */
-    with.slow_fail = with.slow_fail < with.slow_below ? with.slow_fail : with.slow_below;
-    with.low_fail = with.low_fail < with.low_below ? with.low_fail : with.low_below;
+    verdict_opts_resolve(&with);
     size_t cap = 0;
     double *scores = calloc(f->n_devices ? f->n_devices : 1, sizeof *scores);
     double *ratios = malloc((f->n_pairs ? f->n_pairs : 1) * sizeof *ratios);
@@ -311,6 +354,8 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
         return false;
     if (!inventory_judge(f, o, out, add, &cap))
         return false;
+    if (!shared_lines(f, out))
+        return false;
     /* Ranks expected: --expect, else the largest size a rank said. */
     if (o->expect > 0)
         out->expected = o->expect;
@@ -344,6 +389,8 @@ bool verdicts_compute(const fleet *f, const verdict_opts *given, verdicts *out)
     free(start);
     if (!duplicates(f, out))
         return false;
+    if (o->confirm)
+        confirm_judge(o->confirm, f, out);
     for (size_t i = 0; i < out->n; i++)
         out->worst = out->entries[i].v > out->worst ? out->entries[i].v : out->worst;
     return true;
@@ -377,17 +424,29 @@ int verdicts_exit_status(const verdicts *v, unsigned fail_on)
     return rc;
 }
 
+/* {confirmed, first: {code, score, baseline_score, worst}}: null where not measured again. */
+static json_t *first_json(const verdict_entry *e)
+{
+    if (e->confirmed < 0)
+        return json_null();
+    return json_pack("{s:s, s:o, s:o, s:o}", "code", reason_name((reason_code)e->first_code), "score",
+                     e->first_score > 0 ? json_real(e->first_score) : json_null(), "baseline_score",
+                     e->first_baseline_score > 0 ? json_real(e->first_baseline_score) : json_null(), "worst",
+                     e->first_worst > 0 ? json_real(e->first_worst) : json_null());
+}
+
 static json_t *entry_json(const verdict_entry *e)
 {
     const reason_row *r = reason_of((reason_code)e->code);
     json_t *worst = e->worst > 0 ? json_pack("{s:s, s:f}", "workload", e->worst_workload, "score", e->worst) : json_null();
-    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:o, s:s}", "verdict", verdict_name(e->v), "code",
-                     r->name, "level", reason_level_name(r->level), "device",
+    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s?, s:s?, s:o, s:o, s:o, s:o, s:o, s:s}", "verdict", verdict_name(e->v),
+                     "code", r->name, "level", reason_level_name(r->level), "device",
                      e->device >= 0 ? json_integer(e->device) : json_null(), "rank",
                      e->rank >= 0 ? json_integer(e->rank) : json_null(), "host", *e->host ? e->host : NULL, "model",
                      *e->model ? e->model : NULL, "score", e->score > 0 ? json_real(e->score) : json_null(),
                      "baseline_score", e->baseline_score > 0 ? json_real(e->baseline_score) : json_null(),
-                     "worst_workload", worst, "why", e->why);
+                     "worst_workload", worst, "confirmed", e->confirmed < 0 ? json_null() : json_boolean(e->confirmed),
+                     "first", first_json(e), "why", e->why);
 }
 
 json_t *verdicts_json(const verdicts *v, unsigned fail_on)

@@ -53,6 +53,9 @@ typedef struct verdict_opts {
     /* The FAIL floors and the fewest peers; 0: the defaults above. */
     double slow_fail, low_fail, workload_floor;
     long min_peers;
+    /* The thresholds an option set (1u << each's index in verdict_options.h's table):
+     * a baseline file's fill the others. */
+    unsigned given;
     long expect;               /* ranks the job had; 0: the size the rank files carry */
     const fleet *baseline;     /* NULL: no LOW */
     unsigned fail_on;          /* 1u << verdict for each that fails, and the FAIL_ON_ levels; FAIL_ON_FAIL by default */
@@ -62,6 +65,9 @@ typedef struct verdict_opts {
     /* The ranks' start files (fleet/rank_starts.h; NULL none): a rank that left no
      * results but started is named by its host, as is a bad file of a rank. */
     const json_t *starts;
+    /* The devices a confirmation measured again (fleet/confirm.h; NULL none): their
+     * entries say whether their FAIL held. */
+    const struct confirm_set *confirm;
 } verdict_opts;
 
 /* The most ranks --expect takes (a rank file's size above it is not believed): a
@@ -89,6 +95,17 @@ typedef struct verdict_entry {
     double worst;              /* its lowest workload's score against its peers; 0 none */
     char worst_workload[64];   /* that workload ("" none) */
     char why[512];
+    /* Its confirmation (fleet/confirm.h): -1 not measured again; 1 its FAIL held on a
+     * second measurement; 0 it did not (ZESLM_FR_UNCONFIRMED). Where 0 or 1, its first
+     * judgement's code and figures (its own are the second's). */
+    int confirmed;
+    int first_code;
+    double first_score, first_baseline_score, first_worst;
+    /* Ranks that measured one device (fleet_mark_shared) are judged as that device: the
+     * entry of the rank that stands for it lists their ranks with its own ("0, 1, 2"),
+     * and each of theirs judged alike names it in lead (else -1), one line for all. */
+    char ranks[96];
+    long lead;
 } verdict_entry;
 
 typedef struct verdicts {

@@ -13,18 +13,6 @@ typedef struct placed {
     char key[224]; /* "" unknown: a narrowed view without UUID nor PCI address */
 } placed;
 
-static void identify(const fleet_device *d, char *key, size_t len)
-{
-    if (*d->uuid)
-        snprintf(key, len, "U%s", d->uuid);
-    else if (*d->pci)
-        snprintf(key, len, "P%s", d->pci);
-    else if (!d->narrowed)
-        snprintf(key, len, "I%.120s\x1f%.80s\x1f%u", d->name, d->driver, d->index);
-    else
-        *key = '\0';
-}
-
 static int by_host_key(const void *a, const void *b)
 {
     const placed *x = a, *y = b;
@@ -141,7 +129,7 @@ bool inventory_judge(const fleet *f, const verdict_opts *o, verdicts *out,
         if (d->duplicate_of >= 0 || d->rank < 0)
             continue;
         p[n] = (placed){.d = d, .k = k};
-        identify(d, p[n].key, sizeof p[n].key);
+        fleet_device_key(d, p[n].key, sizeof p[n].key);
         n++;
     }
     qsort(p, n, sizeof *p, by_host_key);

@@ -25,6 +25,8 @@ static const reason_row rows[REASON_COUNT] = {
                     "its median below --low-below of the baseline of its model (default 0.9)"},
     [REASON_LOW_FLOOR] = {"ZESLM_FR_LOW_FLOOR", VERDICT_LOW, LEVEL_FAIL,
                           "its median below --low-fail of the baseline of its model (default 0.5)"},
+    [REASON_UNCONFIRMED] = {"ZESLM_FR_UNCONFIRMED", VERDICT_SLOW, LEVEL_WARN,
+                            "below a FAIL floor (SLOW or LOW) on its first measurement, not on its second: transient"},
     [REASON_INCOMPLETE] = {"ZESLM_FR_INCOMPLETE", VERDICT_INCOMPLETE, LEVEL_FAIL,
                            "its run stopped before every workload asked for"},
     [REASON_DEVICE_ERROR] = {"ZESLM_FR_DEVICE_ERROR", VERDICT_ERROR, LEVEL_FAIL,

@@ -19,6 +19,7 @@ typedef enum reason_code {
     REASON_WORKLOAD_FLOOR,
     REASON_LOW,
     REASON_LOW_FLOOR,
+    REASON_UNCONFIRMED,     /* a FAIL on speed that a second measurement did not repeat (fleet/confirm.h) */
     REASON_INCOMPLETE,
     REASON_DEVICE_ERROR,
     REASON_NO_DEVICE,

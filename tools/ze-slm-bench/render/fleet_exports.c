@@ -6,18 +6,18 @@
 
 typedef struct baseline_args {
     const verdicts_output *out;
-    double low_below;
+    const verdict_opts *o;
 } baseline_args;
 
 static bool baseline_writer(FILE *f, const void *data)
 {
     const baseline_args *a = data;
-    return baseline_file_write(f, a->out->f, a->out->v, a->low_below);
+    return baseline_file_write(f, a->out->f, a->out->v, a->o);
 }
 
-int fleet_exports_write(const output_plan *plan, const verdicts_output *out, double low_below)
+int fleet_exports_write(const output_plan *plan, const verdicts_output *out, const verdict_opts *o)
 {
-    baseline_args a = {out, low_below};
+    baseline_args a = {out, o};
     int rc = output_plan_write(plan, OUTPUT_OPENMETRICS, openmetrics_write, out);
     return rc | output_plan_write(plan, OUTPUT_BASELINE, baseline_writer, &a);
 }

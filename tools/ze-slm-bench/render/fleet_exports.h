@@ -7,8 +7,8 @@
 #include "io/output.h"
 #include "render/verdicts_render.h"
 
-/* Writes each of the two the plan asks for; low_below: the threshold the baseline
- * file carries. Returns 0 or 1 (it has printed why). */
-int fleet_exports_write(const output_plan *plan, const verdicts_output *out, double low_below);
+/* Writes each of the two the plan asks for; o: the thresholds the baseline file
+ * carries. Returns 0 or 1 (it has printed why). */
+int fleet_exports_write(const output_plan *plan, const verdicts_output *out, const verdict_opts *o);
 
 #endif

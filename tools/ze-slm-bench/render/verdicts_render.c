@@ -13,7 +13,9 @@
 static void where(const verdict_entry *e, char *buf, size_t len)
 {
     int n = snprintf(buf, len, "%s", *e->host ? e->host : "unknown host");
-    if (e->rank >= 0 && n >= 0 && (size_t)n < len)
+    if (*e->ranks && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ", ranks %s", e->ranks);
+    else if (e->rank >= 0 && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, ", rank %ld", e->rank);
     if (e->device >= 0 && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, ", d%ld", e->device);
@@ -59,7 +61,8 @@ void verdicts_text_first(FILE *f, const verdicts *v)
     for (int x = VERDICT_COUNT - 1; x > VERDICT_PASS; x--)
         for (size_t i = 0; i < v->n; i++) {
             const verdict_entry *e = &v->entries[i];
-            if ((int)e->v != x)
+            /* A rank judged with the device it shared is on that device's line. */
+            if ((int)e->v != x || e->lead >= 0)
                 continue;
             char at[400];
             where(e, at, sizeof at);
@@ -247,7 +250,8 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     fleet f;
     if (!fleet_init(&f))
         return cli_error("out of host memory");
-    bool ok = fleet_add_doc(&f, merged, NULL) && fleet_mark_duplicates(&f) && verdicts_compute(&f, o, &v);
+    bool ok = fleet_add_doc(&f, merged, NULL) && fleet_mark_duplicates(&f) && fleet_mark_shared(&f) &&
+              verdicts_compute(&f, o, &v);
     if (!ok) {
         fleet_free(&f);
         verdicts_free(&v);
@@ -272,7 +276,7 @@ int verdicts_render(const output_plan *plan, run_doc *merged, const verdict_opts
     verdicts_output out = {&v, o->fail_on, &f};
     rc |= output_plan_write(plan, OUTPUT_JUNIT, verdicts_junit, &out);
     rc |= output_plan_write(plan, OUTPUT_JSONL, verdicts_jsonl, &out);
-    rc |= fleet_exports_write(plan, &out, o->low_below);
+    rc |= fleet_exports_write(plan, &out, o);
     verdicts_text_last(plan->text, &v, o->fail_on, rc != 0);
     int status = verdicts_exit_status(&v, o->fail_on);
     fleet_free(&f);

@@ -26,29 +26,71 @@ static const struct launcher {
 
 static const char *const affinity_vars[] = {"ZE_AFFINITY_MASK", "ONEAPI_DEVICE_SELECTOR", "CUDA_VISIBLE_DEVICES"};
 
-/* The devices the launcher gave: first what this process may see (a list of devices,
- * as Slurm's GRES and the binding options set it: its items counted), then the node's
- * share of the job (SLURM_GPUS_ON_NODE a count, SLURM_JOB_GPUS a list). ONEAPI_DEVICE_SELECTOR
- * is a filter of backends and devices, not a list: left out. */
-static const struct {
-    const char *name;
-    bool list;
-} expect_vars[] = {
-    {"ZE_AFFINITY_MASK", true}, {"CUDA_VISIBLE_DEVICES", true}, {"HIP_VISIBLE_DEVICES", true},
-    {"SLURM_GPUS_ON_NODE", false}, {"SLURM_JOB_GPUS", true},
-};
-
-/* The batch systems' job ids, the first set. */
-static const char *const job_vars[] = {"SLURM_JOB_ID", "PBS_JOBID", "LSB_JOBID", "FLUX_JOB_ID", "JOB_ID"};
-
-/* The items of a comma-separated list ("0,1,2": 3); 0 for an empty one. */
+/* The items of a comma-separated list ("0,1,2": 3); -1 for an empty one. */
 static long list_items(const char *s)
 {
-    long n = *s ? 1 : 0;
+    long n = *s ? 1 : -1;
     for (; *s; s++)
         n += *s == ',';
     return n;
 }
+
+/* A whole decimal count in [1, 2^31); -1 for anything else ("four"). */
+static long whole_count(const char *s)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    return end != s && !*end && !errno && n > 0 && n < 0x7fffffffL ? n : -1;
+}
+
+/* ONEAPI_DEVICE_SELECTOR's devices, where it names them: oneAPI's grammar (intel/llvm,
+ * sycl/doc/EnvironmentVariables.md, "ONEAPI_DEVICE_SELECTOR") is terms apart by ';',
+ * each BACKEND:DEVICE[,DEVICE...], a term led by '!' a discard filter; BACKEND is
+ * level_zero, opencl, cuda, hip, native_cpu or *; a DEVICE is an index (0), a
+ * sub-device (0.1) or sub-sub-device (0.1.2), each exposed as a root device, or a
+ * wildcard (*, 0.*, *.*) or type (gpu, cpu, fpga). One accepting term of a named
+ * backend and indices alone gives their count ("level_zero:0,1" and
+ * "level_zero:0.0,0.1": 2); a wildcard, a type ("all of them": as many as there are),
+ * a discard filter (what is left is not said), several terms or a malformed value give
+ * none (-1). */
+static long selector_devices(const char *s)
+{
+    const char *colon = strchr(s, ':');
+    if (!colon || colon == s || strpbrk(s, ";!") || (colon - s == 1 && *s == '*'))
+        return -1;
+    long n = 0;
+    for (const char *d = colon + 1;; d++) {
+        /* One device: digits, with up to two ".digits" after them. */
+        for (int parts = 1;; parts++, d++) {
+            size_t digits = strspn(d, "0123456789");
+            if (digits == 0)
+                return -1;
+            d += digits;
+            if (parts == 3 || *d != '.')
+                break;
+        }
+        n++;
+        if (*d != ',')
+            return *d ? -1 : n;
+    }
+}
+
+/* The devices the launcher gave: first what this process may see (a list of devices,
+ * as Slurm's GRES and the binding options set it, or oneAPI's selector where it names
+ * devices: their count), then the node's share of the job (SLURM_GPUS_ON_NODE a count,
+ * SLURM_JOB_GPUS a list). */
+static const struct {
+    const char *name;
+    long (*count)(const char *value); /* its devices; -1 where it does not say */
+} expect_vars[] = {
+    {"ZE_AFFINITY_MASK", list_items},      {"ONEAPI_DEVICE_SELECTOR", selector_devices},
+    {"CUDA_VISIBLE_DEVICES", list_items},  {"HIP_VISIBLE_DEVICES", list_items},
+    {"SLURM_GPUS_ON_NODE", whole_count},   {"SLURM_JOB_GPUS", list_items},
+};
+
+/* The batch systems' job ids, the first set. */
+static const char *const job_vars[] = {"SLURM_JOB_ID", "PBS_JOBID", "LSB_JOBID", "FLUX_JOB_ID", "JOB_ID"};
 
 /* What the launcher says of the devices, and the job, into out. */
 static void launcher_devices(rank_getenv env, rank_info *out)
@@ -56,9 +98,8 @@ static void launcher_devices(rank_getenv env, rank_info *out)
     out->devices_seen = out->devices_expected = -1;
     for (size_t i = 0; i < sizeof expect_vars / sizeof expect_vars[0] && out->devices_expected < 0; i++) {
         const char *v = env(expect_vars[i].name);
-        char *end;
-        long n = !v || !*v ? -1 : expect_vars[i].list ? list_items(v) : strtol(v, &end, 10);
-        if (n > 0 && (expect_vars[i].list || (*end == '\0' && n < 0x7fffffffL))) {
+        long n = v && *v ? expect_vars[i].count(v) : -1;
+        if (n > 0) {
             out->devices_expected = n;
             snprintf(out->expected_from, sizeof out->expected_from, "%s", expect_vars[i].name);
         }

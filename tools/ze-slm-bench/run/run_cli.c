@@ -124,6 +124,7 @@ int run_cli_option(run_cli *o, int c, const char *arg)
         if ((ok = cli_u32("--min-peers", arg, 1, 4096, &v32)))
             o->min_peers = v32;
         break;
+    case RUN_KEY_NO_CONFIRM: o->no_confirm = true; break;
     case 'R': o->rank_files = arg; break;
     case 'F':
         if (!verdict_parse_list(arg, &o->fail_on))

@@ -30,6 +30,7 @@ typedef struct run_cli {
     unsigned fail_on;  /* --mpi: the verdicts that set rank 0's exit status (fleet/fleet_verdict.h) */
     long expect_gpus, ranks_per_device; /* --mpi: the inventory's (fleet/inventory.h); 0: the defaults */
     long min_peers;                     /* --mpi: the fewest peers a device is judged against; 0: the default */
+    bool no_confirm;                    /* --mpi --no-confirm: one pass, no confirmation (fleet/confirm.h) */
     const char *rank_files; /* --mpi --rank-files DIR: each rank also writes DIR/HOST-RANK.json as it goes */
     /* run --mpi's hooks (NULL: none), called with hook_ctx: before each workload (the
      * barrier), and with the finished document, which then goes to it instead of to
@@ -47,6 +48,7 @@ typedef struct run_cli {
 #define RUN_KEY_EXPECT_GPUS (CLI_KEY_LONG_ONLY + 17)
 #define RUN_KEY_RANKS_PER_DEVICE (CLI_KEY_LONG_ONLY + 18)
 #define RUN_KEY_MIN_PEERS (CLI_KEY_LONG_ONLY + 19)
+#define RUN_KEY_NO_CONFIRM (CLI_KEY_LONG_ONLY + 20)
 
 /* The options `run` and `profile` share, as rows of their option tables. */
 #define RUN_CLI_OPTIONS                                                                              \

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "render/run_render.h"
 #include "render/verdicts_render.h"
+#include "fleet/confirm.h"
 #include "fleet/run_fleet.h"
 #include "io/output.h"
 #include "json/run_doc_json.h"
@@ -20,7 +21,7 @@
 #include "run/run_mpi.h"
 #include "run/ticker.h"
 
-enum { TAG_HEAD = 2009, TAG_TEXT };
+enum { TAG_HEAD = 2009, TAG_TEXT, TAG_PLAN };
 
 /* Host names are exchanged once at the start: a rank that dies later is still named. */
 #define HOST_LEN 256
@@ -204,20 +205,20 @@ static bool send_own(const char *text, int rc, double wait_s)
     return wait_until(&req[0], deadline) && wait_until(&req[1], deadline);
 }
 
-/* Rank 0: its own document (`own`, taken) and every other rank's read back
- * (run_doc_parse), merged, written through the output plan of --json, --csv and
- * --markdown. Returns the exit status. */
-static int write_fleet(const run_cli *o, run_doc *own, char **texts, int *rcs, int size,
-                       const char (*hosts)[HOST_LEN], int argc, char **argv)
+/* The verdicts' options of rank 0, the same for the first judgement and the last. */
+static verdict_opts fleet_opts(const run_cli *o, int size)
 {
-    run_doc *docs = calloc((size_t)size, sizeof *docs), merged = {0};
-    char (*names)[32] = calloc((size_t)size, sizeof *names);
-    char **sources = calloc((size_t)size, sizeof *sources);
-    int rc = 0;
-    if (!docs || !names || !sources) {
-        rc = cli_error("out of host memory");
-        goto out;
-    }
+    return (verdict_opts){.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW, .expect = size,
+                          .fail_on = o->fail_on, .expect_gpus = o->expect_gpus,
+                          .ranks_per_device = o->ranks_per_device, .min_peers = o->min_peers};
+}
+
+/* Rank 0: its own document (`own`, taken) in docs[0] and every other rank's read back
+ * (run_doc_parse), or an error document of a rank that sent nothing; sources[r] "rank
+ * r" (in names). rcs[r] 1 for a rank lost. */
+static void read_ranks(const run_cli *o, run_doc *own, char **texts, int *rcs, int size, const char (*hosts)[HOST_LEN],
+                       run_doc *docs, char (*names)[32], char **sources, int argc, char **argv)
+{
     docs[0] = *own;
     memset(own, 0, sizeof *own);
     for (int r = 0; r < size; r++) {
@@ -230,30 +231,151 @@ static int write_fleet(const run_cli *o, run_doc *own, char **texts, int *rcs, i
         }
         snprintf(names[r], sizeof names[r], "rank %d", r);
         sources[r] = names[r];
-        rc = rcs[r] > rc ? rcs[r] : rc;
     }
+}
+
+/* Rank 0: the ranks' documents merged, written through the output plan of --json, --csv
+ * and --markdown, judged (`confirm`: the devices measured again; NULL none). Returns the
+ * exit status. */
+static int write_fleet(const run_cli *o, run_doc *docs, char **sources, const int *rcs, int size,
+                       const confirm_set *confirm, int argc, char **argv)
+{
+    run_doc merged = {0};
+    int rc = 0;
+    for (int r = 0; r < size; r++)
+        rc = rcs[r] > rc ? rcs[r] : rc;
     output_plan plan;
     int mine = output_plan_init(&plan, o->json, o->csv, o->markdown);
     if (!mine && !run_doc_merge(&merged, docs, sources, (size_t)size, output_document(argc, argv)))
         mine = cli_error("out of host memory");
     /* The fleet's verdicts set the status, as merge's do (a lost rank is an ERROR);
      * an interrupt stays 128 + its signal. */
-    verdict_opts vo = {.slow_below = VERDICT_SLOW_BELOW, .low_below = VERDICT_LOW_BELOW, .expect = size,
-                       .fail_on = o->fail_on, .expect_gpus = o->expect_gpus, .ranks_per_device = o->ranks_per_device,
-                       .min_peers = o->min_peers};
+    verdict_opts vo = fleet_opts(o, size);
+    vo.confirm = confirm;
     if (!mine)
         mine = verdicts_render(&plan, &merged, &vo, NULL);
-    rc = rc > 128 ? rc : mine;
-out:
     if (merged.head)
         run_doc_free(&merged);
-    for (int r = 0; docs && r < size; r++)
-        if (docs[r].head)
-            run_doc_free(&docs[r]);
-    free(docs);
-    free(names);
-    free(sources);
-    return rc;
+    return rc > 128 ? rc : mine;
+}
+
+/* Rank 0: the devices of the first pass that a confirmation measures again (none where
+ * a rank was lost: its barriers cannot be met). False when out of memory. */
+static bool accused(const run_cli *o, const run_doc *docs, char *const *sources, int size, bool lost,
+                    confirm_set *set)
+{
+    memset(set, 0, sizeof *set);
+    if (o->no_confirm || lost)
+        return true;
+    fleet f = {0};
+    verdicts v = {0};
+    verdict_opts vo = fleet_opts(o, size);
+    bool ok = fleet_init(&f);
+    for (int r = 0; ok && r < size; r++)
+        ok = fleet_add_doc(&f, &docs[r], sources[r]);
+    if (ok) {
+        fleet_sort(&f);
+        ok = fleet_mark_duplicates(&f) && verdicts_compute(&f, &vo, &v) && confirm_select(&f, &v, vo.slow_below, set);
+    }
+    verdicts_free(&v);
+    if (f.keys)
+        fleet_free(&f);
+    return ok;
+}
+
+/* The confirmation (fleet/confirm.h), a step every live rank takes whatever it has to do:
+ * rank 0 sends each the plan (plan[i]: choices[i] is measured again; plan[n]: any is),
+ * every rank measures those in lock step, the ranks not accused too (the accused then
+ * meet the load they met the first time), and sends its document; rank 0 puts the
+ * accused ranks' second results in their documents (docs; `second` keeps what they point
+ * at). Each wait is bounded by --mpi-wait; a rank that misses one is lost, as in the
+ * first pass. */
+static void confirm_pass(run_cli *o, rank_run *rr, const run_choice *choices, size_t n, int size, const char *me,
+                         run_doc *docs, run_doc *second, confirm_set *set, char **texts, int argc, char **argv)
+{
+    int rank = rr->ls.rank;
+    int *plan = calloc(n + 1, sizeof *plan);
+    run_choice *again = calloc(n ? n : 1, sizeof *again);
+    int *rcs = calloc((size_t)size, sizeof *rcs);
+    if (!plan || !again || !rcs) {
+        cli_error("rank %d: out of host memory: no confirmation", rank);
+        rr->ls.lost = true;
+        goto out;
+    }
+    for (size_t i = 0; rank == 0 && !rr->ls.lost && i < n; i++)
+        plan[n] |= plan[i] = set->n > 0 && confirm_has_workload(set, choices[i].wl->name);
+    double deadline = now_s() + o->mpi_wait_s;
+    if (rank == 0) {
+        for (int r = 1; r < size; r++) {
+            MPI_Request req;
+            if (texts[r] && (MPI_Isend(plan, (int)n + 1, MPI_INT, r, TAG_PLAN, MPI_COMM_WORLD, &req) != MPI_SUCCESS ||
+                             !wait_until(&req, deadline)))
+                rr->ls.lost = true;
+        }
+    } else {
+        MPI_Request req;
+        if (MPI_Irecv(plan, (int)n + 1, MPI_INT, 0, TAG_PLAN, MPI_COMM_WORLD, &req) != MPI_SUCCESS ||
+            !wait_until(&req, deadline)) {
+            cli_error("rank %d: rank 0 sent no confirmation plan within %.0f s", rank, o->mpi_wait_s);
+            rr->ls.lost = true;
+        }
+    }
+    if (rr->ls.lost || !plan[n])
+        goto out;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (plan[i])
+            again[m++] = choices[i];
+    if (rank == 0)
+        printf("\nConfirming: %zu device%s below a FAIL floor, every rank measures %zu workload%s again.\n", set->n,
+               set->n == 1 ? "" : "s", m, m == 1 ? "" : "s");
+    /* The second pass writes no rank file: the first pass's is the rank's record. */
+    const char *json = o->json;
+    o->json = NULL;
+    rr->ls.barriers = 0;
+    rr->kept = false;
+    free(rr->text);
+    rr->text = NULL;
+    int own = run_cli_execute(o, again, m, argc, argv);
+    o->json = json;
+    while (rr->ls.barriers < m && !rr->ls.lost)
+        barrier(&rr->ls);
+    if (!own_document(rr, o, own, rank, me, argc, argv)) {
+        cli_error("rank %d: out of host memory", rank);
+        goto out;
+    }
+    if (rank != 0) {
+        if (!send_own(rr->text, own, o->mpi_wait_s)) {
+            rr->ls.lost = true;
+            cli_error("rank %d: rank 0 did not take its second results within %.0f s", rank, o->mpi_wait_s);
+        }
+        goto out;
+    }
+    second[0] = rr->own;
+    memset(&rr->own, 0, sizeof rr->own);
+    char **texts2 = calloc((size_t)size, sizeof *texts2);
+    if (!texts2)
+        goto out;
+    gather(size, o->mpi_wait_s, texts2, rcs);
+    for (size_t k = 0; k < set->n; k++) {
+        confirm_device *c = &set->devices[k];
+        int r = (int)c->rank;
+        char why[256];
+        if (r < 0 || r >= size || (r > 0 && (!texts2[r] || run_doc_parse(texts2[r], strlen(texts2[r]), &second[r], why,
+                                                                           sizeof why))))
+            continue;
+        c->measured = docs[r].n_devices > 0 && second[r].n_devices > 0 &&
+                      confirm_replace(&docs[r].devices[0], &second[r].devices[0]) > 0;
+    }
+    for (int r = 0; r < size; r++) {
+        rr->ls.lost |= !texts2[r] && r > 0;
+        free(texts2[r]);
+    }
+    free(texts2);
+out:
+    free(plan);
+    free(again);
+    free(rcs);
 }
 
 int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
@@ -275,6 +397,11 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
     char (*hosts)[HOST_LEN] = calloc((size_t)size, HOST_LEN);
     char **texts = calloc((size_t)size, sizeof *texts);
     int *rcs = calloc((size_t)size, sizeof *rcs), rc = 0;
+    /* Rank 0: the ranks' documents, their second measurements, their names. */
+    run_doc *docs = NULL, *second = NULL;
+    char (*names)[32] = NULL;
+    char **sources = NULL;
+    confirm_set set = {0};
     if (!hosts || !texts || !rcs) {
         rc = cli_error("out of host memory");
         goto out;
@@ -337,7 +464,16 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
         gather(size, o->mpi_wait_s, texts, rcs);
         for (int r = 1; r < size; r++)
             rr.ls.lost |= !texts[r];
-        rc = write_fleet(o, &rr.own, texts, rcs, size, (const char(*)[HOST_LEN])hosts, argc, argv);
+        if (!(docs = calloc((size_t)size, sizeof *docs)) || !(second = calloc((size_t)size, sizeof *second)) ||
+            !(names = calloc((size_t)size, sizeof *names)) || !(sources = calloc((size_t)size, sizeof *sources))) {
+            rc = cli_error("out of host memory");
+            goto out;
+        }
+        read_ranks(o, &rr.own, texts, rcs, size, (const char(*)[HOST_LEN])hosts, docs, names, sources, argc, argv);
+        if (!accused(o, docs, sources, size, rr.ls.lost, &set)) {
+            rc = cli_error("out of host memory");
+            goto out;
+        }
     } else {
         /* Once rank 0 has them, its exit status speaks for this rank: a launcher
          * ends every rank when one exits with an error. */
@@ -348,7 +484,23 @@ int run_mpi_execute(run_cli *o, const run_choice *choices, size_t n, int argc, c
             cli_error("rank %d: rank 0 did not take its results within %.0f s", rank, o->mpi_wait_s);
         }
     }
+    /* Rank 0 takes the step even with a rank lost: the live ranks wait for its word. */
+    if (!o->no_confirm && (rank == 0 || !rr.ls.lost))
+        confirm_pass(o, &rr, choices, n, size, me, docs, second, &set, texts, argc, argv);
+    if (rank == 0)
+        rc = write_fleet(o, docs, sources, rcs, size, &set, argc, argv);
 out:
+    for (int r = 0; r < size; r++) {
+        if (docs && docs[r].head)
+            run_doc_free(&docs[r]);
+        if (second && second[r].head)
+            run_doc_free(&second[r]);
+    }
+    free(docs);
+    free(second);
+    free(names);
+    free(sources);
+    confirm_free(&set);
     if (rr.own.head)
         run_doc_free(&rr.own);
     free(rr.text);

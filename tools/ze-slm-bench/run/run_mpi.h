@@ -5,7 +5,11 @@
  * its own run document as it is, gathers the other ranks' (run_doc_json's text, read
  * back with run_doc_parse) and writes one (fleet/run_fleet.h). Every wait is bounded by --mpi-wait: a rank that does
  * not open its device is an error entry, one that dies or hangs is an error entry
- * once the wait is over, and the others finish. Built with ZESLM_WITH_MPI only. */
+ * once the wait is over, and the others finish. Then, unless --no-confirm, the
+ * confirmation (fleet/confirm.h): rank 0 judges, every live rank hears which workloads
+ * are measured again (none: it goes on to the end) and measures them in lock step, and
+ * the devices below a FAIL floor on speed are judged on their second measurement. Built
+ * with ZESLM_WITH_MPI only. */
 #ifndef ZESLM_RUN_MPI_H
 #define ZESLM_RUN_MPI_H
 
