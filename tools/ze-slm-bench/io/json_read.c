@@ -170,10 +170,12 @@ json_t *json_read_value(yyjson_val *v)
 
 json_t *json_read(const char *text, size_t len, size_t flags, json_error_t *err)
 {
-    yyjson_read_err yerr;
+    yyjson_read_err yerr = {0};
     yyjson_doc *doc = len ? yyjson_read_opts((char *)text, len, FLAGS, NULL, &yerr) : NULL;
     yyjson_val *root = yyjson_doc_get_root(doc);
-    const char *why = !doc ? "not JSON"
+    /* A NUL byte ends jansson's reading of a text; here it is a byte of the text, and
+     * refused after the value as any other byte (yyjson's words then). */
+    const char *why = !doc ? (yerr.msg ? yerr.msg : "not JSON")
                       : !(flags & JSON_DECODE_ANY) && !yyjson_is_ctn(root) ? "'[' or '{' expected"
                                                                           : unlike_jansson(root, flags, 0);
     json_t *v = NULL;
@@ -244,7 +246,7 @@ yyjson_doc *json_read_span(const char *text, size_t len, size_t at, size_t max, 
             break;
         window = window > limit / 2 ? limit : 2 * window;
     }
-    const char *why = "not JSON";
+    const char *why = yerr.msg ? yerr.msg : "not JSON";
     if (doc && !(why = unlike_jansson(yyjson_doc_get_root(doc), JSON_REJECT_DUPLICATES, 0))) {
         *end = at + yyjson_doc_get_read_size(doc);
         return doc;
