@@ -28,6 +28,9 @@ fail() {
     exit 1
 }
 export OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd POCL_MAX_PTHREAD_COUNT=1
+# run --mpi: four PoCL devices (POCL_DEVICES: a pthread device each), a rank each by its
+# local rank, four peers (ranks on one device would be that one device, with no peer).
+[ "$mode" = mpi ] && export POCL_DEVICES="pthread pthread pthread pthread"
 cat >"$tmp/rank.sh" <<'SH'
 #!/bin/sh
 # The rank CONFIRM_RANK runs under CONFIRM_FAULT; the others as they are.
@@ -68,7 +71,7 @@ if [ "$mode" = mpi ]; then
     # launch NAME FAULT RANK [OPTION]: four ranks, RANK under FAULT; NAME.out, NAME.json, $rc.
     launch() {
         CONFIRM_RANK=$3 CONFIRM_FAULT=$2 timeout 300 "$mpiexec" -np 4 "$tmp/rank.sh" "$bench" run --mpi --backend cl \
-            --quick --reps 15 bank/strided --ranks-per-device 4 ${4:-} --json "$tmp/$1.json" >"$tmp/$1.out" 2>&1
+            --quick --reps 15 bank/strided ${4:-} --json "$tmp/$1.json" >"$tmp/$1.out" 2>&1
         rc=$?
         grep -E '^(Confirming|SLOW|LOW|ERROR|UNJUDGED|Verdicts)' "$tmp/$1.out"
     }

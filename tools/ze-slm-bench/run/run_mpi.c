@@ -275,7 +275,8 @@ static bool accused(const run_cli *o, const run_doc *docs, char *const *sources,
         ok = fleet_add_doc(&f, &docs[r], sources[r]);
     if (ok) {
         fleet_sort(&f);
-        ok = fleet_mark_duplicates(&f) && verdicts_compute(&f, &vo, &v) && confirm_select(&f, &v, vo.slow_below, set);
+        ok = fleet_mark_duplicates(&f) && fleet_mark_shared(&f) && verdicts_compute(&f, &vo, &v) &&
+             confirm_select(&f, &v, vo.slow_below, set);
     }
     verdicts_free(&v);
     if (f.keys)
