@@ -22,7 +22,8 @@
 # 0.517 in 1 of 80 runs here, and a rank slowed 4x read 0.62 in 1 of 20 on CI. At 15 (the
 # median of 15 launches), in 60 runs of each kind with CI's stages running beside them,
 # the fault-free lowest was 0.685 and a slowed rank's highest 0.360; 30 did no better
-# (0.680 and 0.407 in 60 more).
+# (0.680 and 0.407 in 60 more). Those ranks shared one PoCL device; a device each
+# (POCL_DEVICES, below), 20 of each: 0.805 and 0.259.
 # Prints each run's FAIL lines and the counts (clean runs with a FAIL; slowed runs found),
 # the lowest score of a workload in the clean runs and the highest of a slowed rank (how
 # near each came to the floor). Fails unless every clean run passes and every slowed run is found.
