@@ -4,8 +4,9 @@
 # reader sees (the figure marks, <!-- fig FILE | ... -->, that doc_figures checks each
 # figure against its results file by, are not counted), and
 # neither it nor docs/ names an issue by its number (the word, then digits, with or
-# without a space) or a dated tree ("the tree of 2026-11-23"): what is true now is said without its history. Every relative link of
-# the README and of docs/ names a file or folder that exists.
+# without a space) or a dated tree ("the tree of 2026-11-23"): what is true now is said
+# without its history. Every relative link of the README and of docs/ names a file or
+# folder that exists.
 # Usage: readme_front_door.sh SOURCE_DIR
 set -eu
 root=$1
