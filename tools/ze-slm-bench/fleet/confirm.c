@@ -7,6 +7,7 @@
 
 #include "fleet/confirm.h"
 #include "fleet/reason_codes.h"
+#include "model/result_key.h"
 
 /* The codes a confirmation re-measures: the FAIL floors of a speed figure. An error, a
  * stopped run or a missing rank is no figure that noise makes. */
@@ -102,12 +103,6 @@ void confirm_free(confirm_set *c)
     memset(c, 0, sizeof *c);
 }
 
-static bool same_result(const zeslm_result *a, const zeslm_result *b)
-{
-    return strcmp(a->workload, b->workload) == 0 && strcmp(a->variant, b->variant) == 0 &&
-           strcmp(a->params, b->params) == 0;
-}
-
 /* The second measurement replaces the first, rather than the better of the two being
  * kept: the question is whether the device is slow now, again, and a figure is then of
  * one measurement, as its peers' are; the first stays in the entry (first_*). */
@@ -120,7 +115,7 @@ size_t confirm_replace(run_doc_device *first, run_doc_device *second)
             continue;
         for (size_t i = 0; i < first->results.count; i++) {
             zeslm_result *r = &first->results.items[i];
-            if (!same_result(r, s))
+            if (result_names_cmp(r, s) != 0)
                 continue;
             zeslm_result t = *r;
             *r = *s;

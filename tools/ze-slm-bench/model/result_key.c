@@ -6,8 +6,7 @@
 #include "model/intern.h"
 #include "model/result_key.h"
 
-/* Workload, variant and parameters alone. */
-static int by_names(const zeslm_result *a, const zeslm_result *b)
+int result_names_cmp(const zeslm_result *a, const zeslm_result *b)
 {
     int c = strcmp(a->workload, b->workload);
     c = c ? c : strcmp(a->variant, b->variant);
@@ -47,7 +46,7 @@ bool result_keys(const zeslm_results *all, result_key *keys)
 
 int result_key_cmp(const result_key *a, const result_key *b)
 {
-    int c = by_names(a->r, b->r);
+    int c = result_names_cmp(a->r, b->r);
     if (c || a->grouped != b->grouped)
         return c ? c : a->grouped - b->grouped;
     uint32_t ga = a->grouped ? a->r->group_size : 0, gb = b->grouped ? b->r->group_size : 0;

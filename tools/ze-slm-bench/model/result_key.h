@@ -21,6 +21,10 @@ typedef struct result_key {
  * out of memory. */
 bool result_keys(const zeslm_results *all, result_key *keys);
 
+/* The order of workload, variant and parameters alone (the group size aside): 0 for the
+ * same names. */
+int result_names_cmp(const zeslm_result *a, const zeslm_result *b);
+
 /* The order of identities: 0 for the same result. */
 int result_key_cmp(const result_key *a, const result_key *b);
 
