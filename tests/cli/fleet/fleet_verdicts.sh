@@ -52,6 +52,14 @@ merge 0 "$tmp/pair1.out" "$tmp/pair/"*.json --min-peers 1
 has "$tmp/pair1.out" "^SLOW       node0000, rank 1, d1 .*: 0.57 of the median of 2 devices .*\[ZESLM_FR_SLOW, WARN\]$"
 merge 4 "$tmp/pairb.out" "$tmp/pair/"*.json --baseline "$tmp/one.json"
 has "$tmp/pairb.out" "^LOW        node0000, rank 1, d1 .*: 0.40 of the baseline of its model (FAIL below 0.50) \[ZESLM_FR_LOW_FLOOR, FAIL\]$"
+# docs/fleet-health.md's drain list, taken from the page: a node with a FAIL, not one
+# with a WARN alone.
+drain=$(grep -m1 "^grep -E '^(SLOW|" "$dir/../docs/fleet-health.md") || fail "no drain-list pipeline in docs/fleet-health.md"
+for case in pair1: pairb:node0000; do
+    mkdir -p "$tmp/drain" && cp "$tmp/${case%%:*}.out" "$tmp/drain/verdicts.txt"
+    got=$(dir="$tmp/drain" sh -c "$drain")
+    [ "$got" = "${case#*:}" ] || fail "the drain list printed '$got', not '${case#*:}', for: $(cat "$tmp/${case%%:*}.out")"
+done
 
 # Ranks that measured one device (a host's four here, allowed by --ranks-per-device 4)
 # are judged as that one device, at each result's best speed over its ranks: the 2x

@@ -37,7 +37,7 @@ cd "$tmp" || exit 1
 cat "$tmp/ok.out"
 # A busy CPU may let reduce/many beat its read ceiling (counted as 1, ceiling_exceeded).
 for want in "PASSED .* Ran 1/1 test case" "P: reduce_many: [01][.0-9]* of ceiling" "P: conv_tiled: " "P: hist_lanes: " \
-    "P: slow_gpus: 0 GPUs" "P: throttled_gpus: 0 GPUs"; do
+    "P: failed_gpus: 0 GPUs" "P: slow_gpus: 0 GPUs" "P: throttled_gpus: 0 GPUs"; do
     grep -q "$want" "$tmp/ok.out" || fail "no '$want' in ReFrame's report"
 done
 # After a pass the merged document and merge's verdicts are kept in the output folder.
@@ -49,9 +49,10 @@ done
 "$venv/bin/reframe" -c "$check" -r -S bench="$bench" -S num_nodes=2 --prefix "$tmp/two" >"$tmp/two.out" 2>&1 &&
     fail "ReFrame passed a job with a missing rank: $(cat "$tmp/two.out")"
 grep -q "1 rank(s) of 2 left no results file: rank 1 MISSING" "$tmp/two.out" || fail "no missing rank in: $(cat "$tmp/two.out")"
-# A job of two GPUs, one half as fast as the other: its run stands for both ranks (one
-# task's file made two by fleet_files.py, rank 1 at 0.5), and the reference's bound on
-# slow_gpus fails it on any system (two GPUs: each one peer, --min-peers 1).
+# A job of two GPUs, one a quarter as fast as the other: its run stands for both ranks
+# (one task's file made two by fleet_files.py, rank 1 at 0.25: 0.4 of the median of the
+# two, merge's SLOW of level FAIL), and the reference's bound on failed_gpus fails it on
+# any system (two GPUs: each one peer, --min-peers 1).
 gen=$(cd "$(dirname "$0")" && pwd)/fleet_files.py
 cat >"$tmp/slowbench" <<EOF
 #!/bin/sh
@@ -60,15 +61,15 @@ if [ "\$1" = run ]; then
     "$bench" "\$@" >/dev/null || exit
     # Its results file, not the start file it wrote first (HOST-RANK.start.json).
     rm -f "\$dir"/*.start.json
-    mv "\$dir"/*.json "$tmp/one-rank.json" && exec python3 "$gen" "$tmp/one-rank.json" "\$dir" --ranks 2 --slow 1:0.5
+    mv "\$dir"/*.json "$tmp/one-rank.json" && exec python3 "$gen" "$tmp/one-rank.json" "\$dir" --ranks 2 --slow 1:0.25
 fi
 exec "$bench" "\$@"
 EOF
 chmod 755 "$tmp/slowbench"
 "$venv/bin/reframe" -c "$check" -r -S bench="$tmp/slowbench" -S num_nodes=2 -S min_peers=1 --prefix "$tmp/slow" >"$tmp/slow.out" 2>&1 &&
-    fail "ReFrame passed a job with a GPU at half speed: $(cat "$tmp/slow.out")"
-grep -q "slow_gpus" "$tmp/slow.out" && grep -qi "performance" "$tmp/slow.out" ||
-    fail "the failure is not slow_gpus' bound: $(cat "$tmp/slow.out")"
+    fail "ReFrame passed a job with a GPU at a quarter speed: $(cat "$tmp/slow.out")"
+grep -q "failed to meet reference(s): failed_gpus=1 GPUs" "$tmp/slow.out" ||
+    fail "the failure is not failed_gpus' bound: $(cat "$tmp/slow.out")"
 # A "benchmark" that writes nothing fails the sanity check.
 "$venv/bin/reframe" -c "$check" -r -S bench=true --prefix "$tmp/bad" >"$tmp/bad.out" 2>&1 &&
     fail "ReFrame passed a run that wrote no results: $(cat "$tmp/bad.out")"

@@ -9,7 +9,7 @@
 #    block: mpiexec.mpich, mpiexec.openmpi as root, srun --mpi=pmi2 (MPICH) and
 #    srun --mpi=pmix (Open MPI, OMPI_MCA_btl=self,tcp);
 #  - ReFrame through Slurm (reference/reframe/site_slurm.py, one task a node): it passes,
-#    and fails on slow_gpus with n2's device slowed;
+#    and fails on failed_gpus with n2's device slowed;
 #  - fleet-health.md's drain list from a job: empty, then n2 with n2 slowed;
 #  - fleet-health.md's epilog, run by slurmd (Epilog=DIR/*) after each job on both
 #    nodes, and the same script as slurmd's HealthCheckProgram: a healthy node is never
@@ -208,35 +208,31 @@ chmod 755 "$tmp/bin/ze-slm-bench"
 reframe_cmd=$(block "$repo/docs/cluster.md" 'reframe -c reference/reframe/ze_slm.py -r -S bench=$PWD/build/ze-slm-bench' |
     sed -e ':a' -e '/\\$/N; s/\\\n *//; ta' | grep '^reframe -C reference/reframe/site_slurm.py ')
 [ -n "$reframe_cmd" ] || fail "no ReFrame command through Slurm in docs/cluster.md"
-# Two healthy nodes are two peers: each SLOW below 0.82 of the other, which a machine that
-# other work loads gave once in 8 runs (and the drain list's job once in 9) (the noise of fault-free hosts that confirmation
-# answers in run --mpi and check): the healthy job has a second try (--max-retries 1),
-# the slowed one none. ReFrame writes its log to TMPDIR on a failure.
+# Two healthy nodes are two peers: each SLOW (a WARN) below 0.9 of their median, which
+# this machine's noise gives (0.87 of it in CI's run); the check and the drain list fail
+# a node on a FAIL alone (below half its peer's median), as merge's exit status does.
+# ReFrame writes its log to TMPDIR on a failure.
 for plant in none slow; do
     echo "$plant" >"$tmp/plant"
     cmd=$(printf '%s\n' "$reframe_cmd" | sed "s|^reframe |$build/reframe/bin/reframe |; s|bench=\$PWD/build/ze-slm-bench|bench=$tmp/bin/ze-slm-bench|; s|gpus_per_node=4|gpus_per_node=1 -S min_peers=1|")
-    retry=""
-    [ $plant = none ] && retry="--max-retries 1"
     echo "== ReFrame, n2: $plant"
-    (cd "$work" && TMPDIR=$tmp timeout 300 sh -c "$cmd --prefix $tmp/rf-$plant $retry") >"$tmp/rf.out" 2>&1
+    (cd "$work" && TMPDIR=$tmp timeout 300 sh -c "$cmd --prefix $tmp/rf-$plant") >"$tmp/rf.out" 2>&1
     rc=$?
     grep -E '^P: |PASSED|FAILED|Reason|Retrying' "$tmp/rf.out"
     case $plant in
-    none) [ $rc -eq 0 ] && grep -q 'P: slow_gpus: 0 GPUs' "$tmp/rf.out" || fail "ReFrame, no fault: exit $rc: $(cat "$tmp/rf.out")" ;;
-    slow) [ $rc -ne 0 ] && grep -q 'failed to meet reference(s): slow_gpus=1 GPUs' "$tmp/rf.out" ||
-        fail "ReFrame with n2 slowed: exit $rc, not failed on slow_gpus=1: $(cat "$tmp/rf.out" \
+    none) [ $rc -eq 0 ] && grep -q 'P: failed_gpus: 0 GPUs' "$tmp/rf.out" || fail "ReFrame, no fault: exit $rc: $(cat "$tmp/rf.out")" ;;
+    slow) [ $rc -ne 0 ] && grep -q 'failed to meet reference(s): failed_gpus=1 GPUs' "$tmp/rf.out" ||
+        fail "ReFrame with n2 slowed: exit $rc, not failed on failed_gpus=1: $(cat "$tmp/rf.out" \
             "$(find "$tmp/rf-slow" -name merge.txt | head -1)")" ;;
     esac
 done
 t2=$(date +%s)
 
 # fleet-health.md's drain list, from a job of one task a node.
-# Its SLOW is a WARN against the one peer: the healthy job has a second try, as ReFrame's.
 pipeline=$(block "$repo/docs/fleet-health.md" 'srun --ntasks-per-node="$GPUS" ze-slm-bench run --quick --json "$dir/"' | narrowed |
     sed 's|ze-slm-bench merge |ze-slm-bench merge --min-peers 1 |')
-for plant in none none-again slow; do
-    [ $plant = none-again ] && [ -z "$list" ] && continue
-    echo "${plant%-again}" >"$tmp/plant"
+for plant in none slow; do
+    echo "$plant" >"$tmp/plant"
     rm -rf "$tmp/job"
     printf '#!/bin/sh\nPATH=%s:$PATH GPUS=1 dir=%s\n%s\n' "$tmp/bin" "$tmp/job" "$pipeline" >"$tmp/job.sh"
     echo "== the drain list, n2: $plant"
@@ -246,8 +242,7 @@ for plant in none none-again slow; do
     list=$(grep -Ex '[A-Za-z0-9_.-]+' "$tmp/job.out")
     echo "drain list: ${list:-(empty)}"
     case $plant in
-    none) [ -z "$list" ] || cat "$tmp/job/verdicts.txt" ;;
-    none-again) [ -z "$list" ] || fail "a drain list with no fault, twice: $list: $(cat "$tmp/job/verdicts.txt")" ;;
+    none) [ -z "$list" ] || fail "a drain list with no fault: $list: $(cat "$tmp/job/verdicts.txt")" ;;
     slow) [ "$list" = n2 ] || fail "the drain list is not n2: $list: $(cat "$tmp/job/verdicts.txt")" ;;
     esac
 done
