@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "io/json_read.h"
+#include "io/json_write.h"
 #include "fleet/fleet_read.h"
 #include "fleet/verdict_options.h"
 #include "model/peers.h"
@@ -127,7 +128,7 @@ bool baseline_file_write(FILE *out, const fleet *f, const verdicts *v, const ver
         ok = m && json_array_append_new(json_object_get(doc, "models"), m) == 0;
         i = j;
     }
-    ok = ok && json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', out) != EOF;
+    ok = ok && json_write_document(out, doc);
     json_decref(doc);
     free(s);
     free(scratch);

@@ -21,6 +21,7 @@
 
 #include "cli/cli.h"
 #include "io/interrupt.h"
+#include "io/json_write.h"
 #include "io/output.h"
 #include "io/quiet.h"
 #include "table/fields.h"
@@ -533,7 +534,7 @@ int output_plan_write(const output_plan *p, output_format fmt, output_writer wri
 
 static bool json_writer(FILE *f, const void *doc)
 {
-    return json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+    return json_write_document(f, doc);
 }
 
 int output_plan_json(const output_plan *p, json_t *doc)

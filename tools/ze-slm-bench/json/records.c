@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "io/json_read.h"
+#include "io/json_write.h"
 #include "model/hosts.h"
 #include "json/records.h"
 #include "json/result_fields.h"
@@ -194,7 +195,7 @@ static json_t *w_times(const void *rec)
 static bool e_times(FILE *f, const void *rec, int depth)
 {
     const zeslm_result *r = rec;
-    return schema_emit_integers(f, r->times_ns, r->stats.n, depth);
+    return json_write_integers(f, r->times_ns, r->stats.n, depth);
 }
 
 /* The launch times (the caller frees r->times_ns). */
@@ -373,8 +374,8 @@ static bool e_results(FILE *f, const void *rec, int depth)
     const run_doc_device *d = rec;
     bool ok = fputc('[', f) != EOF;
     for (size_t i = 0; ok && i < d->results.count; i++)
-        ok = schema_emit_indent(f, depth + 1, i == 0) && schema_emit(f, &records_result, &d->results.items[i], depth + 1);
-    return ok && (d->results.count == 0 || schema_emit_indent(f, depth, true)) && fputc(']', f) != EOF;
+        ok = json_write_indent(f, depth + 1, i == 0) && schema_emit(f, &records_result, &d->results.items[i], depth + 1);
+    return ok && (d->results.count == 0 || json_write_indent(f, depth, true)) && fputc(']', f) != EOF;
 }
 
 /* The results into the device's list (sections are the caller's). */
@@ -556,7 +557,7 @@ static int write_device(void *ctx, size_t k, void *made)
 {
     const emitting *e = ctx;
     device_text *t = made;
-    bool ok = t && t->ok && schema_emit_indent(e->f, e->depth + 1, k == 0) && fwrite(t->text, 1, t->len, e->f) == t->len;
+    bool ok = t && t->ok && json_write_indent(e->f, e->depth + 1, k == 0) && fwrite(t->text, 1, t->len, e->f) == t->len;
     drop_device(ctx, made);
     return !ok;
 }
@@ -570,7 +571,7 @@ static bool e_devices(FILE *f, const void *rec, int depth)
     static const ordered_steps steps = {emit_device, write_device, drop_device};
     unsigned threads = ordered_cores();
     bool ok = fputc('[', f) != EOF && ordered_map(doc->n_devices, threads, 2 * (size_t)threads, &steps, &e) == 0;
-    return ok && (doc->n_devices == 0 || schema_emit_indent(f, depth, true)) && fputc(']', f) != EOF;
+    return ok && (doc->n_devices == 0 || json_write_indent(f, depth, true)) && fputc(']', f) != EOF;
 }
 
 /* Row i of the results over the devices (see peers.h), as the aggregate lists it. */
@@ -623,17 +624,17 @@ static bool e_aggregate(FILE *f, const void *rec, int depth)
     const run_doc *doc = rec;
     const peers *p = &doc->aggregate;
     json_t *slow = json_real(PEERS_SLOW_BELOW), *hosts = run_doc_hosts(doc);
-    bool ok = slow && hosts && fputc('{', f) != EOF && schema_emit_indent(f, depth + 1, true) &&
-              fputs("\"slow_below\": ", f) >= 0 && schema_emit_json(f, slow, depth + 1) &&
-              schema_emit_indent(f, depth + 1, false) && fputs("\"results\": [", f) >= 0;
+    bool ok = slow && hosts && fputc('{', f) != EOF && json_write_indent(f, depth + 1, true) &&
+              fputs("\"slow_below\": ", f) >= 0 && json_write(f, slow, depth + 1) &&
+              json_write_indent(f, depth + 1, false) && fputs("\"results\": [", f) >= 0;
     for (size_t i = 0; ok && i < p->n_rows; i++) {
         json_t *row = aggregate_row(p, i);
-        ok = row && schema_emit_indent(f, depth + 2, i == 0) && schema_emit_json(f, row, depth + 2);
+        ok = row && json_write_indent(f, depth + 2, i == 0) && json_write(f, row, depth + 2);
         json_decref(row);
     }
-    ok = ok && (p->n_rows == 0 || schema_emit_indent(f, depth + 1, true)) && fputc(']', f) != EOF &&
-         schema_emit_indent(f, depth + 1, false) && fputs("\"hosts\": ", f) >= 0 &&
-         schema_emit_json(f, hosts, depth + 1) && schema_emit_indent(f, depth, true) && fputc('}', f) != EOF;
+    ok = ok && (p->n_rows == 0 || json_write_indent(f, depth + 1, true)) && fputc(']', f) != EOF &&
+         json_write_indent(f, depth + 1, false) && fputs("\"hosts\": ", f) >= 0 &&
+         json_write(f, hosts, depth + 1) && json_write_indent(f, depth, true) && fputc('}', f) != EOF;
     json_decref(slow);
     json_decref(hosts);
     return ok;

@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "io/json_read.h"
+#include "io/json_write.h"
 #include "json/records.h"
 #include "json/records_schema.h"
 
@@ -185,7 +186,7 @@ int records_schema_write(FILE *f, bool written)
         json_object_update(top, run);
         json_object_set(top, "$defs", defs);
     }
-    int rc = top && json_dumpf(top, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF ? 0 : -1;
+    int rc = top && json_write_document(f, top) ? 0 : -1;
     json_decref(device);
     json_decref(result);
     json_decref(run);

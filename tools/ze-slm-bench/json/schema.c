@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/json_write.h"
 #include "json/schema.h"
 
 /* The field of `rec` a row points at. */
@@ -190,37 +191,11 @@ static bool scalar_kind(schema_kind k)
            k == SCHEMA_TEXT || k == SCHEMA_STR;
 }
 
-/* Whether s holds n bytes of UTF-8 as jansson 2.14 takes it (utf.c, utf8_check_string):
- * no overlong form, no surrogate half, nothing above U+10FFFF. */
-static bool utf8_valid(const char *s, size_t n)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < n;) {
-        unsigned c = u[i];
-        /* The length a lead byte gives; 0: a trail byte, an overlong C0 or C1, F5 up. */
-        size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                                 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-        if (len == 0 || len > n - i)
-            return false;
-        uint32_t cp = len == 1 ? c : c & (0x7Fu >> len);
-        for (size_t k = 1; k < len; k++) {
-            if (u[i + k] < 0x80 || u[i + k] > 0xBF)
-                return false;
-            cp = cp << 6 | (u[i + k] & 0x3Fu);
-        }
-        static const uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || cp < least[len])
-            return false;
-        i += len;
-    }
-    return true;
-}
-
 static scalar text_scalar(const char *s)
 {
     size_t n = strlen(s);
     /* json_string refuses other than UTF-8, and write_row writes that NULL as null. */
-    return utf8_valid(s, n) ? (scalar){.type = SCALAR_STRING, .s = s, .n = n} : (scalar){.type = SCALAR_NULL};
+    return json_utf8_valid(s, n) ? (scalar){.type = SCALAR_STRING, .s = s, .n = n} : (scalar){.type = SCALAR_NULL};
 }
 
 /* A scalar row's value as schema_write writes it: SCALAR_OMIT where it is left out. */
@@ -336,400 +311,42 @@ json_t *schema_write(const schema_record *t, const void *rec)
     return o;
 }
 
-/* ---- Written straight to a file ----
- * The bytes json_dumpf writes with a document's flags (JSON_INDENT(2) |
- * JSON_PRESERVE_ORDER: docs/results-schema.md's layout), written without making a
- * json_t of each value: a document of 10,000 devices holds 2 million result rows, and
- * a json_t made, dumped and freed for each of their scalars was a fifth of a merge
- *. The rules are jansson 2.14's (dump.c, strconv.c); tests/unit/
- * test_schema_emit.c holds each to json_dumps. */
+/* ---- Written straight to a file, through the one writer (io/json_write.h) ---- */
 
-/* Text on its way to f, gathered so that a record's run of scalar members costs one
- * fwrite rather than a call into stdio, and its lock, for each key, indent and value. */
-typedef struct sink {
-    FILE *f;
-    bool ok; /* false once a write failed */
-    size_t n;
-    char buf[4096];
-} sink;
-
-static void sink_open(sink *s, FILE *f)
-{
-    s->f = f, s->ok = true, s->n = 0;
-}
-
-/* Empties the buffer into f; false when this or an earlier write failed. */
-static bool sink_flush(sink *s)
-{
-    if (s->n && s->ok)
-        s->ok = fwrite(s->buf, 1, s->n, s->f) == s->n;
-    s->n = 0;
-    return s->ok;
-}
-
-static void put(sink *s, const char *text, size_t n)
-{
-    if (n > sizeof s->buf - s->n) {
-        sink_flush(s);
-        if (n > sizeof s->buf) {
-            s->ok = s->ok && fwrite(text, 1, n, s->f) == n;
-            return;
-        }
-    }
-    memcpy(s->buf + s->n, text, n);
-    s->n += n;
-}
-
-static void put_char(sink *s, char c)
-{
-    put(s, &c, 1);
-}
-
-static void put_indent(sink *s, int depth, bool first)
-{
-    static const char spaces[] = "                                                                ";
-    if (!first)
-        put_char(s, ',');
-    put_char(s, '\n');
-    for (int n = 2 * depth; n > 0; n -= (int)sizeof spaces - 1)
-        put(s, spaces, n < (int)sizeof spaces - 1 ? (size_t)n : sizeof spaces - 1);
-}
-
-bool schema_emit_indent(FILE *f, int depth, bool first)
-{
-    sink s;
-    sink_open(&s, f);
-    put_indent(&s, depth, first);
-    return sink_flush(&s);
-}
-
-/* "%" JSON_INTEGER_FORMAT ("lld"), by hand: the digits from the right, the magnitude
- * unsigned so that LLONG_MIN has one. */
-static void put_integer(sink *s, long long x)
-{
-    char text[24];
-    char *p = text + sizeof text;
-    unsigned long long m = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
-    do
-        *--p = (char)('0' + m % 10);
-    while ((m /= 10) != 0);
-    if (x < 0)
-        *--p = '-';
-    put(s, p, (size_t)(text + sizeof text - p));
-}
-
-#ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 u128;
-
-/* The 17 significant digits of a positive d from 1e-11 to 1e17 (a document's times,
- * rates and ratios), rounded as glibc's printf rounds "%.17g": to nearest, a tie to
- * even, on the exact binary value. d = m 2^e2 exactly, so d 10^p = m 5^p 2^(p+e2), in
- * 128 bits while 5^p < 2^63 (p <= 27). `digits` gets them, `exp10` the exponent of the
- * first; false outside that range (snprintf writes those). */
-static bool digits17(double d, uint64_t *digits, int *exp10)
-{
-    static const uint64_t e16 = 10000000000000000ull, e17 = 100000000000000000ull;
-    if (!(d >= 1e-11 && d < 1e17))
-        return false;
-    uint64_t bits;
-    memcpy(&bits, &d, sizeof bits);
-    uint64_t m = (bits & ((1ull << 52) - 1)) | 1ull << 52; /* a normal number: d >= 1e-11 */
-    int e2 = (int)(bits >> 52 & 0x7FF) - 1075;
-    /* log10(d) lies in [(e2 + 52) log10(2), (e2 + 53) log10(2)): k is the floor of one. */
-    int k = (int)floor((e2 + 52) * 0.30102999566398119521);
-    for (int tries = 0; tries < 3; tries++) {
-        int p = 16 - k;
-        if (p < 0 || p > 27)
-            return false;
-        uint64_t pow5 = 1;
-        for (int i = 0; i < p; i++)
-            pow5 *= 5;
-        u128 n = (u128)m * pow5, rem = 0, half = 0;
-        int shift = -(p + e2);
-        if (shift <= 0) {
-            if (-shift > 10)
-                return false; /* a guard: d 10^p < 10^18 is never shifted this far */
-            n <<= -shift;
-        } else {
-            if (shift > 120)
-                return false;
-            rem = n & (((u128)1 << shift) - 1);
-            half = (u128)1 << (shift - 1);
-            n >>= shift;
-        }
-        /* Exactly 17 digits before rounding, else the exponent was one off. */
-        if (n >= e17) {
-            k++;
-            continue;
-        }
-        if (n < e16) {
-            k--;
-            continue;
-        }
-        /* Rounding never carries into an 18th digit: for j from -11 to 17 the double
-         * closest below 10^j is 4.5e-17 of it away or more (1e-6 and 1e-7 the closest,
-         * worked out exactly for each j), and half a 17th digit is 5e-18 of it. */
-        uint64_t q = (uint64_t)n;
-        if (shift > 0 && (rem > half || (rem == half && (q & 1))))
-            q++;
-        *digits = q;
-        *exp10 = k;
-        return true;
-    }
-    return false;
-}
-
-/* "%.17g" of those digits as jansson leaves it: %g's plain form where the exponent is
- * from -4 to 16, else its exponent form, trailing zeros dropped either way; then ".0"
- * where no '.' is left, and the exponent without its leading zeros ("e-5"). */
-static void put_digits17(sink *s, bool negative, uint64_t q, int k)
-{
-    char d[17], text[40];
-    for (int i = 16; i >= 0; i--, q /= 10)
-        d[i] = (char)('0' + q % 10);
-    int len = 17, n = 0;
-    while (len > 1 && d[len - 1] == '0')
-        len--;
-    if (negative)
-        text[n++] = '-';
-    if (k >= 0) {
-        memcpy(text + n, d, (size_t)k + 1);
-        n += k + 1;
-        text[n++] = '.';
-        if (len > k + 1) {
-            memcpy(text + n, d + k + 1, (size_t)(len - k - 1));
-            n += len - k - 1;
-        } else {
-            text[n++] = '0';
-        }
-    } else if (k >= -4) {
-        memcpy(text + n, "0.000", (size_t)(1 - k));
-        n += 1 - k;
-        memcpy(text + n, d, (size_t)len);
-        n += len;
-    } else {
-        text[n++] = d[0];
-        if (len > 1) {
-            text[n++] = '.';
-            memcpy(text + n, d + 1, (size_t)len - 1);
-            n += len - 1;
-        }
-        /* -k is 5 to 11 here. */
-        text[n++] = 'e', text[n++] = '-';
-        if (-k >= 10)
-            text[n++] = (char)('0' + -k / 10);
-        text[n++] = (char)('0' + -k % 10);
-    }
-    put(s, text, (size_t)n);
-}
-#endif
-
-/* A finite double as jansson's jsonp_dtostr writes it at its default precision: "%.17g",
- * ".0" added where the text has neither '.' nor 'e' (so that it reads back as a real),
- * and the exponent without its '+' and leading zeros ("1e+300" is "1e300", "1e-05"
- * "1e-5"). The tool never calls setlocale, so the decimal point is '.' as jansson's
- * from_locale would leave it. */
-static void put_real(sink *s, double x)
-{
-    if (x == 0) {
-        put(s, signbit(x) ? "-0.0" : "0.0", signbit(x) ? 4 : 3);
-        return;
-    }
-#ifdef __SIZEOF_INT128__
-    uint64_t q;
-    int k;
-    if (digits17(fabs(x), &q, &k)) {
-        put_digits17(s, x < 0, q, k);
-        return;
-    }
-#endif
-    char text[40];
-    int n = snprintf(text, sizeof text - 2, "%.17g", x);
-    if (n < 0 || n >= (int)sizeof text - 2) {
-        s->ok = false;
-        return;
-    }
-    char *e = memchr(text, 'e', (size_t)n);
-    if (!e && !memchr(text, '.', (size_t)n)) {
-        memcpy(text + n, ".0", 2);
-        n += 2;
-    } else if (e) {
-        char *from = e + 1, *to = e + 1;
-        if (*from == '-')
-            from++, to++;
-        else if (*from == '+')
-            from++;
-        while (*from == '0')
-            from++;
-        size_t tail = (size_t)(text + n - from);
-        memmove(to, from, tail);
-        n = (int)(to + tail - text);
-    }
-    put(s, text, (size_t)n);
-}
-
-/* A string of valid UTF-8 as jansson's dump_string writes it without JSON_ENSURE_ASCII
- * or JSON_ESCAPE_SLASH: '"', '\\' and the control characters below 0x20 escaped (the
- * six with a letter by it, the rest as \u00XX in upper case), everything else as it
- * is. In UTF-8 a byte below 0x80 is always a character of its own, so bytes do. */
-static void put_string(sink *s, const char *text, size_t n)
-{
-    put_char(s, '"');
-    size_t from = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        char esc[7] = {'\\', (char)c, 0};
-        size_t len = 2;
-        switch (c) {
-        case '"': case '\\': break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
-        default: len = (size_t)snprintf(esc, sizeof esc, "\\u%04X", c); break;
-        }
-        put(s, text + from, i - from);
-        put(s, esc, len);
-        from = i + 1;
-    }
-    put(s, text + from, n - from);
-    put_char(s, '"');
-}
-
-static void put_scalar(sink *s, const scalar *v)
+static void put_scalar(json_out *o, const scalar *v)
 {
     switch (v->type) {
-    case SCALAR_INT: put_integer(s, v->i); break;
-    case SCALAR_REAL: put_real(s, v->d); break;
-    case SCALAR_BOOL: put(s, v->b ? "true" : "false", v->b ? 4 : 5); break;
-    case SCALAR_STRING: put_string(s, v->s, v->n); break;
-    case SCALAR_NULL: put(s, "null", 4); break;
-    case SCALAR_OMIT: s->ok = false; break;
+    case SCALAR_INT: json_out_integer(o, v->i); break;
+    case SCALAR_REAL: json_out_real(o, v->d); break;
+    case SCALAR_BOOL: json_out_raw(o, v->b ? "true" : "false", v->b ? 4 : 5); break;
+    case SCALAR_STRING: json_out_string(o, v->s, v->n); break;
+    case SCALAR_NULL: json_out_raw(o, "null", 4); break;
+    case SCALAR_OMIT: o->ok = false; break;
     }
 }
 
-/* A key as json_dumpf writes it; a key that is not UTF-8 (only json_object_set_nocheck
- * makes one) fails as jansson's dump does. */
-static void put_key(sink *s, const char *key)
+static void put_member(json_out *o, const char *key, const json_t *v, int depth, bool *first)
 {
-    size_t n = strlen(key);
-    if (!utf8_valid(key, n))
-        s->ok = false;
-    else
-        put_string(s, key, n);
-}
-
-static void put_json(sink *s, const json_t *v, int depth)
-{
-    scalar x;
-    if (!v) {
-        s->ok = false;
-        return;
-    }
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: {
-        if (json_object_size(v) == 0) {
-            put(s, "{}", 2);
-            return;
-        }
-        put_char(s, '{');
-        bool first = true;
-        const char *key;
-        json_t *m;
-        /* In the order set, as JSON_PRESERVE_ORDER dumps it. */
-        json_object_foreach((json_t *)v, key, m) {
-            put_indent(s, depth + 1, first);
-            put_key(s, key);
-            put(s, ": ", 2);
-            put_json(s, m, depth + 1);
-            first = false;
-        }
-        put_indent(s, depth, true);
-        put_char(s, '}');
-        return;
-    }
-    case JSON_ARRAY: {
-        size_t n = json_array_size(v);
-        if (n == 0) {
-            put(s, "[]", 2);
-            return;
-        }
-        put_char(s, '[');
-        for (size_t i = 0; i < n; i++) {
-            put_indent(s, depth + 1, i == 0);
-            put_json(s, json_array_get(v, i), depth + 1);
-        }
-        put_indent(s, depth, true);
-        put_char(s, ']');
-        return;
-    }
-    /* A json_t string is UTF-8 already (jansson checks it when it is made). */
-    case JSON_STRING: x = (scalar){.type = SCALAR_STRING, .s = json_string_value(v), .n = json_string_length(v)}; break;
-    case JSON_INTEGER: x = (scalar){.type = SCALAR_INT, .i = json_integer_value(v)}; break;
-    case JSON_REAL: x = (scalar){.type = SCALAR_REAL, .d = json_real_value(v)}; break;
-    case JSON_TRUE: x = (scalar){.type = SCALAR_BOOL, .b = true}; break;
-    case JSON_FALSE: x = (scalar){.type = SCALAR_BOOL, .b = false}; break;
-    default: x = (scalar){.type = SCALAR_NULL}; break;
-    }
-    put_scalar(s, &x);
-}
-
-bool schema_emit_json(FILE *f, const json_t *v, int depth)
-{
-    sink s;
-    sink_open(&s, f);
-    put_json(&s, v, depth);
-    return sink_flush(&s);
-}
-
-bool schema_emit_integers(FILE *f, const uint64_t *v, size_t n, int depth)
-{
-    sink s;
-    sink_open(&s, f);
-    if (n == 0)
-        put(&s, "[]", 2);
-    else
-        put_char(&s, '[');
-    for (size_t i = 0; i < n && s.ok; i++) {
-        put_indent(&s, depth + 1, i == 0);
-        /* As json_integer((json_int_t)v[i]) is written. */
-        put_integer(&s, (long long)v[i]);
-    }
-    if (n) {
-        put_indent(&s, depth, true);
-        put_char(&s, ']');
-    }
-    return sink_flush(&s);
-}
-
-static void put_member(sink *s, const char *key, const json_t *v, int depth, bool *first)
-{
-    put_indent(s, depth, *first);
-    put_key(s, key);
-    put(s, ": ", 2);
-    put_json(s, v, depth);
+    json_out_indent(o, depth, *first);
+    json_out_key(o, key);
+    json_out_value(o, v, depth);
     *first = false;
 }
 
 bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
 {
-    sink s;
-    sink_open(&s, f);
-    put_char(&s, '{');
+    json_out o;
+    json_out_open(&o, f, false);
+    json_out_raw(&o, "{", 1);
     bool first = true;
-    for (size_t i = 0; s.ok && i < t->n_rows; i++) {
+    for (size_t i = 0; o.ok && i < t->n_rows; i++) {
         const schema_row *row = &t->rows[i];
         if (row->emit) {
             if (gated_off(t, row, rec))
                 continue;
-            put_indent(&s, depth + 1, first);
-            put_char(&s, '"');
-            put(&s, row->key, strlen(row->key));
-            put(&s, "\": ", 3);
-            s.ok = sink_flush(&s) && row->emit(f, rec, depth + 1);
+            json_out_indent(&o, depth + 1, first);
+            json_out_key(&o, row->key);
+            o.ok = json_out_flush(&o) && row->emit(f, rec, depth + 1);
             first = false;
             continue;
         }
@@ -737,10 +354,9 @@ bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
             /* Most of a document: its rows' numbers and names, with no json_t made. */
             scalar v = gated_off(t, row, rec) ? (scalar){.type = SCALAR_OMIT} : scalar_of(row, rec);
             if (v.type != SCALAR_OMIT) {
-                put_indent(&s, depth + 1, first);
-                put_key(&s, row->key);
-                put(&s, ": ", 2);
-                put_scalar(&s, &v);
+                json_out_indent(&o, depth + 1, first);
+                json_out_key(&o, row->key);
+                put_scalar(&o, &v);
                 first = false;
             }
             continue;
@@ -751,16 +367,16 @@ bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
             const char *key;
             json_t *x;
             json_object_foreach(v, key, x)
-                put_member(&s, key, x, depth + 1, &first);
+                put_member(&o, key, x, depth + 1, &first);
         } else if (v) {
-            put_member(&s, row->key, v, depth + 1, &first);
+            put_member(&o, row->key, v, depth + 1, &first);
         }
         json_decref(v);
     }
     if (!first)
-        put_indent(&s, depth, true);
-    put_char(&s, '}');
-    return sink_flush(&s);
+        json_out_close_indent(&o, depth);
+    json_out_raw(&o, "}", 1);
+    return json_out_flush(&o);
 }
 
 json_t *schema_field(const schema_record *t, const char *key, const void *rec)

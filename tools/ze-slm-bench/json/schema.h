@@ -59,7 +59,7 @@ typedef struct schema_row {
      * NULL: not read (derived: worked out again from the fields it comes from). */
     bool (*read)(void *rec, const json_t *v, char *why, size_t why_len);
     /* A large field's value written straight to f at nesting `depth` (schema_emit), as
-     * json_dumpf would write what `write` gives; false when a write failed. NULL: from
+     * json_write would write what `write` gives; false when a write failed. NULL: from
      * `write`. */
     bool (*emit)(FILE *f, const void *rec, int depth);
     /* SPECIAL, or JSON without a sub: its value's JSON Schema, as JSON text (a record's
@@ -92,22 +92,11 @@ typedef struct schema_record {
 /* A struct-backed record as a JSON object, in the rows' order. */
 json_t *schema_write(const schema_record *t, const void *rec);
 
-/* The record as json_dumpf(schema_write(t, rec), JSON_INDENT(2) | JSON_PRESERVE_ORDER)
+/* The record as json_write(f, schema_write(t, rec), depth)
  * would write it nested `depth` deep, the same bytes, without the whole as JSON: rows
  * with an `emit` write their values straight to f (a document's devices and results),
  * so a document of 200,000 results is never one tree. False when a write failed. */
 bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth);
-
-/* A JSON value as json_dumpf writes it (those flags) nested `depth` deep. */
-bool schema_emit_json(FILE *f, const json_t *v, int depth);
-
-/* An array of whole numbers as json_dumpf writes one of json_integer((json_int_t)v[i])
- * nested `depth` deep, without a json_t: a result's launch times. */
-bool schema_emit_integers(FILE *f, const uint64_t *v, size_t n, int depth);
-
-/* The newline and indent that open a member or element at `depth`, after a ',' where it
- * is not the first. */
-bool schema_emit_indent(FILE *f, int depth, bool first);
 
 /* One field of it as schema_write writes it (a new reference), NULL where left out:
  * what the CSV and the tables print, from the same rows. */

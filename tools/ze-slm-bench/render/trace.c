@@ -2,6 +2,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "io/json_write.h"
 #include "model/run_doc.h"
 #include "render/trace.h"
 
@@ -63,8 +64,7 @@ bool trace_write(FILE *f, const void *data)
     json_t *trace = ok ? json_pack("{s:o, s:s}", "traceEvents", events, "displayTimeUnit", "ns") : NULL;
     if (!trace)
         json_decref(events);
-    /* 15 digits: a run of hours in us, to the ns. */
-    ok = trace && json_dumpf(trace, f, JSON_COMPACT | JSON_REAL_PRECISION(15)) == 0 && fputc('\n', f) != EOF;
+    ok = trace && json_write_line(f, trace);
     json_decref(trace);
     if (!ok)
         cli_error("cannot write the trace: out of host memory, or the write failed");

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "io/json_write.h"
 #include "render/run_render.h"
 #include "model/hosts.h"
 #include "render/verdicts_render.h"
@@ -236,7 +237,7 @@ bool verdicts_jsonl(FILE *f, const void *data)
             ok = w && json_object_set_new(e, "workloads", w) == 0 &&
                  json_object_set_new(e, "index", json_integer(fl->devices[d].index)) == 0;
         }
-        ok = ok && json_dumpf(e, f, JSON_COMPACT | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF;
+        ok = ok && json_write_line(f, e);
     }
     free(scores);
     free(ratios);

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "io/output.h"
+#include "io/json_write.h"
 #include "run/rank_start.h"
 
 bool rank_start_path(const char *results, char *out, size_t len)
@@ -60,8 +61,7 @@ int rank_start_write(const char *results, const rank_info *r, const char *spec)
         return cli_error("out of host memory");
     }
     FILE *f = output_open(path);
-    int rc = f ? output_close(f, path, json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) == 0 && fputc('\n', f) != EOF)
-               : 1;
+    int rc = f ? output_close(f, path, json_write_document(f, doc)) : 1;
     json_decref(doc);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "io/json_write.h"
 #include "render/run_render.h"
 #include "render/verdicts_render.h"
 #include "fleet/confirm.h"
@@ -108,7 +109,7 @@ typedef struct rank_run {
 static char *document_text(const run_doc *doc)
 {
     json_t *json = run_doc_json(doc);
-    char *text = json_dumps(json, JSON_COMPACT);
+    char *text = json ? json_write_text(json) : NULL;
     json_decref(json);
     return text;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* schema_emit writes a record's scalars straight to the file: the bytes must
- * be jansson's, those json_dumps gives for the same values with a document's flags, so
- * that a document written either way, or by an older build, is the same file. Each test
- * writes values of one kind through schema_emit and compares with jansson itself. */
+/* The one JSON writer (io/json_write.h), and schema_emit that writes a record's scalars
+ * through it straight to the file: the bytes must be jansson's, those json_dumps gives
+ * for the same values with a document's flags (or JSON_COMPACT for a line), so that a
+ * document written either way, or by an older build, is the same file. Each test writes
+ * values of one kind and compares with jansson itself. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "io/json_write.h"
 #include "json/schema.h"
 
 /* A document's flags (json/schema.c's DUMP_FLAGS). */
@@ -236,7 +238,7 @@ static void an_array_of_integers_is_written_as_jansson_writes_it(void **state)
         char *got = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&got, &len);
-        assert_true(schema_emit_integers(f, times, n, 2));
+        assert_true(json_write_integers(f, times, n, 2));
         assert_int_equal(fclose(f), 0);
         const char *start = strstr(want, "\"b\": ") + 5;
         assert_memory_equal(got, start, len);
@@ -361,7 +363,7 @@ static void a_nested_record_is_indented_as_jansson_indents_it(void **state)
     free(want);
 }
 
-/* schema_emit_json: a JSON value of every kind, keys needing escapes among them. */
+/* json_write: a JSON value of every kind, keys needing escapes among them. */
 static void a_json_value_is_written_as_jansson_dumps_it(void **state)
 {
     (void)state;
@@ -372,7 +374,7 @@ static void a_json_value_is_written_as_jansson_dumps_it(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    assert_true(schema_emit_json(f, v, 0));
+    assert_true(json_write(f, v, 0));
     assert_int_equal(fclose(f), 0);
     char *want = dumped(json_incref(v));
     assert_string_equal(text, want);
@@ -384,13 +386,59 @@ static void a_json_value_is_written_as_jansson_dumps_it(void **state)
     json_array_foreach(json_object_get(v, "list"), i, leaf) {
         text = NULL;
         f = open_memstream(&text, &len);
-        assert_true(schema_emit_json(f, leaf, 0));
+        assert_true(json_write(f, leaf, 0));
         assert_int_equal(fclose(f), 0);
         want = dumped(json_incref(leaf));
         assert_string_equal(text, want);
         free(text);
         free(want);
     }
+    json_decref(v);
+}
+
+/* json_write_line and json_write_text: the same values compact, as JSON_COMPACT dumps them. */
+static void a_json_value_is_written_compact_as_jansson_dumps_it(void **state)
+{
+    (void)state;
+    json_t *v = json_pack("{s:[i, f, f, b, b, n, s, {}, [], {s:[i, i]}], s:{s:s}, s:s#}", "list", -5, 0.1, 1e300, 1, 0,
+                          "quote \" tab \t", "k", 1, 2, "nested", "\xe2\x82\xac", "euro", "nul", "a\0b", (int)3);
+    assert_non_null(v);
+    json_t *values[] = {v, json_object_get(v, "list"), json_array_get(json_object_get(v, "list"), 1)};
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
+        char *want = json_dumps(values[k], JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
+        assert_non_null(want);
+        char *got = json_write_text(values[k]);
+        assert_non_null(got);
+        assert_string_equal(got, want);
+        free(got);
+        char *line = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&line, &len);
+        assert_true(json_write_line(f, values[k]));
+        assert_int_equal(fclose(f), 0);
+        assert_int_equal(len, strlen(want) + 1);
+        assert_memory_equal(line, want, strlen(want));
+        assert_int_equal(line[len - 1], '\n');
+        free(line);
+        free(want);
+    }
+    json_decref(v);
+}
+
+/* A key that is not UTF-8 (only json_object_set_nocheck makes one) is not written: the
+ * write fails, where jansson 2.14's dump writes '{":1}' (not JSON) and succeeds. */
+static void a_key_not_utf8_fails_the_write(void **state)
+{
+    (void)state;
+    json_t *v = json_object();
+    assert_int_equal(json_object_set_new_nocheck(v, "bad \xff key", json_integer(1)), 0);
+    assert_null(json_write_text(v));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_false(json_write_document(f, v));
+    assert_int_equal(fclose(f), 0);
+    free(text);
     json_decref(v);
 }
 
@@ -408,6 +456,8 @@ int main(void)
         cmocka_unit_test(a_zero_is_written_null_or_left_out_by_its_flags),
         cmocka_unit_test(a_nested_record_is_indented_as_jansson_indents_it),
         cmocka_unit_test(a_json_value_is_written_as_jansson_dumps_it),
+        cmocka_unit_test(a_json_value_is_written_compact_as_jansson_dumps_it),
+        cmocka_unit_test(a_key_not_utf8_fails_the_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
