@@ -415,3 +415,12 @@ bool json_write_indent(FILE *f, int depth, bool first)
     json_out_indent(&o, depth, first);
     return json_out_flush(&o);
 }
+
+bool json_write_key(FILE *f, int depth, bool first, const char *key)
+{
+    json_out o;
+    json_out_open(&o, f, false);
+    json_out_indent(&o, depth, first);
+    json_out_key(&o, key);
+    return json_out_flush(&o);
+}

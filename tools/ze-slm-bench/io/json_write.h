@@ -65,5 +65,8 @@ bool json_write_integers(FILE *f, const uint64_t *v, size_t n, int depth);
 /* The newline and indent that open a member or element at `depth`, after a ',' where it
  * is not the first. */
 bool json_write_indent(FILE *f, int depth, bool first);
+/* A member's opening at `depth`: its indent (after a ',' where it is not the first), its
+ * key and ": ", the value to follow. */
+bool json_write_key(FILE *f, int depth, bool first, const char *key);
 
 #endif

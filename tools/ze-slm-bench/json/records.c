@@ -467,11 +467,13 @@ static const schema_row device_rows[] = {
     /* Schema 2's name for it: read, never written. */
     {.key = "launch", .kind = SCHEMA_JSON, D(rank), .flags = SCHEMA_ZERO_OMIT, .sub = &records_rank, .write = w_nothing,
      .read = r_rank},
-    {.key = "clocks", .kind = SCHEMA_JSON, D(clocks), .flags = SCHEMA_ZERO_NULL, .sub = &records_clocks},
     /* A merged document's: the file or rank it came from. */
     {.key = "source", .kind = SCHEMA_TEXT, DT(source), .flags = SCHEMA_ZERO_OMIT},
+    /* Its results come before every row a run changes as it goes (its clocks, summaries,
+     * findings, errors): json/run_doc_json.c grows a file in place at their end. */
     {.key = "results", .kind = SCHEMA_SPECIAL, .write = w_results, .read = r_results, .emit = e_results,
      .shape = "{\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/result\"}}"},
+    {.key = "clocks", .kind = SCHEMA_JSON, D(clocks), .flags = SCHEMA_ZERO_NULL, .sub = &records_clocks},
     {.key = "summaries", .kind = SCHEMA_MAP, D(summaries), .sub = &string_value},
     {.key = "findings", .kind = SCHEMA_MAP, D(findings), .sub = &findings_value},
     {.key = "errors", .kind = SCHEMA_ARRAY, D(errors), .sub = &records_device_error},
@@ -528,16 +530,23 @@ typedef struct emitting {
     int depth;
 } emitting;
 
+bool records_device_view(const run_doc *doc, size_t k, run_doc_device *d)
+{
+    if (!run_doc_device_load(doc, k, d))
+        return false;
+    /* As w_devices: a run still going, or stopped, leaves each device incomplete. */
+    d->incomplete |= !doc->complete && !run_doc_merged(doc);
+    return true;
+}
+
 static void *emit_device(void *ctx, size_t k)
 {
     const emitting *e = ctx;
     device_text *t = calloc(1, sizeof *t);
     run_doc_device d;
-    if (!t || !run_doc_device_load(e->doc, k, &d))
+    if (!t || !records_device_view(e->doc, k, &d))
         return t;
     FILE *m = open_memstream(&t->text, &t->len);
-    /* As w_devices: a run still going, or stopped, leaves each device incomplete. */
-    d.incomplete |= !e->doc->complete && !run_doc_merged(e->doc);
     t->ok = m && schema_emit(m, &records_device, &d, e->depth + 1);
     t->ok = m && fclose(m) == 0 && t->ok;
     run_doc_device_unload(&d);

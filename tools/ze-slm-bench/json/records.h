@@ -10,6 +10,7 @@
 #include <zeslm/metrics.h>
 
 #include "json/schema.h"
+#include "model/run_doc.h"
 
 /* struct run_doc (model/run_doc.h) less its devices, which run_doc_parse reads one by
  * one with records_device (a schema-1 file is one device at its root). */
@@ -38,6 +39,10 @@ extern const schema_record records_metrics, records_metric_value;
  * nanoseconds, so finite) and a spread of at least 0. The one rule every reader
  * applies (merge, compare, a rank's document). */
 bool records_result_valid(const zeslm_result *r, char *why, size_t why_len);
+
+/* Device k of doc as a document writes it (run_doc_device_load, then incomplete where the
+ * run is still going or stopped); run_doc_device_unload it. False out of host memory. */
+bool records_device_view(const run_doc *doc, size_t k, run_doc_device *d);
 
 /* A device's "results" array as the one reader parsed it (io/json_read.h), appended
  * to `list` as reading the device reads it, each by schema_read_values (its units kept

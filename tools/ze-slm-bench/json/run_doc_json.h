@@ -17,6 +17,17 @@ json_t *run_doc_json(const run_doc *doc);
  * result at a time (schema_emit): an output_writer for output_plan_write. */
 bool run_doc_write(FILE *f, const void *doc);
 
+/* A document of one device in three parts whose bytes together are run_doc_write's: the
+ * head (the run's rows up to its devices, the device's up to the '[' of its results),
+ * its results from index `from` on (a ',' before each but the very first), and the tail
+ * (the end of its results, the device's rows after them, the run's after its devices, a
+ * newline). A run's file grows by the results of each workload and has its tail written
+ * again (run/run_file.c). False on a failed write, or where doc has other than one
+ * device. */
+bool run_doc_write_head(FILE *f, const run_doc *doc);
+bool run_doc_write_results(FILE *f, const run_doc *doc, size_t from);
+bool run_doc_write_tail(FILE *f, const run_doc *doc);
+
 /* One device object (a schema-1 root, or an element of "devices") added to doc (cap:
  * as run_doc_add_device), every field through records_device, then a section per
  * run of one known workload's results, its summary and findings worked out again from

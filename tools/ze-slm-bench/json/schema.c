@@ -333,31 +333,30 @@ static void put_member(json_out *o, const char *key, const json_t *v, int depth,
     *first = false;
 }
 
-bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
+bool schema_emit_rows(FILE *f, const schema_record *t, const void *rec, int depth, size_t from, size_t to,
+                      bool *first)
 {
     json_out o;
     json_out_open(&o, f, false);
-    json_out_raw(&o, "{", 1);
-    bool first = true;
-    for (size_t i = 0; o.ok && i < t->n_rows; i++) {
+    for (size_t i = from; o.ok && i < to && i < t->n_rows; i++) {
         const schema_row *row = &t->rows[i];
         if (row->emit) {
             if (gated_off(t, row, rec))
                 continue;
-            json_out_indent(&o, depth + 1, first);
+            json_out_indent(&o, depth + 1, *first);
             json_out_key(&o, row->key);
             o.ok = json_out_flush(&o) && row->emit(f, rec, depth + 1);
-            first = false;
+            *first = false;
             continue;
         }
         if (row->key && !row->write && scalar_kind(row->kind)) {
             /* Most of a document: its rows' numbers and names, with no json_t made. */
             scalar v = gated_off(t, row, rec) ? (scalar){.type = SCALAR_OMIT} : scalar_of(row, rec);
             if (v.type != SCALAR_OMIT) {
-                json_out_indent(&o, depth + 1, first);
+                json_out_indent(&o, depth + 1, *first);
                 json_out_key(&o, row->key);
                 put_scalar(&o, &v);
-                first = false;
+                *first = false;
             }
             continue;
         }
@@ -367,16 +366,38 @@ bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
             const char *key;
             json_t *x;
             json_object_foreach(v, key, x)
-                put_member(&o, key, x, depth + 1, &first);
+                put_member(&o, key, x, depth + 1, first);
         } else if (v) {
-            put_member(&o, row->key, v, depth + 1, &first);
+            put_member(&o, row->key, v, depth + 1, first);
         }
         json_decref(v);
     }
+    return json_out_flush(&o);
+}
+
+bool schema_emit_close(FILE *f, int depth, bool first)
+{
+    json_out o;
+    json_out_open(&o, f, false);
     if (!first)
         json_out_close_indent(&o, depth);
     json_out_raw(&o, "}", 1);
     return json_out_flush(&o);
+}
+
+bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
+{
+    bool first = true;
+    return fputc('{', f) != EOF && schema_emit_rows(f, t, rec, depth, 0, t->n_rows, &first) &&
+           schema_emit_close(f, depth, first);
+}
+
+size_t schema_row_index(const schema_record *t, const char *key)
+{
+    size_t i = 0;
+    while (i < t->n_rows && !(t->rows[i].key && strcmp(t->rows[i].key, key) == 0))
+        i++;
+    return i;
 }
 
 json_t *schema_field(const schema_record *t, const char *key, const void *rec)

@@ -98,6 +98,17 @@ json_t *schema_write(const schema_record *t, const void *rec);
  * so a document of 200,000 results is never one tree. False when a write failed. */
 bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth);
 
+/* A record written in parts (json/run_doc_json.c's in-place writes): schema_emit is '{',
+ * schema_emit_rows over every row, then schema_emit_close. schema_emit_rows writes rows
+ * [from, to) as members nested `depth` deep, *first saying whether none came before it
+ * (it is cleared once one is written); schema_emit_close ends the record. */
+bool schema_emit_rows(FILE *f, const schema_record *t, const void *rec, int depth, size_t from, size_t to,
+                      bool *first);
+bool schema_emit_close(FILE *f, int depth, bool first);
+
+/* The index of the row of `key`; t->n_rows where there is none. */
+size_t schema_row_index(const schema_record *t, const char *key);
+
 /* One field of it as schema_write writes it (a new reference), NULL where left out:
  * what the CSV and the tables print, from the same rows. */
 json_t *schema_field(const schema_record *t, const char *key, const void *rec);

@@ -19,6 +19,7 @@
 #include "run/run_budget.h"
 #include "run/run_cli.h"
 #include "run/run_fanout.h"
+#include "run/run_file.h"
 #include "json/run_doc_json.h"
 #include "model/run_doc.h"
 #include "render/run_render.h"
@@ -42,6 +43,7 @@ typedef struct fanout {
     progress prog; /* the terminal's line, one device only */
     bool share_budget; /* no --converge-time: each workload's budget from what is left */
     bool gpus;         /* every device measured is a GPU: the budget plan takes a GPU's results */
+    run_file file;        /* the JSON file as the run goes */
     rank_info rank;       /* which process of a launch this is */
     const char *affinity; /* the variable that narrowed the devices it sees, or NULL */
 } fanout;
@@ -263,11 +265,8 @@ static void publish(lane *l, const zeslm_results *mine, const run_section *s, co
     }
     /* run --mpi keeps no file of a rank's own (rank 0 writes them all as one) unless
      * --rank-files asked for one: then a rank lost later leaves what it finished. */
-    if ((!f->o->take_document || f->o->rank_json[0]) && output_plan_json_to_file(&f->plan) && !f->json_failed) {
-        json_t *doc = run_doc_json(&f->doc);
-        f->json_failed = output_plan_json(&f->plan, doc) != 0;
-        json_decref(doc);
-    }
+    if ((!f->o->take_document || f->o->rank_json[0]) && output_plan_json_to_file(&f->plan) && !f->json_failed)
+        f->json_failed = run_file_publish(&f->file, &f->plan, &f->doc) != 0;
     pthread_mutex_unlock(&f->lock);
 }
 
@@ -408,6 +407,8 @@ static int conclude(fanout *f, size_t started)
  * JSON file say complete: false (written again) and the exit status 128 + the signal. */
 static int write_outputs(fanout *f, int rc)
 {
+    /* What follows writes the file whole. */
+    run_file_close(&f->file);
     if (zeslm_stop_requested() && f->doc.complete) {
         f->interrupted = true;
         f->doc.complete = false;
@@ -458,7 +459,7 @@ static int check_group_size(const run_cli *o, const run_choice *choices, size_t 
 
 int run_cli_execute(run_cli *o, const run_choice *choices, size_t n, int argc, char **argv)
 {
-    fanout f = {.o = o, .choices = choices, .n = n};
+    fanout f = {.o = o, .choices = choices, .n = n, .file = RUN_FILE_INIT};
     int rc = check_group_size(o, choices, n);
     if (rc == 0)
         rc = run_cli_rank(o, &f.rank, &f.affinity);
@@ -529,6 +530,7 @@ out:
     }
     if (ran)
         rc = write_outputs(&f, rc);
+    run_file_close(&f.file);
     free(f.lanes);
     run_doc_free(&f.doc);
     if (locked)
