@@ -20,23 +20,8 @@
 #include "fleet/run_fleet.h"
 #include "model/hosts.h"
 #include "json/run_doc_json.h"
+#include "measured_result.h"
 #include "model/run_doc.h"
-
-/* A measured result of `variant` at n=`n` with two launches. */
-static void add(zeslm_results *out, const char *variant, uint32_t n, uint64_t ns, double rate)
-{
-    out->items = realloc(out->items, (out->count + 1) * sizeof *out->items);
-    zeslm_result *r = &out->items[out->count++];
-    *r = (zeslm_result){.outcome = ZESLM_MEASURED, .group_size = 64, .groups = 8, .rate = rate, .rate_unit = "GB/s"};
-    snprintf(r->workload, sizeof r->workload, "reduce");
-    snprintf(r->variant, sizeof r->variant, "%s", variant);
-    snprintf(r->params, sizeof r->params, "n=%u kind=uniform", n);
-    snprintf(r->verify_note, sizeof r->verify_note, "all outputs");
-    r->times_ns = malloc(2 * sizeof *r->times_ns);
-    r->times_ns[0] = ns;
-    r->times_ns[1] = ns + 10;
-    r->stats = (zeslm_stats){.n = 2, .min_ns = ns, .median_ns = ns, .max_ns = ns + 10, .mean_ns = (double)ns + 5};
-}
 
 /* A document of two devices, each with one workload of two results. */
 static void two_devices(run_doc *doc)
@@ -50,10 +35,10 @@ static void two_devices(run_doc *doc)
                                                "SPIR-V");
         assert_non_null(d);
         zeslm_results mine = {0};
-        add(&mine, "alone", 99, 5, 1.0); /* a workload before: its results are not this section's */
+        measured_result_add(&mine, "alone", 99, 5, 1.0); /* a workload before: its results are not this section's */
         run_section s = {.wl = zeslm_workload_find("reduce"), .first = 1, .count = 2};
-        add(&mine, "many", 1024, 1000 + 100 * k, 4.0 - k);
-        add(&mine, "sequential", 1024, 2000, 2.0);
+        measured_result_add(&mine, "many", 1024, 1000 + 100 * k, 4.0 - k);
+        measured_result_add(&mine, "sequential", 1024, 2000, 2.0);
         assert_true(run_doc_append(d, &mine, &s, NULL));
         zeslm_results_free(&mine);
     }
@@ -125,7 +110,7 @@ static void a_written_document_reads_back_the_same(void **state)
 /* A result of `outcome` with every field it can hold set. */
 static void add_full(zeslm_results *out, const char *variant, zeslm_outcome outcome, zeslm_convergence converged)
 {
-    add(out, variant, 4096, 900, 3.5);
+    measured_result_add(out, variant, 4096, 900, 3.5);
     zeslm_result *r = &out->items[out->count - 1];
     r->outcome = outcome;
     r->stats.outliers = 1;

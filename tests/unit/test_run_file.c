@@ -15,30 +15,15 @@
 #include <cmocka.h>
 
 #include "json/run_doc_json.h"
+#include "measured_result.h"
 #include "run/run_file.h"
-
-/* A measured result of reduce/`variant` at n=`n`. */
-static void add(zeslm_results *out, const char *variant, uint32_t n, uint64_t ns)
-{
-    out->items = realloc(out->items, (out->count + 1) * sizeof *out->items);
-    zeslm_result *r = &out->items[out->count++];
-    *r = (zeslm_result){.outcome = ZESLM_MEASURED, .group_size = 64, .groups = 8, .rate = 2.5, .rate_unit = "GB/s"};
-    snprintf(r->workload, sizeof r->workload, "reduce");
-    snprintf(r->variant, sizeof r->variant, "%s", variant);
-    snprintf(r->params, sizeof r->params, "n=%u kind=uniform", n);
-    snprintf(r->verify_note, sizeof r->verify_note, "all outputs");
-    r->times_ns = malloc(2 * sizeof *r->times_ns);
-    r->times_ns[0] = ns;
-    r->times_ns[1] = ns + 10;
-    r->stats = (zeslm_stats){.n = 2, .min_ns = ns, .median_ns = ns, .max_ns = ns + 10, .mean_ns = (double)ns + 5};
-}
 
 /* One workload's section of `count` results (`errors`: its errors, or NULL) on d. */
 static void workload(run_doc_device *d, size_t count, const json_t *errors)
 {
     zeslm_results mine = {0};
     for (size_t i = 0; i < count; i++)
-        add(&mine, i % 2 ? "many" : "sequential", (uint32_t)(1000 + i), 100 + i);
+        measured_result_add(&mine, i % 2 ? "many" : "sequential", (uint32_t)(1000 + i), 100 + i, 2.5);
     run_section s = {.wl = zeslm_workload_find("reduce"), .first = 0, .count = mine.count};
     assert_true(run_doc_append(d, &mine, &s, errors));
     zeslm_results_free(&mine);
