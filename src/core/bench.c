@@ -219,15 +219,9 @@ const zeslm_finding *zeslm_summary_at(const zeslm_summary *s, size_t i)
 
 void bench_finding(zeslm_summary *s, const char *key, double value, const char *fmt, ...)
 {
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 8;
-        zeslm_finding *grown = realloc(s->items, cap * sizeof *grown);
-        if (!grown) {
-            s->incomplete = true;
-            return;
-        }
-        s->items = grown;
-        s->cap = cap;
+    if (!ZESLM_GROW(s->items, s->count + 1, s->cap)) {
+        s->incomplete = true;
+        return;
     }
     zeslm_finding *f = &s->items[s->count++];
     snprintf(f->key, sizeof f->key, "%s", key);

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "backend.h"
 #include "error.h"
 #include "fault.h"
@@ -23,13 +25,13 @@ static zeslm_status append(zeslm_device_list *list, uint32_t backend)
         goto out;
     for (uint32_t i = 0; i < n; i++)
         found[i].backend = backend;
-    zeslm_device_info *grown = realloc(list->items, (list->count + n) * sizeof *grown);
-    if (!grown) {
+    /* The list holds its count of items exactly. */
+    size_t cap = list->count;
+    if (!ZESLM_GROW(list->items, list->count + n, cap)) {
         st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory listing devices");
         goto out;
     }
-    memcpy(grown + list->count, found, n * sizeof *found);
-    list->items = grown;
+    memcpy(list->items + list->count, found, n * sizeof *found);
     list->count += n;
 out:
     free(found);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include <zeslm/bench.h>
+#include <zeslm/grow.h>
 
 #include "backend.h"
 #include "cl_features.h"
@@ -375,14 +376,11 @@ static zeslm_status cl_list(zeslm_device_info **out, uint32_t *n, char *note, si
             continue;
         free(devs);
         devs = calloc(nd, sizeof *devs);
-        zeslm_device_info *grown = realloc(*out, (*n + nd) * sizeof *grown);
-        if (!devs || !grown) {
-            if (grown)
-                *out = grown;
+        size_t cap = *n; /* the list holds its devices exactly */
+        if (!devs || !ZESLM_GROW(*out, (size_t)*n + nd, cap)) {
             st = zeslm_fail(ZESLM_ERR_NOMEM, "out of host memory");
             goto out;
         }
-        *out = grown;
         CL_TRY(clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, nd, devs, NULL));
         for (cl_uint i = 0; i < nd; i++) {
             fill_info(plats[p], devs[i], &(*out)[*n]);

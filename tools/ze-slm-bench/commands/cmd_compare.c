@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "commands/compare_rank.h"
@@ -134,19 +136,16 @@ static int on_option(void *ctx, int key, const char *value)
 /* Every row, for the tables, the JSON and the CSV. */
 typedef struct compare_out {
     compare_row *all;
-    size_t n_all;
+    size_t n_all, cap;
     bool failed; /* out of host memory */
 } compare_out;
 
 static void add(compare_out *out, const compare_row *r)
 {
-    /* Doubling at each power of two: a row at a time would copy 100,000 rows over. */
-    size_t n = out->n_all;
-    compare_row *all = n && (n & (n - 1)) ? out->all : realloc(out->all, (n ? 2 * n : 16) * sizeof *all);
-    if (all)
-        all[out->n_all++] = *r;
-    out->all = all ? all : out->all;
-    out->failed |= !all;
+    if (ZESLM_GROW(out->all, out->n_all + 1, out->cap))
+        out->all[out->n_all++] = *r;
+    else
+        out->failed = true;
 }
 
 /* How many launch times r holds ("times_ns"; none in a file without them). */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <zeslm/bench.h>
+#include <zeslm/grow.h>
 #include <zeslm/isa.h>
 #include <zeslm/status.h>
 #include <zeslm/targets.h>
@@ -42,7 +43,7 @@ typedef struct inspect_opts {
     table t;
     sheet sh;               /* the tables and their headings, for text and Markdown */
     struct kept_row *kept;  /* every row, for the CSV */
-    size_t n_kept;
+    size_t n_kept, cap_kept;
     bool failed;            /* out of host memory */
     /* --isa: 1 the instruction mix, 2 (--isa=full) the listing too; and the mix of
      * the zebin being shown (bundled: built in; else from ocloc on the spot). */
@@ -213,11 +214,10 @@ static int row(const zeslm_intel_target *t, const char *source, const zeslm_zebi
         fields_row(fields, column_field, &o->t, &r, NULL);
     }
     json_array_append_new(o->rows, j);
-    kept_row *kept = realloc(o->kept, (o->n_kept + 1) * sizeof *kept);
-    if (kept)
-        kept[o->n_kept++] = (kept_row){r, *k};
-    o->kept = kept ? kept : o->kept;
-    o->failed |= !kept;
+    if (ZESLM_GROW(o->kept, o->n_kept + 1, o->cap_kept))
+        o->kept[o->n_kept++] = (kept_row){r, *k};
+    else
+        o->failed = true;
     o->shown++;
     return 0;
 }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "compare/compare_tally.h"
 
 /* The counts of the workload of `key`, added at the end when new; NULL: out of memory. */
@@ -15,18 +17,13 @@ static compare_counts *of(compare_tally *t, const char *key)
     for (size_t i = 0; i < t->n; i++)
         if (strcmp(t->names[i], name) == 0)
             return &t->per[i];
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        char(*names)[64] = realloc(t->names, cap * sizeof *names);
-        compare_counts *per = names ? realloc(t->per, cap * sizeof *per) : NULL;
-        t->names = names ? names : t->names;
-        t->per = per ? per : t->per;
-        if (!per) {
-            t->failed = true;
-            return NULL;
-        }
-        t->cap = cap;
+    /* Two arrays of one length: each grown from the capacity both had. */
+    size_t names_cap = t->cap, per_cap = t->cap;
+    if (!ZESLM_GROW(t->names, t->n + 1, names_cap) || !ZESLM_GROW(t->per, t->n + 1, per_cap)) {
+        t->failed = true;
+        return NULL;
     }
+    t->cap = per_cap;
     snprintf(t->names[t->n], sizeof t->names[t->n], "%s", name);
     memset(&t->per[t->n], 0, sizeof t->per[t->n]);
     return &t->per[t->n++];

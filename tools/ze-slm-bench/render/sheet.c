@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "cli/cli.h"
 #include "render/sheet.h"
 
@@ -28,15 +30,12 @@ void sheet_free(sheet *s)
 /* A new block of `kind` holding a copy of text (NULL: none); NULL when out of memory. */
 static sheet_block *add(sheet *s, sheet_kind kind, const char *text)
 {
-    sheet_block *blocks = realloc(s->blocks, (s->n + 1) * sizeof *blocks);
     char *copy = text ? strdup(text) : NULL;
-    if (!blocks || (text && !copy)) {
+    if (!ZESLM_GROW(s->blocks, s->n + 1, s->cap) || (text && !copy)) {
         free(copy);
-        s->blocks = blocks ? blocks : s->blocks;
         s->failed = true;
         return NULL;
     }
-    s->blocks = blocks;
     sheet_block *b = &s->blocks[s->n++];
     *b = (sheet_block){.kind = kind, .text = copy};
     return b;

@@ -30,7 +30,7 @@ typedef struct sheet {
     const char *heading;   /* Markdown's "# ..." line */
     size_t width;          /* of the text; 0: TABLE_WIDTH */
     sheet_block *blocks;
-    size_t n;
+    size_t n, cap;
     bool failed;           /* out of host memory: sheet_markdown refuses */
 } sheet;
 

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zeslm/grow.h>
+
 #include "table/table.h"
 
 void table_init(table *t, const table_column *cols, size_t n_cols)
@@ -37,17 +39,11 @@ void table_add(table *t, const char *const *cells, const char *note)
 {
     if (t->failed)
         return;
-    if (t->rows == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        char **c = realloc(t->cells, cap * t->n_cols * sizeof *c), **n = c ? realloc(t->notes, cap * sizeof *n) : NULL;
-        if (c)
-            t->cells = c;
-        if (!c || !n) {
-            t->failed = true;
-            return;
-        }
-        t->notes = n;
-        t->cap = cap;
+    /* The cells hold n_cols a row of the rows' capacity, the notes one. */
+    size_t cells_cap = t->cap * t->n_cols;
+    if (!ZESLM_GROW(t->cells, (t->rows + 1) * t->n_cols, cells_cap) || !ZESLM_GROW(t->notes, t->rows + 1, t->cap)) {
+        t->failed = true;
+        return;
     }
     for (size_t i = 0; i < t->n_cols; i++)
         t->cells[t->rows * t->n_cols + i] = copy(cells[i]);
