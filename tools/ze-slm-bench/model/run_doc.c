@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <zeslm/backends.h>
+#include <zeslm/grow.h>
 
 #include "model/hosts.h"
 #include "model/run_doc.h"
@@ -23,7 +24,7 @@ static void sections_free(run_doc_device *d)
         zeslm_summary_free(&d->sections[i].summary);
     free(d->sections);
     d->sections = NULL;
-    d->n_sections = 0;
+    d->n_sections = d->cap_sections = 0;
 }
 
 void run_doc_free(run_doc *doc)
@@ -146,18 +147,11 @@ void run_doc_open_error(run_doc *doc, long index, const char *name, const char *
                                     "message", message));
 }
 
-/* Room for one more section: doubled at each power of two, so a file of 100,000
- * sections (a workload's results interleaved with another's) is not copied over at
- * each. */
+/* Room for one more section (a file of 100,000 sections: a workload's results
+ * interleaved with another's). */
 static bool section_room(run_doc_device *d)
 {
-    size_t n = d->n_sections;
-    if (n && (n & (n - 1)))
-        return true;
-    run_section *grown = realloc(d->sections, (n ? 2 * n : 1) * sizeof *grown);
-    if (grown)
-        d->sections = grown;
-    return grown != NULL;
+    return ZESLM_GROW(d->sections, d->n_sections + 1, d->cap_sections);
 }
 
 bool run_doc_device_sections(run_doc_device *d, bool note)

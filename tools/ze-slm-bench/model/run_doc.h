@@ -44,7 +44,7 @@ typedef struct run_doc_device {
     char size_rule[256];
     zeslm_results results;
     run_section *sections;     /* in the order run (a document read from a file has none) */
-    size_t n_sections;
+    size_t n_sections, cap_sections;
     json_t *summaries, *findings, *errors;
     bool no_results;           /* a result of it is ZESLM_NO_RESULTS: nothing executed */
     /* Which process of a launch ran it (rank.h's rank_json: launcher, rank, local
