@@ -3,7 +3,8 @@
 # The JSON Schema of the results document (share/schema/, written from the record
 # tables by ze-slm-gendocs) holds: every committed results document validates against
 # it; the documents this build writes (run --json on the device there is, merge --json
-# of two of them, merge --json of a fixture) validate against the stricter schema of
+# of two of them, merge --json of a fixture, a rank's file, a run killed as its file
+# grew) validate against the stricter schema of
 # what this version writes; and a document with a member of the wrong type, or a
 # member no row has, fails both.
 # usage: json_schema.sh path/to/ze-slm-bench path/to/ze-slm-gendocs SOURCE_DIR
@@ -39,8 +40,33 @@ python3 "$check" "$read_schema" "$@"
 "$bench" run reduce --quick --reps 2 --json "$tmp/b.json" >/dev/null
 "$bench" merge --fail-on none --json "$tmp/ab.json" "$tmp/a.json" "$tmp/b.json" >/dev/null
 "$bench" merge --fail-on none --json "$tmp/fixture.json" "$src/tests/fixtures/documents/h100-one-vs-two.json" >/dev/null
+# A rank's file (run --json DIR/ under a launcher), and a run killed (SIGKILL) once its file
+# had grown in place by a second and a third workload (run/run_file.c): whole documents too.
+mkdir "$tmp/ranks"
+SLURM_PROCID=1 SLURM_LOCALID=0 SLURM_NTASKS=2 "$bench" run reduce --quick --reps 2 --json "$tmp/ranks/" >/dev/null
+set -- "$tmp/ranks/"*-1.json
+[ -f "$1" ] || { echo "no rank file in: $(ls "$tmp/ranks")"; exit 1; }
+rank_file=$1
+"$bench" run --quick --reps 2 --json "$tmp/killed.json" >/dev/null 2>&1 &
+pid=$!
+grown=0
+for _ in $(seq 1200); do
+    # A read during a write may meet it under way: tried again.
+    if python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if len({r["workload"] for r in d["devices"][0]["results"]}) >= 3 and not d["complete"] else 1)' \
+        "$tmp/killed.json" 2>/dev/null; then
+        grown=1
+        break
+    fi
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.05
+done
+kill -KILL $pid 2>/dev/null || true
+wait $pid 2>/dev/null || true
+[ $grown = 1 ] || { echo "the run's file never held three workloads while it ran"; exit 1; }
 for s in "$read_schema" "$tmp/written.schema.json"; do
-    python3 "$check" "$s" "$tmp/a.json" "$tmp/b.json" "$tmp/ab.json" "$tmp/fixture.json"
+    python3 "$check" "$s" "$tmp/a.json" "$tmp/b.json" "$tmp/ab.json" "$tmp/fixture.json" "$rank_file" "$tmp/killed.json"
 done
 
 # Planted faults: each must fail against both.
