@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/run_doc_spool.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/options.h"

@@ -5,6 +5,7 @@
 
 #include <zeslm/grow.h>
 
+#include "io/run_doc_spool.h"
 #include "fleet/fleet.h"
 #include "model/intern.h"
 #include "model/peers.h"

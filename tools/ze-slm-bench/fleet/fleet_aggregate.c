@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/run_doc_spool.h"
 #include "fleet/fleet_aggregate.h"
 #include "model/intern.h"
 #include "model/peers.h"

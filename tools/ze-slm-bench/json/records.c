@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/run_doc_spool.h"
 #include "io/json_read.h"
 #include "io/json_write.h"
 #include "model/hosts.h"

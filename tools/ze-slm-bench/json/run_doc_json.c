@@ -2,6 +2,7 @@
 /* The run document written and read through its records' rows (json/records.h). */
 #include <stdio.h>
 
+#include "io/run_doc_spool.h"
 #include "io/json_write.h"
 #include "json/records.h"
 #include "json/run_doc_json.h"

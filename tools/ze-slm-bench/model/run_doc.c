@@ -8,7 +8,6 @@
 
 #include "model/hosts.h"
 #include "model/run_doc.h"
-#include "io/spool.h"
 #include "model/summary_json.h"
 
 void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
@@ -17,8 +16,7 @@ void run_doc_init(run_doc *doc, json_t *head, const zeslm_run_opts *o)
                      .min_time_s = o->min_time_s, .converge_s = o->converge_s, .quick = o->quick, .errors = json_array()};
 }
 
-/* d's sections and their summaries. */
-static void sections_free(run_doc_device *d)
+void run_doc_device_sections_free(run_doc_device *d)
 {
     for (size_t i = 0; i < d->n_sections; i++)
         zeslm_summary_free(&d->sections[i].summary);
@@ -38,7 +36,7 @@ void run_doc_free(run_doc *doc)
         json_decref(d->rank);
         json_decref(d->clocks);
         zeslm_results_free(&d->results);
-        sections_free(d);
+        run_doc_device_sections_free(d);
     }
     free(doc->devices);
     if (doc->aggregated)
@@ -47,55 +45,9 @@ void run_doc_free(run_doc *doc)
     json_decref(doc->head);
     json_decref(doc->source);
     json_decref(doc->verdicts);
-    doc_spool_close(doc->spool);
+    if (doc->spool)
+        doc->spool_close(doc->spool);
     memset(doc, 0, sizeof *doc);
-}
-
-bool run_doc_spill(run_doc *doc, size_t k)
-{
-    run_doc_device *d = &doc->devices[k];
-    if (d->spilled)
-        return true;
-    if (!doc->spool && !(doc->spool = doc_spool_open()))
-        return false;
-    if (!doc_spool_put(doc->spool, &d->results, &d->spilled_at))
-        return false;
-    d->spilled_count = d->results.count;
-    d->spilled = true;
-    zeslm_results_free(&d->results);
-    /* The sections' summaries are worked out again on load. */
-    sections_free(d);
-    return true;
-}
-
-const zeslm_results *run_doc_results(const run_doc *doc, size_t k, zeslm_results *scratch)
-{
-    const run_doc_device *d = &doc->devices[k];
-    *scratch = (zeslm_results){0};
-    if (!d->spilled)
-        return &d->results;
-    return doc_spool_get(doc->spool, d->spilled_at, d->spilled_count, scratch) ? scratch : NULL;
-}
-
-bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy)
-{
-    *copy = doc->devices[k];
-    if (!copy->spilled)
-        return true;
-    if (!doc_spool_get(doc->spool, copy->spilled_at, copy->spilled_count, &copy->results))
-        return false;
-    if (run_doc_device_sections(copy, false))
-        return true;
-    run_doc_device_unload(copy);
-    return false;
-}
-
-void run_doc_device_unload(run_doc_device *copy)
-{
-    if (!copy->spilled)
-        return;
-    zeslm_results_free(&copy->results);
-    sections_free(copy);
 }
 
 static void copy_text(char *dst, size_t len, const json_t *v)

@@ -103,8 +103,10 @@ typedef struct run_doc {
      * none (a run of one process). A document read back has none: they are worked out
      * again. */
     json_t *verdicts;
-    /* Where a merge set its devices' results aside (io/spool.h); NULL: none is. */
+    /* Where a merge set its devices' results aside (io/run_doc_spool.h), and what
+     * closes it; NULL: none is. */
     struct doc_spool *spool;
+    void (*spool_close)(struct doc_spool *spool);
 } run_doc;
 
 /* An empty document of the run options `o` under `head` (output_document's; the
@@ -163,23 +165,9 @@ bool run_doc_same_model(const run_doc_device *a, const run_doc_device *b);
  * device at a time; this holds every device. */
 int run_doc_parse(const char *text, size_t len, run_doc *out, char *why, size_t why_len);
 
-/* Sets device k's results aside in the document's spool (made on first use), freeing
- * them: a merge of thousands of devices holds their identities, findings and the rows
- * across them, not their results. Aggregate first or after: run_doc_aggregate reads
- * them back a device at a time. False when the spool cannot be made or written. */
-bool run_doc_spill(run_doc *doc, size_t k);
-
-/* Device k's results: its own, or read back from the spool into `scratch` (empty;
- * the caller frees it with zeslm_results_free either way). NULL when that read
- * fails. */
-const zeslm_results *run_doc_results(const run_doc *doc, size_t k, zeslm_results *scratch);
-
-/* Device k whole into *copy, for a writer: a shallow copy whose results are read back
- * where they were spilled, and its sections worked out again from them;
- * run_doc_device_unload frees what the load made. False when that read fails or out
- * of memory. */
-bool run_doc_device_load(const run_doc *doc, size_t k, run_doc_device *copy);
-void run_doc_device_unload(run_doc_device *copy);
+/* d's sections and their summaries freed (a device set aside in a spool, or unloaded:
+ * io/run_doc_spool.h). */
+void run_doc_device_sections_free(run_doc_device *d);
 
 /* Whether any device ran nothing (run_doc_device.no_results). */
 bool run_doc_no_results(const run_doc *doc);

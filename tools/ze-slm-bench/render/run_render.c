@@ -4,6 +4,7 @@
 
 #include <zeslm/units.h>
 
+#include "io/run_doc_spool.h"
 #include "table/params_text.h"
 #include "cli/cli.h"
 #include "render/report.h"
