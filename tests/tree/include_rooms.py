@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""The folders (rooms) of src/ and tools/ze-slm-bench/ form no circle, and none holds more
-than 4000 lines of C.
+"""The folders (rooms) of src/ and tools/ze-slm-bench/ form no circle, none holds more
+than 4000 lines of C, and the tool's model (the run document's types and their lifetime)
+includes no room that reads or writes files.
 
 Reads the `#include "..."` lines of every .c and .h file, resolves each to a file of the
 tree (beside the includer, then under the root's include folders, then by its name alone
@@ -20,6 +21,9 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
 VENDOR = "vendor"
+# Rooms that may not include another: the model does no I/O (docs/architecture.md).
+FORBIDDEN = {"tools/ze-slm-bench/model": ("tools/ze-slm-bench/io", "tools/ze-slm-bench/json",
+                                          "tools/ze-slm-bench/render")}
 
 
 def sources(top):
@@ -95,6 +99,11 @@ def main():
                     to = os.path.dirname(target)
                     if to != room:
                         edges.setdefault(room, {}).setdefault(to, f"{f}: #include \"{name}\"")
+        for room, tos in sorted(edges.items()):
+            for to, why in sorted(tos.items()):
+                if to in FORBIDDEN.get(room, ()):
+                    failed = True
+                    print(f"{room}/ includes {to}/, which it may not: {why}", file=sys.stderr)
         cycle = find_cycle(edges)
         if cycle:
             failed = True
