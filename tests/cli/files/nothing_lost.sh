@@ -5,7 +5,8 @@
 # before any work), a key given twice is refused, a file that is not a results file
 # still writes its CSV and Markdown, names of 245-255 bytes are written, standard
 # output that fails says so once, 0.0 read and written stays 0.0, a stopped command
-# exits 128 + its signal, and `-` is standard input to compare and merge. The reader
+# exits 128 + its signal, `-` is standard input to compare and merge, and a run whose disk
+# fills as its file grows keeps a whole document. The reader
 # of a file that changes under it is tests/unit/test_doc_reader.c's. 77: skipped, with
 # the reason.
 # usage: nothing_lost.sh path/to/ze-slm-bench FIXTURES_DIR path/to/libsignal_at.so CASE
@@ -231,6 +232,25 @@ assert all(a[k] == b[k] for k in same), "compare - read otherwise"' || fail "com
     [ $status = 1 ] || fail "/dev/zero: exit $status"
     one_error_line err.txt
     grep -q "larger than" err.txt || fail "/dev/zero: $(cat err.txt)"
+    ;;
+disk_full)
+    # A run whose disk fills as its file grows in place (run/run_file.c): one error line
+    # with the disk's reason, exit 1, and the file still the last whole document it held
+    # (room is reserved before a write, so the write that finds none changes nothing).
+    # A tmpfs of 24 KiB: root only.
+    mkdir full
+    mount -t tmpfs -o size=24k tmpfs full 2>/dev/null || { echo "SKIP: cannot mount a tmpfs here (root only)"; exit 77; }
+    trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
+    status=0
+    OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd "$bench" run --backend cl --quick --reps 2 reduce hist bank conv \
+        --json full/run.json >out.txt 2>err.txt || status=$?
+    [ $status = 1 ] || fail "exit $status, not 1: $(cat err.txt)"
+    grep -q "^ze-slm-bench: error: cannot write full/run.json: No space left on device$" err.txt ||
+        fail "no error line with the disk's reason: $(cat err.txt)"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["complete"] is False and d["devices"][0]["results"], "not a run stopped short"' full/run.json ||
+        fail "the file is not a whole document: $(tail -c 300 full/run.json)"
     ;;
 *) fail "no case $what" ;;
 esac

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE /* fallocate */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -43,6 +44,15 @@ bool file_tail_write(file_tail *p, off_t at, const char *text, size_t len)
         return false;
     memcpy(buf, text, len);
     memset(buf + len, ' ', pad);
+    /* Its room first, the size kept: a full disk fails here with the file as it was,
+     * not halfway through the write. A filesystem without fallocate is written as is. */
+    if (fallocate(p->fd, FALLOC_FL_KEEP_SIZE, at, (off_t)(len + pad)) != 0 && errno != EOPNOTSUPP &&
+        errno != ENOSYS) {
+        int err = errno;
+        free(buf);
+        errno = err;
+        return false;
+    }
     size_t done = 0;
     while (done < len + pad) {
         ssize_t n = pwrite(p->fd, buf + done, len + pad - done, at + (off_t)done);
