@@ -45,12 +45,16 @@ bool file_tail_write(file_tail *p, off_t at, const char *text, size_t len)
     memcpy(buf, text, len);
     memset(buf + len, ' ', pad);
     /* Its room first, the size kept: a full disk fails here with the file as it was,
-     * not halfway through the write. A filesystem without fallocate is written as is. */
-    if (fallocate(p->fd, FALLOC_FL_KEEP_SIZE, at, (off_t)(len + pad)) != 0 && errno != EOPNOTSUPP &&
-        errno != ENOSYS) {
-        int err = errno;
+     * not halfway through the write. A filesystem without fallocate is written as is. A
+     * signal during the run (held to the next check, its handler without SA_RESTART)
+     * interrupts it on tmpfs: tried again. */
+    int rc;
+    while ((rc = fallocate(p->fd, FALLOC_FL_KEEP_SIZE, at, (off_t)(len + pad))) != 0 && errno == EINTR)
+        ;
+    if (rc != 0 && errno != EOPNOTSUPP && errno != ENOSYS) {
+        int reserve_err = errno;
         free(buf);
-        errno = err;
+        errno = reserve_err;
         return false;
     }
     size_t done = 0;
@@ -65,8 +69,15 @@ bool file_tail_write(file_tail *p, off_t at, const char *text, size_t len)
         }
         done += (size_t)n;
     }
+    int err = errno;
     free(buf);
-    if (done < len + pad || fdatasync(p->fd) != 0)
+    if (done < len + pad) {
+        errno = err;
+        return false;
+    }
+    while ((rc = fdatasync(p->fd)) != 0 && errno == EINTR)
+        ;
+    if (rc != 0)
         return false;
     if (at + (off_t)len > p->end)
         p->end = at + (off_t)len;

@@ -2,7 +2,9 @@
 /* A regular file written whole (output_open, output_close), then changed in place from
  * an offset on: a run's results file grows by each workload's results without the
  * file being written again (run/run_file.c). Each change is one pwrite, synced, its
- * room reserved first (fallocate: a full disk leaves the file as it was); text
+ * room reserved first (fallocate: a full disk leaves the file as it was, where the
+ * filesystem reserves room for a write over blocks it has: ext4, XFS, tmpfs; a
+ * copy-on-write one, btrfs or ZFS, may not); text
  * shorter than what it replaces is padded with spaces, which JSON allows after a
  * document, so the file is a whole document before and after. */
 #ifndef ZESLM_FILE_TAIL_H
