@@ -333,19 +333,18 @@ static void put_member(json_out *o, const char *key, const json_t *v, int depth,
     *first = false;
 }
 
-bool schema_emit_rows(FILE *f, const schema_record *t, const void *rec, int depth, size_t from, size_t to,
-                      bool *first)
+/* Rows [from, to) of rec as members into o (schema_emit_rows). */
+static void put_rows(json_out *o, const schema_record *t, const void *rec, int depth, size_t from, size_t to,
+                     bool *first)
 {
-    json_out o;
-    json_out_open(&o, f, false);
-    for (size_t i = from; o.ok && i < to && i < t->n_rows; i++) {
+    for (size_t i = from; o->ok && i < to && i < t->n_rows; i++) {
         const schema_row *row = &t->rows[i];
         if (row->emit) {
             if (gated_off(t, row, rec))
                 continue;
-            json_out_indent(&o, depth + 1, *first);
-            json_out_key(&o, row->key);
-            o.ok = json_out_flush(&o) && row->emit(f, rec, depth + 1);
+            json_out_indent(o, depth + 1, *first);
+            json_out_key(o, row->key);
+            o->ok = json_out_flush(o) && row->emit(o->f, rec, depth + 1);
             *first = false;
             continue;
         }
@@ -353,9 +352,9 @@ bool schema_emit_rows(FILE *f, const schema_record *t, const void *rec, int dept
             /* Most of a document: its rows' numbers and names, with no json_t made. */
             scalar v = gated_off(t, row, rec) ? (scalar){.type = SCALAR_OMIT} : scalar_of(row, rec);
             if (v.type != SCALAR_OMIT) {
-                json_out_indent(&o, depth + 1, *first);
-                json_out_key(&o, row->key);
-                put_scalar(&o, &v);
+                json_out_indent(o, depth + 1, *first);
+                json_out_key(o, row->key);
+                put_scalar(o, &v);
                 *first = false;
             }
             continue;
@@ -366,30 +365,48 @@ bool schema_emit_rows(FILE *f, const schema_record *t, const void *rec, int dept
             const char *key;
             json_t *x;
             json_object_foreach(v, key, x)
-                put_member(&o, key, x, depth + 1, first);
+                put_member(o, key, x, depth + 1, first);
         } else if (v) {
-            put_member(&o, row->key, v, depth + 1, first);
+            put_member(o, row->key, v, depth + 1, first);
         }
         json_decref(v);
     }
+}
+
+bool schema_emit_rows(FILE *f, const schema_record *t, const void *rec, int depth, size_t from, size_t to,
+                      bool *first)
+{
+    json_out o;
+    json_out_open(&o, f, false);
+    put_rows(&o, t, rec, depth, from, to, first);
     return json_out_flush(&o);
+}
+
+static void put_close(json_out *o, int depth, bool first)
+{
+    if (!first)
+        json_out_close_indent(o, depth);
+    json_out_raw(o, "}", 1);
 }
 
 bool schema_emit_close(FILE *f, int depth, bool first)
 {
     json_out o;
     json_out_open(&o, f, false);
-    if (!first)
-        json_out_close_indent(&o, depth);
-    json_out_raw(&o, "}", 1);
+    put_close(&o, depth, first);
     return json_out_flush(&o);
 }
 
+/* One buffer for the whole record: a document's 2 million results are each one write. */
 bool schema_emit(FILE *f, const schema_record *t, const void *rec, int depth)
 {
+    json_out o;
+    json_out_open(&o, f, false);
     bool first = true;
-    return fputc('{', f) != EOF && schema_emit_rows(f, t, rec, depth, 0, t->n_rows, &first) &&
-           schema_emit_close(f, depth, first);
+    json_out_raw(&o, "{", 1);
+    put_rows(&o, t, rec, depth, 0, t->n_rows, &first);
+    put_close(&o, depth, first);
+    return json_out_flush(&o);
 }
 
 size_t schema_row_index(const schema_record *t, const char *key)
@@ -402,9 +419,9 @@ size_t schema_row_index(const schema_record *t, const char *key)
 
 json_t *schema_field(const schema_record *t, const char *key, const void *rec)
 {
-    for (size_t i = 0; i < t->n_rows; i++)
-        if (t->rows[i].key && strcmp(t->rows[i].key, key) == 0)
-            return write_row(t, &t->rows[i], rec);
+    size_t i = schema_row_index(t, key);
+    if (i < t->n_rows)
+        return write_row(t, &t->rows[i], rec);
     return NULL;
 }
 
